@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where links in mails point: the console's public address. */
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  webDist?: string;
+  logLevel: string;
+};
+
+/** Reads the environment once; everything else takes a Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'EdgeKeep <no-reply@edgekeep.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
+    refreshTokenSeconds: Number(env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600),
+    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

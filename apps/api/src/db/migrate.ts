@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DbHandle } from './index';
+import type { MigrationStep } from './migrations/helpers';
+import { migration as m0001 } from './migrations/20261121-0001-accounts-and-sessions';
+
+/** Every migration in order; names are timestamped and never change once landed. */
+const MIGRATIONS: Record<string, MigrationStep> = {
+  '20261121-0001-accounts-and-sessions': m0001,
+};
+
+function migrator({ db, dialect }: DbHandle) {
+  const migrations = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]): [string, Migration] => [
+      name,
+      { up: (k: Kysely<unknown>) => m.up(k, dialect), down: (k: Kysely<unknown>) => m.down(k, dialect) },
+    ]),
+  );
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+export async function migrateToLatest(handle: DbHandle) {
+  const { error, results } = await migrator(handle).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}
+
+export async function migrateDownAll(handle: DbHandle) {
+  const m = migrator(handle);
+  for (;;) {
+    const { error, results } = await m.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (!results?.length) return;
+  }
+}

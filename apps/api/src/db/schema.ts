@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+import type { Tier } from '@edgekeep/contract';
+
+/** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
+export type Flag = 0 | 1;
+
+export type AccountTable = {
+  id: Generated<number>;
+  auth: Tier;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  is_root: Flag;
+  enabled: Flag;
+  expires_at: string | null;
+  login_notify: Flag;
+  role_id: number | null;
+  grade: number;
+  client_id: number | null;
+  parent_client_id: number | null;
+  parent_user_id: number | null;
+  dns_type: string | null;
+  email_confirmed: Flag;
+  created_by: number | null;
+  second_factor: 'mail' | 'app' | 'none';
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  max_log_export_times: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ChallengeTable = {
+  id: Generated<number>;
+  key_hash: string;
+  account_id: number;
+  purpose: 'login' | '2fa-verify' | '2fa-enroll';
+  code_hash: string | null;
+  secret: string | null;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type AuthFailureTable = { id: Generated<number>; scope: string; created_at: string };
+
+export type SessionTable = {
+  id: Generated<number>;
+  account_id: number;
+  auth: Tier;
+  kind: 'login' | 'api' | 'proxy';
+  proxy_account_id: number | null;
+  name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+export type RefreshTokenTable = {
+  id: Generated<number>;
+  session_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+};
+
+export type MailTokenTable = {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  purpose: 'set-password';
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type Database = {
+  accounts: AccountTable;
+  login_challenges: ChallengeTable;
+  auth_failures: AuthFailureTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  mail_tokens: MailTokenTable;
+};

@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db, Dialect } from './db';
+import type { Mailer } from './lib/mailer';
+import type { Secrets } from './lib/secrets';
+
+/** What every module's service is given; nothing reaches for globals. */
+export type AppDeps = {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  secrets: Secrets;
+  mailer: Mailer;
+  log: Logger;
+};

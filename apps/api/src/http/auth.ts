@@ -1,0 +1,54 @@
+import { Codes, type Tier } from '@edgekeep/contract';
+import type { FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AppDeps } from '../deps';
+import { now } from '../db';
+import { ApiError } from './errors';
+
+/** Who is calling: the account, its tier, its session, and the account that switched into it, if any. */
+export type Principal = { accountId: number; tier: Tier; sessionId: number; proxyAccountId: number | null };
+
+export async function signAccessToken(deps: AppDeps, p: { accountId: number; tier: Tier; sessionId: number }) {
+  return new SignJWT({ tier: p.tier, sid: p.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(p.accountId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + deps.config.accessTokenSeconds)
+    .sign(deps.secrets.jwtKey);
+}
+
+/** Verifies an access token's signature and lifetime only: 101014 when it expired, 101013 otherwise. */
+export async function readAccessToken(deps: AppDeps, token: string) {
+  try {
+    const { payload } = await jwtVerify(token, deps.secrets.jwtKey, { algorithms: ['HS256'] });
+    return { accountId: Number(payload.sub), tier: payload.tier as Tier, sessionId: Number(payload.sid) };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new ApiError(Codes.TokenExpired);
+    throw new ApiError(Codes.WrongCode, { extra: 'invalid token' });
+  }
+}
+
+/**
+ * The caller of a token-protected route. A token of another tier, of a revoked session or of an account that
+ * is disabled or expired is refused.
+ */
+export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tier | 'any'): Promise<Principal> {
+  const header = req.headers.authorization ?? '';
+  const [scheme, token] = header.split(' ');
+  if (scheme !== 'Bearer' || !token) throw new ApiError(Codes.WrongCode, { extra: 'missing token' });
+  const claims = await readAccessToken(deps, token);
+  if (tier !== 'any' && claims.tier !== tier) throw new ApiError(Codes.WrongCode, { extra: 'token of another tier' });
+  const row = await deps.db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.proxy_account_id', 'accounts.enabled', 'accounts.expires_at as account_expires'])
+    .where('sessions.id', '=', claims.sessionId)
+    .where('sessions.account_id', '=', claims.accountId)
+    .executeTakeFirst();
+  const at = now();
+  if (!row || row.revoked_at || (row.expires_at && row.expires_at < at)) {
+    throw new ApiError(Codes.WrongCode, { extra: 'session ended' });
+  }
+  if (!row.enabled || (row.account_expires && row.account_expires < at)) throw new ApiError(Codes.AccountNotEnabled);
+  return { ...claims, proxyAccountId: row.proxy_account_id };
+}

@@ -1,0 +1,59 @@
+import { Codes, messageOf, statusOf, type ErrorBody, type Language } from '@edgekeep/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+
+type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; errors?: ErrorBody['errors'] };
+
+/** An error of the spec's catalogue: `throw new ApiError(Codes.SiteCountExceeded, { extra })`. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: number,
+    readonly options: ApiErrorOptions = {},
+  ) {
+    super(options.message ?? messageOf(code, 'en_US') ?? `error ${code}`);
+    this.status = options.status ?? statusOf(code);
+  }
+}
+
+/** A missing object and another tenant's object answer the same. */
+export const notFound = (what = 'object') => new ApiError(Codes.Parameter, { status: 404, extra: `${what} not found` });
+
+/** The language of the answer's message, from Accept-Language; the console maps codes itself anyway. */
+export function languageOf(req: FastifyRequest): Language {
+  const header = String(req.headers['accept-language'] ?? '').toLowerCase();
+  if (/zh[-_](tw|hk|hant)/.test(header)) return 'zh_TW';
+  if (header.startsWith('zh')) return 'zh_CN';
+  return 'en_US';
+}
+
+export const validationError = (err: ZodError, where: string) =>
+  new ApiError(Codes.Parameter, {
+    extra: { fields: err.issues.map((i) => ({ in: where, field: i.path.join('.'), message: i.message })) },
+  });
+
+function send(reply: FastifyReply, req: FastifyRequest, err: ApiError) {
+  const lang = languageOf(req);
+  const body: ErrorBody = {
+    code: err.code,
+    message: err.options.message ?? messageOf(err.code, lang) ?? err.message,
+    extra: err.options.extra ?? null,
+  };
+  if (err.options.errors) body.errors = err.options.errors;
+  return reply.code(err.status).send(body);
+}
+
+/** One handler turns every failure into `{ code, message, extra }`; nothing internal reaches the client. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof ApiError) return send(reply, req, error);
+    if (error instanceof ZodError) return send(reply, req, validationError(error, 'body'));
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, unsupported media type, body too large.
+      return send(reply, req, new ApiError(Codes.Parameter, { status, extra: { reason: (error as Error).message } }));
+    }
+    req.log.error({ err: error }, 'unexpected failure');
+    return send(reply, req, new ApiError(Codes.Unknown));
+  });
+}

@@ -1,0 +1,71 @@
+import { Codes, SET_PASSWORD_TOKEN_TTL_SECONDS } from '@edgekeep/contract';
+import { inSeconds, now } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError, notFound } from '../../http/errors';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { hashPassword } from '../../lib/passwords';
+import { findAccount, manages, updateAccount, type Account } from '../accounts/repo';
+
+/** Mails a set-password link (`/{tier}/verifyMail?token=`); earlier links of the account stop working. */
+export async function sendSetPasswordMail(deps: AppDeps, account: Account) {
+  const token = randomToken(32);
+  await deps.db.updateTable('mail_tokens').set({ used_at: now() }).where('account_id', '=', account.id).where('used_at', 'is', null).execute();
+  await deps.db
+    .insertInto('mail_tokens')
+    .values({
+      token_hash: sha256(token),
+      account_id: account.id,
+      purpose: 'set-password',
+      expires_at: inSeconds(SET_PASSWORD_TOKEN_TTL_SECONDS),
+      created_at: now(),
+    })
+    .execute();
+  const link = `${deps.config.publicUrl}/${account.auth}/verifyMail?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: account.email,
+    subject: 'EdgeKeep: set your password',
+    text: `An EdgeKeep ${account.auth} account was made for ${account.email}.\nSet its password here (the link works once, for 3 days):\n${link}\n`,
+    hint: `set-password link for ${account.email}: ${link}`,
+  });
+}
+
+async function openMailToken(deps: AppDeps, token: string) {
+  const row = await deps.db
+    .selectFrom('mail_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('purpose', '=', 'set-password')
+    .executeTakeFirst();
+  const account = row && !row.used_at && row.expires_at > now() ? await findAccount(deps.db, row.account_id) : undefined;
+  if (!row || !account) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
+  return { row, account };
+}
+
+export async function checkMailToken(deps: AppDeps, token: string) {
+  const { account } = await openMailToken(deps, token);
+  return { auth: account.auth, email: account.email, id: account.id, name: account.name, token };
+}
+
+/** Sets the password from a mail token, confirms the e-mail address and uses the token up. */
+export async function registerPassword(deps: AppDeps, token: string, password: string) {
+  const { row, account } = await openMailToken(deps, token);
+  const used = await deps.db.updateTable('mail_tokens').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
+  await updateAccount(deps.db, account.id, { password_hash: await hashPassword(password), email_confirmed: 1 });
+}
+
+/** An account below the caller; another tenant's account answers like a missing one. */
+export async function managedAccount(deps: AppDeps, principal: Principal, id: number) {
+  const actor = await findAccount(deps.db, principal.accountId);
+  const target = await findAccount(deps.db, id);
+  if (!actor || !target || !(await manages(deps.db, actor, target))) throw notFound('account');
+  return target;
+}
+
+/** Sets a managed account's password and signs it out everywhere. */
+export async function setManagedPassword(deps: AppDeps, principal: Principal, id: number, password: string) {
+  const target = await managedAccount(deps, principal, id);
+  await updateAccount(deps.db, target.id, { password_hash: await hashPassword(password) });
+  await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
+}

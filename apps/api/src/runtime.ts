@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import type { AppDeps } from './deps';
+import { createMailer } from './lib/mailer';
+import { loadSecrets } from './lib/secrets';
+import { createAccount } from './modules/accounts/service';
+
+/** Structured logs; credentials never reach a log line. */
+export const createLogger = (level: string) =>
+  pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.accessToken', '*.token'],
+      censor: '[redacted]',
+    },
+  });
+
+/** Opens the database (migrated to the latest schema), the platform's keys and the mailer. */
+export async function openRuntime(config: Config, log: Logger): Promise<AppDeps> {
+  const { db, dialect } = openDatabase(config);
+  const applied = await migrateToLatest({ db, dialect });
+  if (applied.length) log.info({ applied, dialect }, 'migrations applied');
+  const secrets = loadSecrets(config.dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
+  return { db, dialect, config, secrets, mailer, log };
+}
+
+export async function closeRuntime(deps: AppDeps) {
+  deps.mailer.close();
+  await deps.db.destroy();
+}
+
+/**
+ * On first start, the root admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password printed once
+ * to the terminal (never to the log).
+ */
+export async function ensureRootAdmin(deps: AppDeps) {
+  const existing = await deps.db.selectFrom('accounts').select('id').where('auth', '=', 'admin').where('is_root', '=', 1).executeTakeFirst();
+  if (existing) return;
+  const email = deps.config.adminEmail ?? 'admin@edgekeep.local';
+  const generated = deps.config.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
+  await createAccount(deps, { auth: 'admin', email, name: 'admin', password: deps.config.adminPassword ?? generated, isRoot: true });
+  deps.log.info({ email }, 'root admin account created');
+  if (generated) {
+    process.stdout.write(
+      `\n  EdgeKeep root admin created: ${email}\n  Password (shown once, change it after signing in): ${generated}\n  Sign in at ${deps.config.publicUrl}/admin/login\n\n`,
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { Tier } from './tiers';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the API. `path` is relative to /api/v1 and written as the spec writes it
+ * (`user/site/{siteId}/domains`). `tier` is the area whose token the call needs; `public` calls need none,
+ * `any` calls take a token of any tier.
+ */
+export type RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  tier: Tier | 'any';
+  public?: boolean;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+};
+
+export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: RouteDef<P, Q, B, R>,
+) => def;
+
+/** What a handler receives for a part of the request (undefined where the route declares none). */
+export type Input<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.infer<Exclude<T, undefined>> : undefined;
+/** What a handler answers: the input side of the response schema, which then picks the fields sent. */
+export type Output<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.input<Exclude<T, undefined>> : undefined;
