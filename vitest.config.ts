@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+/** One run, several lanes: every test lane the machine supports (see scripts/system-deps.sh). */
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { EK_TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { EK_TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
