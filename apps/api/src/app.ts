@@ -14,7 +14,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
   app.addHook('onSend', async (req, reply) => {

@@ -15,6 +15,8 @@ export type Config = {
   refreshTokenSeconds: number;
   webDist?: string;
   logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -34,5 +36,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenSeconds: Number(env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Tier } from '@edgekeep/contract';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppDeps } from '../src/deps';
+import { createAccount, type NewAccount } from '../src/modules/accounts/service';
+import { closeRuntime, openRuntime } from '../src/runtime';
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh PostgreSQL database for one test file, or undefined on the SQLite lane. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (process.env.EK_TEST_DB !== 'postgres') return undefined;
+  const name = `ek_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Whether the PostgreSQL lane can run here; in CI it must. */
+export async function postgresReachable() {
+  if (process.env.EK_TEST_DB !== 'postgres') return true;
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    if (process.env.CI === 'true') throw new Error(`PostgreSQL is not reachable at ${PG_ADMIN_URL}`);
+    return false;
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The real app on a real database (a SQLite file in a temp directory, or a fresh PostgreSQL database on the
+ * postgres lane), with mail going to the outbox and every log line kept for inspection.
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-api-'));
+  const database = await freshDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...env });
+  const logLines: string[] = [];
+  const log = pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));
+  const deps: AppDeps = await openRuntime(config, log);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir,
+    logLines,
+    async close() {
+      await app.close();
+      await closeRuntime(deps);
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest mail in the outbox to an address. */
+export function lastMailTo(t: TestApp, to: string) {
+  const dir = path.join(t.dataDir, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  for (const file of files.reverse()) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export const mailedCode = (t: TestApp, to: string) => {
+  const match = /code is (\d{6})/.exec(lastMailTo(t, to));
+  if (!match) throw new Error(`no code in the mail to ${to}`);
+  return match[1];
+};
+
+export const PASSWORD = 'correct horse battery';
+
+export async function makeAccount(t: TestApp, input: Partial<NewAccount> & { auth: Tier; email: string }) {
+  return createAccount(t.deps, { name: input.email.split('@')[0].replace(/[^A-Za-z0-9-]/g, '-'), password: PASSWORD, ...input });
+}
+
+type CallOpts = { token?: string; body?: unknown; headers?: Record<string, string> };
+
+/** One API call; answers status and parsed JSON body. */
+export async function call(t: TestApp, method: string, url: string, opts: CallOpts = {}) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: `/api/v1/${url}`,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+  return { status: res.statusCode, body: res.json() as { data?: any; code?: number; message?: string; extra?: any }, headers: res.headers };
+}
+
+/** Signs in through both steps with the mailed code; answers the tokens. */
+export async function signIn(t: TestApp, tier: Tier, email: string, password = PASSWORD) {
+  const step1 = await call(t, 'POST', `${tier}/login`, { body: { account: email, password } });
+  if (step1.status !== 200) throw new Error(`login failed: ${JSON.stringify(step1.body)}`);
+  const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : mailedCode(t, email);
+  const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
+  if (step2.status !== 200) throw new Error(`code failed: ${JSON.stringify(step2.body)}`);
+  return step2.body.data as { accessToken: string; refreshToken: string; tokenType: 'Bearer' };
+}
