@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_BRANDING, tierFromPath } from '@edgekeep/contract';
+import { DEFAULT_BRANDING } from '@edgekeep/contract/constants';
+import { tierFromPath } from '@edgekeep/contract/tiers';
 
 type Health = { status: string; version: string; database: string };
 

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** The three account tiers; each has its own console area, endpoint prefix and cookies. */
 export const TIERS = ['admin', 'client', 'user'] as const;
-export const Tier = z.enum(TIERS);
-export type Tier = z.infer<typeof Tier>;
+export type Tier = (typeof TIERS)[number];
 
 /** Cookie names are the tier's first letter, an underscore and the token field. */
 export const cookiePrefix = (tier: Tier) => `${tier[0]}_`;

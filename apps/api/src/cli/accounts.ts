@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { schemas, Tier } from '@edgekeep/contract';
+import { schemas } from '@edgekeep/contract';
 import { loadConfig } from '../config';
 import { createAccount } from '../modules/accounts/service';
 import { findAccountByEmail } from '../modules/accounts/repo';
@@ -30,7 +30,7 @@ const config = loadConfig();
 const deps = await openRuntime(config, createLogger('warn'));
 try {
   if (positionals[0] === 'create') {
-    const auth = Tier.parse(values.auth);
+    const auth = schemas.tier.parse(values.auth);
     const email = schemas.email.parse(values.email);
     const name = schemas.accountName.parse(values.name ?? email.split('@')[0].replace(/[^A-Za-z0-9-]/g, '-'));
     const password = values.password ? schemas.password.parse(values.password) : crypto.randomBytes(12).toString('base64url');
@@ -50,7 +50,7 @@ try {
     if (!values.password) process.stdout.write(`password (shown once): ${password}\n`);
   } else if (positionals[0] === 'list') {
     let q = deps.db.selectFrom('accounts').select(['id', 'auth', 'email', 'name', 'is_root', 'enabled']).orderBy('id');
-    if (values.auth) q = q.where('auth', '=', Tier.parse(values.auth));
+    if (values.auth) q = q.where('auth', '=', schemas.tier.parse(values.auth));
     for (const a of await q.execute()) {
       process.stdout.write(`${a.id}\t${a.auth}\t${a.email}\t${a.name}${a.is_root ? '\troot' : ''}${a.enabled ? '' : '\tdisabled'}\n`);
     }

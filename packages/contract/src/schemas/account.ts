@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_FIELD_MAX } from '../constants';
-import { Tier } from '../tiers';
+import { TIERS } from '../tiers';
+
+export const tier = z.enum(TIERS);
 
 /** Spec §5: English letters, digits and hyphen only; 'default' is not allowed. */
 export const accountName = z
@@ -45,7 +47,7 @@ export const accountRef = z.object({ id });
 
 export const selfInfo = z.object({
   id: z.number(),
-  auth: Tier,
+  auth: tier,
   email: z.string(),
   name: z.string(),
   isRoot: z.boolean(),
@@ -60,7 +62,7 @@ export const selfInfo = z.object({
   /** Every permission key of the tier. */
   permissionKeys: z.array(z.string()),
   /** Set when this session was opened by switching in from another account. */
-  proxy: z.object({ id: z.number(), email: z.string(), auth: Tier }).nullable(),
+  proxy: z.object({ id: z.number(), email: z.string(), auth: tier }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -83,7 +85,7 @@ export const twoFactorPhase1Result = z.object({
 export const twoFactorPhase2Result = z.object({ login2FAType });
 
 export const mailTokenBody = z.object({ token: z.string().min(1).max(256) });
-export const mailTokenInfo = z.object({ auth: Tier, email: z.string(), id: z.number(), name: z.string(), token: z.string() });
+export const mailTokenInfo = z.object({ auth: tier, email: z.string(), id: z.number(), name: z.string(), token: z.string() });
 export const registerPasswordBody = z
   .object({ token: z.string().min(1).max(256), password, confirmPassword: z.string().optional() })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {

@@ -78,7 +78,7 @@ export async function twoFactorStart(deps: AppDeps, principal: Principal) {
   if (code) {
     await deps.mailer.send({
       to: account.email,
-      subject: `EdgeKeep verification code ${code}`,
+      subject: 'EdgeKeep verification code',
       text: `Your code to set up two-factor authentication is ${code}. It expires in 10 minutes.`,
       hint: `two-factor setup code for ${account.email}: ${code}`,
     });

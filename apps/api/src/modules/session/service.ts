@@ -26,7 +26,7 @@ export async function startLogin(deps: AppDeps, input: { tier: Tier; account: st
   if (factor === 'mail') {
     await deps.mailer.send({
       to: account.email,
-      subject: `EdgeKeep sign-in code ${code}`,
+      subject: 'EdgeKeep sign-in code',
       text: `Your EdgeKeep sign-in code is ${code}.\nIt can be used once and expires in 10 minutes.\nIf you did not try to sign in, change your password.`,
       hint: `sign-in code for ${account.email}: ${code}`,
     });
