@@ -79,7 +79,7 @@ export async function twoFactorStart(deps: AppDeps, principal: Principal) {
     await deps.mailer.send({
       to: account.email,
       subject: 'EdgeKeep verification code',
-      text: `Your code to set up two-factor authentication is ${code}. It expires in 10 minutes.`,
+      text: `Your verification code is ${code}.\nIt confirms a change to two-factor authentication and expires in 10 minutes.`,
       hint: `two-factor setup code for ${account.email}: ${code}`,
     });
   }
