@@ -28,12 +28,12 @@ export const updateAccount = (db: Db, id: number, values: Updateable<AccountTabl
 const parentOf = (a: Account) => a.parent_user_id ?? a.parent_client_id ?? a.client_id;
 
 /**
- * Whether `actor` manages `target`: an admin manages every other non-root admin and client account; a client
+ * Whether `actor` manages `target`: an admin manages every client account and every other non-root admin; a client
  * or user manages the accounts below it. Anything else answers like a missing account.
  */
 export async function manages(db: Db, actor: Account, target: Account): Promise<boolean> {
   if (actor.id === target.id) return false;
-  if (actor.auth === 'admin') return target.auth !== 'user' && !target.is_root;
+  if (actor.auth === 'admin') return target.auth === 'client' || (target.auth === 'admin' && !target.is_root);
   let cursor: Account | undefined = target;
   for (let depth = 0; cursor && depth < 16; depth++) {
     const up = parentOf(cursor);
