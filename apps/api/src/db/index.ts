@@ -12,6 +12,8 @@ export type DbHandle = { db: Db; dialect: Dialect };
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file in the data directory. */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (opts.databaseUrl) {
+    // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
