@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Tier } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app';
@@ -54,7 +55,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * The real app on a real database (a SQLite file in a temp directory, or a fresh PostgreSQL database on the
  * postgres lane), with mail going to the outbox and every log line kept for inspection.
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, opts: { extend?: (app: FastifyInstance) => void } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-api-'));
   const database = await freshDatabase();
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...env });
@@ -62,6 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const log = pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));
   const deps: AppDeps = await openRuntime(config, log);
   const app = await buildApp(deps);
+  opts.extend?.(app);
   await app.ready();
   return {
     app,
