@@ -23,7 +23,7 @@ describe('sign-in over HTTP against the server started as the README does', () =
     const page = await fetch(`${server.url}/client/dashboard`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    const docs = await fetch(`${server.url}/api/docs/json`).then((r) => r.json());
+    const docs = (await fetch(`${server.url}/api/docs/json`).then((r) => r.json())) as { paths: object };
     expect(Object.keys(docs.paths)).toContain('/api/v1/user/login');
   });
 
