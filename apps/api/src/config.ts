@@ -17,6 +17,8 @@ export type Config = {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** DEMO=1: demo accounts (and, as capabilities land, their zones, nodes and sites); the password they get. */
+  demoPassword?: string;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
   };
 }

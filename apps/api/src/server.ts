@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { ensureDemo } from './demo';
 import { loadConfig } from './config';
 import { closeRuntime, createLogger, ensureRootAdmin, openRuntime } from './runtime';
 
@@ -6,6 +7,7 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const deps = await openRuntime(config, log);
 await ensureRootAdmin(deps);
+if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });
 
