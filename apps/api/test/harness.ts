@@ -112,7 +112,7 @@ export async function call(t: TestApp, method: string, url: string, opts: CallOp
     headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
   });
-  return { status: res.statusCode, body: res.json() as { data?: any; code?: number; message?: string; extra?: any }, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as { data?: any; total?: number; code?: number; message?: string; extra?: any }, headers: res.headers };
 }
 
 /** Signs in through both steps with the mailed code; answers the tokens. */
@@ -123,4 +123,24 @@ export async function signIn(t: TestApp, tier: Tier, email: string, password = P
   const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
   if (step2.status !== 200) throw new Error(`code failed: ${JSON.stringify(step2.body)}`);
   return step2.body.data as { accessToken: string; refreshToken: string; tokenType: 'Bearer' };
+}
+
+/**
+ * Two tenants to test isolation with: the root admin, clients A and B, each with a root user, and user A's
+ * sub-user (holding a role with every user key). Answers the accounts and their access tokens.
+ */
+export async function makeTenants(t: TestApp) {
+  const admin = await makeAccount(t, { auth: 'admin', email: 'root@example.com', isRoot: true });
+  const clientA = await makeAccount(t, { auth: 'client', email: 'client-a@example.com', isRoot: true });
+  const clientB = await makeAccount(t, { auth: 'client', email: 'client-b@example.com', isRoot: true });
+  const userA = await makeAccount(t, { auth: 'user', email: 'user-a@example.com', isRoot: true, clientId: clientA.id });
+  const userB = await makeAccount(t, { auth: 'user', email: 'user-b@example.com', isRoot: true, clientId: clientB.id });
+  const tokens = {
+    admin: (await signIn(t, 'admin', admin.email)).accessToken,
+    clientA: (await signIn(t, 'client', clientA.email)).accessToken,
+    clientB: (await signIn(t, 'client', clientB.email)).accessToken,
+    userA: (await signIn(t, 'user', userA.email)).accessToken,
+    userB: (await signIn(t, 'user', userB.email)).accessToken,
+  };
+  return { admin, clientA, clientB, userA, userB, tokens };
 }

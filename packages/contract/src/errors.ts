@@ -45,6 +45,7 @@ export const ERRORS = {
   ItemCountExceeded: e(101029, 400, 'Item count exceeds limit', '項目數量超過上限', '项目数量超过上限'),
   CharCountExceeded: e(101030, 400, 'Character count exceeds limit', '字元數超過上限', '字符数超过上限'),
   TooManyAttempts: e(101031, 429, 'Too many failed attempts, try again later', '失敗次數過多，請稍後再試', '失败次数过多，请稍后再试'),
+  RoleInUse: e(101032, 409, 'The role is held by accounts; give them another role first', '仍有帳號使用此角色，請先為其更換角色', '仍有账号使用此角色，请先为其更换角色'),
   ZoneHasNodes: e(201001, 400, 'Remove the nodes in the zone first', '請先移除區域中的節點', '请先移除区域中的节点'),
   ZoneNameExists: e(201002, 409, 'Zone name exists', '區域名稱已存在', '区域名称已存在'),
   ZoneCountExceeded: e(201003, 400, 'Zone count exceeds limit', '區域數量超過上限', '区域数量超过上限'),

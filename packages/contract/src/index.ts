@@ -6,4 +6,7 @@ export * from './tiers';
 export * as schemas from './schemas/account';
 export { LOGIN_2FA } from './schemas/account';
 export { authRoutes } from './routes/auth';
+export { accountRoutes } from './routes/accounts';
+export * as accountSchemas from './schemas/accounts';
+export * from './permissions';
 export { systemRoutes, health } from './routes/system';

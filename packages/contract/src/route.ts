@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Tier } from './tiers';
+import { TIERS, type Tier } from './tiers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,6 +19,10 @@ export type RouteDef<
   path: string;
   tier: Tier | 'any';
   public?: boolean;
+  /** The permission key the caller must hold (spec §6); absent for self-service calls. */
+  permission?: string;
+  /** A POST that only reads (a query with a body): not written to the operation log. */
+  readOnly?: boolean;
   summary: string;
   tag: string;
   params?: P;
@@ -35,3 +39,7 @@ export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends 
 export type Input<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.infer<Exclude<T, undefined>> : undefined;
 /** What a handler answers: the input side of the response schema, which then picks the fields sent. */
 export type Output<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.input<Exclude<T, undefined>> : undefined;
+
+/** The same call on each of the three areas, keyed by tier. */
+export const perTier = <D extends RouteDef>(make: (tier: Tier) => D) =>
+  Object.fromEntries(TIERS.map((t) => [t, make(t)])) as Record<Tier, D>;

@@ -41,7 +41,8 @@ try {
       email,
       name,
       password,
-      isRoot: values.root || (auth !== 'admin' && !client),
+      // Users made here are the top account of their tenant; a client made under --client is a sub-client.
+      isRoot: values.root || auth === 'user' || (auth === 'client' && !client),
       secondFactor: values['no-second-factor'] ? 'none' : 'mail',
       clientId: auth === 'user' ? (client?.id ?? null) : null,
       parentClientId: auth === 'client' ? (client?.id ?? null) : null,

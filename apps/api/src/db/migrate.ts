@@ -2,10 +2,12 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DbHandle } from './index';
 import type { MigrationStep } from './migrations/helpers';
 import { migration as m0001 } from './migrations/20261121-0001-accounts-and-sessions';
+import { migration as m0002 } from './migrations/20261121-0002-roles-and-audit';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0001-accounts-and-sessions': m0001,
+  '20261121-0002-roles-and-audit': m0002,
 };
 
 function migrator({ db, dialect }: DbHandle) {

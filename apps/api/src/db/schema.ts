@@ -26,6 +26,8 @@ export type AccountTable = {
   totp_secret: string | null;
   totp_last_step: number | null;
   max_log_export_times: number;
+  /** Ancestors as `/a/b/`: the subtree of X is every account whose path contains `/X/`. */
+  tree_path: Generated<string>;
   created_at: string;
   updated_at: string;
 };
@@ -77,6 +79,35 @@ export type MailTokenTable = {
   created_at: string;
 };
 
+export type RoleTable = {
+  id: Generated<number>;
+  auth: Tier;
+  /** The tenant's root account; null on the admin tier, whose roles all admins share. */
+  owner_id: number | null;
+  name: string;
+  /** JSON array of permission keys. */
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  type: 'a' | 'c' | 'u';
+  account_id: number | null;
+  account_name: string | null;
+  proxy_account_id: number | null;
+  proxy_name: string | null;
+  method: string;
+  url: string;
+  req_id: string;
+  status: number;
+  code: number | null;
+  ip: string;
+  body: string | null;
+  created_at: string;
+};
+
 export type Database = {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
@@ -84,4 +115,6 @@ export type Database = {
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   mail_tokens: MailTokenTable;
+  roles: RoleTable;
+  audit_logs: AuditLogTable;
 };

@@ -1,12 +1,28 @@
-import { Codes, type Tier } from '@edgekeep/contract';
+import { Codes, permissionKeys, type Tier } from '@edgekeep/contract';
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../deps';
 import { now } from '../db';
 import { ApiError } from './errors';
 
-/** Who is calling: the account, its tier, its session, and the account that switched into it, if any. */
-export type Principal = { accountId: number; tier: Tier; sessionId: number; proxyAccountId: number | null };
+/** Who is calling: the account, its tier, its session, the account that switched into it, and what it may do. */
+export type Principal = {
+  accountId: number;
+  tier: Tier;
+  sessionId: number;
+  sessionKind: 'login' | 'api' | 'proxy';
+  proxyAccountId: number | null;
+  isRoot: boolean;
+  permissions: ReadonlySet<string>;
+};
+
+/** Root accounts hold every key of their tier; the others hold their role's keys. */
+export function permissionsOf(tier: Tier, isRoot: boolean, rolePermissions: string | null): ReadonlySet<string> {
+  const all = permissionKeys(tier);
+  if (isRoot) return new Set(all);
+  const granted = new Set(rolePermissions ? (JSON.parse(rolePermissions) as string[]) : []);
+  return new Set(all.filter((k) => granted.has(k)));
+}
 
 export async function signAccessToken(deps: AppDeps, p: { accountId: number; tier: Tier; sessionId: number }) {
   return new SignJWT({ tier: p.tier, sid: p.sessionId })
@@ -41,7 +57,17 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.proxy_account_id', 'accounts.enabled', 'accounts.expires_at as account_expires'])
+    .leftJoin('roles', 'roles.id', 'accounts.role_id')
+    .select([
+      'sessions.revoked_at',
+      'sessions.expires_at',
+      'sessions.kind',
+      'sessions.proxy_account_id',
+      'accounts.enabled',
+      'accounts.is_root',
+      'accounts.expires_at as account_expires',
+      'roles.permissions',
+    ])
     .where('sessions.id', '=', claims.sessionId)
     .where('sessions.account_id', '=', claims.accountId)
     .executeTakeFirst();
@@ -50,5 +76,11 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
     throw new ApiError(Codes.WrongCode, { extra: 'session ended' });
   }
   if (!row.enabled || (row.account_expires && row.account_expires < at)) throw new ApiError(Codes.AccountNotEnabled);
-  return { ...claims, proxyAccountId: row.proxy_account_id };
+  return {
+    ...claims,
+    sessionKind: row.kind,
+    proxyAccountId: row.proxy_account_id,
+    isRoot: row.is_root === 1,
+    permissions: permissionsOf(claims.tier, row.is_root === 1, row.permissions),
+  };
 }

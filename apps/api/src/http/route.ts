@@ -28,6 +28,13 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where
   return result.data;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    routeDef?: RouteDef;
+    principal?: Principal;
+  }
+}
+
 /** The contract's routes that the app serves, for the OpenAPI document. */
 export const served = new WeakMap<FastifyInstance, RouteDef[]>();
 
@@ -44,7 +51,12 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
     method: def.method,
     url: toUrl(def.path),
     handler: async (req, reply) => {
+      req.routeDef = def;
       const principal = def.public ? undefined : await authenticate(deps, req, def.tier);
+      req.principal = principal;
+      if (def.permission && !principal?.permissions.has(def.permission)) {
+        throw new ApiError(Codes.PermissionDenied, { extra: { permission: def.permission } });
+      }
       const ctx = {
         req,
         reply,

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import * as s from '../schemas/account';
 import { done, envelope } from '../paging';
-import { defineRoute, type RouteDef } from '../route';
-import { TIERS, type Tier } from '../tiers';
+import { defineRoute, perTier } from '../route';
 
-/** The same call on each of the three areas, keyed by tier. */
-const perTier = <D extends RouteDef>(make: (tier: Tier) => D) =>
-  Object.fromEntries(TIERS.map((t) => [t, make(t)])) as Record<Tier, D>;
 const tag = 'Sign-in and account';
 
 export const authRoutes = {
@@ -58,7 +54,7 @@ export const authRoutes = {
   logo: perTier((tier) =>
     defineRoute({ id: `${tier}.logo`, method: 'GET', path: `${tier}/logo`, tier, public: true, tag: 'Branding',
       summary: 'Branding shown on the sign-in screens: custom, or the default title and copyright', response: envelope(s.branding) })),
-  tokenCheck: defineRoute({ id: 'token.check', method: 'POST', path: 'token/check', tier: 'any', public: true, tag,
+  tokenCheck: defineRoute({ id: 'token.check', method: 'POST', path: 'token/check', tier: 'any', public: true, readOnly: true, tag,
     summary: 'Check a set-password mail token', body: s.mailTokenBody, response: envelope(s.mailTokenInfo) }),
   registerPassword: defineRoute({ id: 'register.password', method: 'POST', path: 'register/password', tier: 'any', public: true, tag,
     summary: 'Create the password of an account from its mail token', body: s.registerPasswordBody, response: done }),

@@ -1,8 +1,14 @@
 import { Codes, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import type { Principal } from '../../http/auth';
+import { ApiError, notFound } from '../../http/errors';
+import { now } from '../../db';
+import { paginate } from '../../db/paging';
 import { hashPassword } from '../../lib/passwords';
-import { findAccountByEmail, insertAccount } from './repo';
+import { roleOfTenant } from '../roles/service';
+import { sendSetPasswordMail } from '../registration/service';
+import { openSession } from '../session/tokens';
+import { findAccount, findAccountByEmail, insertAccount, managedBy, manages, updateAccount, type Account } from './repo';
 
 export type NewAccount = {
   auth: Tier;
@@ -14,6 +20,7 @@ export type NewAccount = {
   clientId?: number | null;
   parentClientId?: number | null;
   parentUserId?: number | null;
+  roleId?: number | null;
   createdBy?: number | null;
 };
 
@@ -28,6 +35,7 @@ export async function createAccount(deps: AppDeps, input: NewAccount) {
     is_root: input.isRoot ? 1 : 0,
     enabled: 1,
     login_notify: 0,
+    role_id: input.roleId ?? null,
     grade: 0,
     client_id: input.clientId ?? null,
     parent_client_id: input.parentClientId ?? null,
@@ -37,4 +45,176 @@ export async function createAccount(deps: AppDeps, input: NewAccount) {
     second_factor: input.secondFactor ?? 'mail',
     max_log_export_times: 3,
   });
+}
+
+async function actorOf(deps: AppDeps, principal: Principal) {
+  const actor = await findAccount(deps.db, principal.accountId);
+  if (!actor) throw notFound('account');
+  return actor;
+}
+
+/** An account below the caller; another tenant's account answers like a missing one. */
+export async function managedAccount(deps: AppDeps, principal: Principal, id: number) {
+  const actor = await actorOf(deps, principal);
+  const target = await findAccount(deps.db, id);
+  if (!target || !manages(actor, target)) throw notFound('account');
+  return target;
+}
+
+const fieldError = (field: string, message: string) => new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field, message }] } });
+
+type Row = Account & { role_name: string | null };
+export const toItem = (a: Row) => ({
+  id: a.id,
+  auth: a.auth,
+  email: a.email,
+  name: a.name,
+  isRoot: a.is_root === 1,
+  enabled: a.enabled === 1,
+  roleID: a.role_id,
+  roleName: a.role_name,
+  grade: a.grade,
+  clientID: a.client_id,
+  parentClientID: a.parent_client_id,
+  parentUserID: a.parent_user_id,
+  dnsType: a.dns_type,
+  emailConfirmed: a.email_confirmed === 1,
+  authenticator: a.second_factor === 'app' && a.totp_secret !== null,
+  loginNotify: a.login_notify === 1,
+  expiredAt: a.expires_at,
+  createdBy: a.created_by,
+  createdAt: a.created_at,
+  updatedAt: a.updated_at,
+});
+
+const withRole = (deps: AppDeps) =>
+  deps.db.selectFrom('accounts').leftJoin('roles', 'roles.id', 'accounts.role_id').selectAll('accounts').select('roles.name as role_name');
+
+const SORTABLE = { id: 'accounts.id', email: 'accounts.email', name: 'accounts.name', auth: 'accounts.auth', createdAt: 'accounts.created_at', updatedAt: 'accounts.updated_at', expiredAt: 'accounts.expires_at' };
+type ListQuery = { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; auth?: Tier; client?: number; name?: string };
+
+export async function listAccounts(deps: AppDeps, principal: Principal, query: ListQuery) {
+  if (principal.tier === 'user' && query.auth) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'query', field: 'auth', message: 'not accepted on the user tier' }] } });
+  const actor = await actorOf(deps, principal);
+  let q = managedBy(withRole(deps), actor) as ReturnType<typeof withRole>;
+  if (query.auth) q = q.where('accounts.auth', '=', query.auth);
+  if (query.client) q = q.where('accounts.tree_path', 'like', `%/${query.client}/%`);
+  if (query.name) {
+    const like = `%${query.name.toLowerCase()}%`;
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['accounts.name']), 'like', like), eb('accounts.email', 'like', like)]));
+  }
+  const page = await paginate(q, { page: query, sortable: SORTABLE, defaultSort: { column: 'accounts.created_at', order: 'desc' }, idColumn: 'accounts.id' });
+  return { data: page.data.map(toItem), total: page.total };
+}
+
+/** The accounts directly below one account (the caller itself, or one it manages). */
+export async function listSubs(deps: AppDeps, principal: Principal, userId: number, query: ListQuery) {
+  if (userId !== principal.accountId) await managedAccount(deps, principal, userId);
+  let q = withRole(deps).where('accounts.tree_path', 'like', `%/${userId}/`);
+  if (query.auth) q = q.where('accounts.auth', '=', query.auth);
+  const page = await paginate(q, { page: query, sortable: SORTABLE, defaultSort: { column: 'accounts.created_at', order: 'desc' }, idColumn: 'accounts.id' });
+  return { data: page.data.map(toItem), total: page.total };
+}
+
+async function itemOf(deps: AppDeps, id: number) {
+  const row = await withRole(deps).where('accounts.id', '=', id).executeTakeFirstOrThrow();
+  return toItem(row);
+}
+
+/** What kinds of account each tier makes: admins make admins and clients, clients make sub-clients and users, users make sub-users. */
+const MAKES: Record<Tier, Tier[]> = { admin: ['admin', 'client'], client: ['user', 'client'], user: ['user'] };
+
+type AccountFields = { roleID?: number | null; expiredAt?: string | null; loginNotify?: boolean; grade?: number; dnsType?: string | null };
+type CreateBody = AccountFields & { email: string; name: string; auth?: Tier; password?: string };
+
+/** Where a new account sits: a root of its tier (holding every key) or a sub-account (holding its role's keys). */
+function placement(actor: Account, kind: Tier) {
+  if (actor.auth === 'admin') return kind === 'client' ? { isRoot: true } : { isRoot: false };
+  if (actor.auth === 'client') {
+    return kind === 'user' ? { isRoot: true, clientId: actor.id } : { isRoot: false, parentClientId: actor.id };
+  }
+  return { isRoot: false, parentUserId: actor.id, clientId: actor.client_id };
+}
+
+export async function createManagedAccount(deps: AppDeps, principal: Principal, body: CreateBody) {
+  const actor = await actorOf(deps, principal);
+  const kind = body.auth ?? MAKES[principal.tier][0];
+  if (!MAKES[principal.tier].includes(kind)) throw fieldError('auth', `one of ${MAKES[principal.tier].join(', ')}`);
+  const place = placement(actor, kind);
+  if (place.isRoot && body.roleID) throw fieldError('roleID', 'a root account holds every permission');
+  if (!place.isRoot && !body.roleID) throw fieldError('roleID', 'Required Field!');
+  const roleId = body.roleID ? (await roleOfTenant(deps, actor, body.roleID)).id : null;
+  const account = await createAccount(deps, {
+    auth: kind,
+    email: body.email,
+    name: body.name,
+    password: body.password,
+    roleId,
+    createdBy: principal.accountId,
+    ...place,
+  });
+  await updateAccount(deps.db, account.id, {
+    expires_at: body.expiredAt ?? null,
+    login_notify: body.loginNotify ? 1 : 0,
+    grade: body.grade ?? 0,
+    dns_type: body.dnsType ?? null,
+  });
+  if (!body.password) await sendSetPasswordMail(deps, account);
+  return itemOf(deps, account.id);
+}
+
+export async function updateManagedAccount(deps: AppDeps, principal: Principal, body: AccountFields & { id: number; name?: string; enabled?: boolean }) {
+  const target = await managedAccount(deps, principal, body.id);
+  if (body.roleID !== undefined && target.is_root) throw fieldError('roleID', 'a root account holds every permission');
+  if (body.roleID === null) throw fieldError('roleID', 'Required Field!');
+  const roleId = body.roleID ? (await roleOfTenant(deps, target, body.roleID)).id : undefined;
+  await updateAccount(deps.db, target.id, {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
+    ...(roleId === undefined ? {} : { role_id: roleId }),
+    ...(body.expiredAt === undefined ? {} : { expires_at: body.expiredAt }),
+    ...(body.loginNotify === undefined ? {} : { login_notify: body.loginNotify ? 1 : 0 }),
+    ...(body.grade === undefined ? {} : { grade: body.grade }),
+    ...(body.dnsType === undefined ? {} : { dns_type: body.dnsType }),
+  });
+  if (body.enabled === false) {
+    await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
+  }
+  return itemOf(deps, target.id);
+}
+
+/** Removes accounts and everything below them; all of them must be managed by the caller, or nothing changes. */
+export async function removeManagedAccounts(deps: AppDeps, principal: Principal, ids: number[]) {
+  for (const id of ids) await managedAccount(deps, principal, id);
+  await deps.db.deleteFrom('accounts').where('id', 'in', ids).execute();
+}
+
+export async function assignRole(deps: AppDeps, principal: Principal, ids: number[], roleId: number) {
+  const targets = [];
+  for (const id of ids) targets.push(await managedAccount(deps, principal, id));
+  for (const target of targets) {
+    if (target.is_root) throw fieldError('ids', 'a root account holds every permission');
+    await roleOfTenant(deps, target, roleId);
+  }
+  await deps.db.updateTable('accounts').set({ role_id: roleId, updated_at: now() }).where('id', 'in', ids).execute();
+}
+
+/** Switches into a managed account: a session of that account, marked with the original account as proxy. */
+export async function switchInto(deps: AppDeps, principal: Principal, id: number) {
+  const target = await managedAccount(deps, principal, id);
+  if (!target.enabled) throw new ApiError(Codes.AccountNotEnabled);
+  const tokens = await openSession(deps, {
+    accountId: target.id,
+    tier: target.auth,
+    kind: 'proxy',
+    proxyAccountId: principal.proxyAccountId ?? principal.accountId,
+  });
+  return { ...tokens, auth: target.auth };
+}
+
+/** Sets a managed account's password and signs it out everywhere. */
+export async function setManagedPassword(deps: AppDeps, principal: Principal, id: number, password: string) {
+  const target = await managedAccount(deps, principal, id);
+  await updateAccount(deps.db, target.id, { password_hash: await hashPassword(password) });
+  await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
 }

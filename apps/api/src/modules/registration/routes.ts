@@ -2,6 +2,7 @@ import { authRoutes, TIERS } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { managedAccount, setManagedPassword } from '../accounts/service';
 import * as reg from './service';
 
 export function registrationRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -12,11 +13,11 @@ export function registrationRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   for (const tier of TIERS) {
     registerRoute(app, deps, authRoutes.resendEmail[tier], async ({ principal, body }) => {
-      await reg.sendSetPasswordMail(deps, await reg.managedAccount(deps, principal, body.id));
+      await reg.sendSetPasswordMail(deps, await managedAccount(deps, principal, body.id));
       return { data: { ok: true } };
     });
     registerRoute(app, deps, authRoutes.subPassword[tier], async ({ principal, body }) => {
-      await reg.setManagedPassword(deps, principal, body.id, body.password);
+      await setManagedPassword(deps, principal, body.id, body.password);
       return { data: { ok: true } };
     });
   }

@@ -1,11 +1,10 @@
 import { Codes, SET_PASSWORD_TOKEN_TTL_SECONDS } from '@edgekeep/contract';
 import { inSeconds, now } from '../../db';
 import type { AppDeps } from '../../deps';
-import type { Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
-import { findAccount, manages, updateAccount, type Account } from '../accounts/repo';
+import { findAccount, updateAccount, type Account } from '../accounts/repo';
 
 /** Mails a set-password link (`/{tier}/verifyMail?token=`); earlier links of the account stop working. */
 export async function sendSetPasswordMail(deps: AppDeps, account: Account) {
@@ -53,19 +52,4 @@ export async function registerPassword(deps: AppDeps, token: string, password: s
   const used = await deps.db.updateTable('mail_tokens').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
   await updateAccount(deps.db, account.id, { password_hash: await hashPassword(password), email_confirmed: 1 });
-}
-
-/** An account below the caller; another tenant's account answers like a missing one. */
-export async function managedAccount(deps: AppDeps, principal: Principal, id: number) {
-  const actor = await findAccount(deps.db, principal.accountId);
-  const target = await findAccount(deps.db, id);
-  if (!actor || !target || !(await manages(deps.db, actor, target))) throw notFound('account');
-  return target;
-}
-
-/** Sets a managed account's password and signs it out everywhere. */
-export async function setManagedPassword(deps: AppDeps, principal: Principal, id: number, password: string) {
-  const target = await managedAccount(deps, principal, id);
-  await updateAccount(deps.db, target.id, { password_hash: await hashPassword(password) });
-  await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
 }

@@ -1,4 +1,4 @@
-import { Codes, LOGIN_2FA } from '@edgekeep/contract';
+import { Codes, LOGIN_2FA, permissionKeys } from '@edgekeep/contract';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
@@ -35,8 +35,8 @@ export async function selfInfo(deps: AppDeps, principal: Principal) {
     loginNotify: a.login_notify === 1,
     emailConfirmed: a.email_confirmed === 1,
     expiredAt: a.expires_at,
-    permissions: [],
-    permissionKeys: [],
+    permissions: [...principal.permissions],
+    permissionKeys: permissionKeys(a.auth),
     proxy: proxy ? { id: proxy.id, email: proxy.email, auth: proxy.auth } : null,
     createdAt: a.created_at,
     updatedAt: a.updated_at,

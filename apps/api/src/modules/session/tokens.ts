@@ -45,7 +45,8 @@ export const revokeSession = (deps: AppDeps, sessionId: number) =>
 
 /**
  * Exchanges a refresh token for new tokens. Each refresh token works once: the answer carries its successor,
- * and presenting a used one again revokes the whole session, since only a thief would hold it.
+ * and presenting a used one again revokes the whole session, since only a thief would hold it. An API token
+ * (a session of kind `api`) is the exception: it stays the same until it is deleted or expires.
  */
 export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken: string) {
   const refused = new ApiError(Codes.RefreshTokenFailed);
@@ -53,7 +54,7 @@ export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken
     .selectFrom('refresh_tokens as r')
     .innerJoin('sessions as s', 's.id', 'r.session_id')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select(['r.id', 'r.rotated_at', 'r.expires_at', 's.id as session_id', 's.auth', 's.revoked_at', 's.account_id', 'a.enabled', 'a.expires_at as account_expires'])
+    .select(['r.id', 'r.rotated_at', 'r.expires_at', 's.id as session_id', 's.auth', 's.kind', 's.revoked_at', 's.expires_at as session_expires', 's.account_id', 'a.enabled', 'a.expires_at as account_expires'])
     .where('r.token_hash', '=', sha256(refreshToken))
     .executeTakeFirst();
   const at = now();
@@ -63,8 +64,14 @@ export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken
     deps.log.warn({ sessionId: row.session_id }, 'used refresh token presented again; session revoked');
     throw refused;
   }
-  if (row.expires_at < at) throw refused;
+  if (row.expires_at < at || (row.session_expires && row.session_expires < at)) throw refused;
   if (!row.enabled || (row.account_expires && row.account_expires < at)) throw new ApiError(Codes.AccountNotEnabled);
+  if (row.kind === 'api') {
+    // An API token is long-lived and kept by a script: it is not rotated, only its use is noted.
+    await deps.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.session_id).execute();
+    const accessToken = await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id });
+    return { accessToken, refreshToken, tokenType: 'Bearer' as const };
+  }
   const claimed = await deps.db
     .updateTable('refresh_tokens')
     .set({ rotated_at: at })
