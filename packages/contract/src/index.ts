@@ -7,3 +7,4 @@ export * as schemas from './schemas/account';
 export { LOGIN_2FA } from './schemas/account';
 export { authRoutes } from './routes/auth';
 export { systemRoutes, health } from './routes/system';
+export * as edge from './edge/desired-state';
