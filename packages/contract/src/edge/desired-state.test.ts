@@ -96,6 +96,8 @@ describe('edge desired state', () => {
     expect(edge.errorPage.safeParse({ status: 929, type: 'js', body: 'location.reload()' }).success).toBe(true);
     expect(edge.errorPage.safeParse({ status: 404, type: 'content', body: 'x' }).success).toBe(false);
     expect(edge.errorPage.safeParse({ status: 502, type: 'page', body: 'x' }).success).toBe(false);
+    expect(edge.errorPage.safeParse({ status: 502, type: 'redirect', body: 'https://status.example.com/down' }).success).toBe(true);
+    expect(edge.errorPage.safeParse({ status: 502, type: 'redirect', body: 'https://x.example.com/"; evil' }).success).toBe(false);
   });
 
   it('takes IPs, CIDR blocks and ranges in IP lists, without duplicates', () => {

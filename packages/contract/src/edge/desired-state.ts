@@ -84,12 +84,17 @@ export const cacheRule = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const errorPage = z.object({
-  status: z.union(ERROR_PAGE_STATUSES.map((s) => z.literal(s))),
-  /** content: body is the page; redirect: body is the URL; js: body is a script run in an empty page. */
-  type: z.enum(['content', 'redirect', 'js']),
-  body: z.string().min(1).max(65_536),
-});
+export const errorPage = z
+  .object({
+    status: z.union(ERROR_PAGE_STATUSES.map((s) => z.literal(s))),
+    /** content: body is the page; redirect: body is the URL; js: body is a script run in an empty page. */
+    type: z.enum(['content', 'redirect', 'js']),
+    body: z.string().min(1).max(65_536),
+  })
+  .refine((p) => p.type !== 'redirect' || /^https?:\/\/[^\s"'$\\{};]+$/.test(p.body), {
+    message: 'an http:// or https:// URL',
+    path: ['body'],
+  });
 
 export const l4Port = z.object({
   port: port.refine(isL4PortAllowed, { message: 'a port from 1000 to 65000 that is not reserved' }),

@@ -1,0 +1,70 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { edge } from '@edgekeep/contract';
+import { controlStatus } from '../control/client';
+import { render } from '../render';
+import { currentRelease, ensureLayout, pruneReleases, releaseName, replaceLink, writeRelease } from './layout';
+import { errorLogTail, masterPid, testConfig } from './nginx';
+
+export type ApplyOptions = {
+  state: edge.DesiredState;
+  /** The nginx prefix of this node (absolute). */
+  prefix: string;
+  controlPort: number;
+  nginxBin?: string;
+  modulesDir?: string;
+  keepReleases?: number;
+  /** How long a reloaded nginx may take to serve the new release. */
+  reloadTimeoutMs?: number;
+};
+
+export type ApplyResult =
+  | { ok: true; release: string; reloaded: boolean }
+  | { ok: false; release: string; stage: 'test' | 'reload'; error: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const waitForRelease = async ({ controlPort, release, timeoutMs }: { controlPort: number; release: string; timeoutMs: number }) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await controlStatus({ port: controlPort }).catch(() => undefined);
+    if (status?.release === release) return true;
+    await sleep(50);
+  }
+  return false;
+};
+
+/**
+ * Guarded apply: render into a new release directory, `nginx -t` it, point `conf` at it, and reload the master.
+ * A configuration nginx refuses never replaces the one serving; the error comes back instead.
+ */
+export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
+  const { state, prefix, controlPort, nginxBin = 'nginx', modulesDir = '/usr/lib/nginx/modules' } = o;
+  await ensureLayout({ prefix, modulesDir });
+  const release = releaseName({ revision: state.revision });
+  const dir = join(prefix, 'releases', release);
+  await writeRelease({ dir, files: render({ state, dir, release, controlPort }) });
+
+  const refused = await testConfig({ prefix, nginxBin, confFile: join(dir, 'nginx.conf') });
+  if (refused) {
+    await rm(dir, { recursive: true, force: true });
+    return { ok: false, release, stage: 'test', error: refused };
+  }
+
+  const previous = await currentRelease({ prefix });
+  await replaceLink({ link: join(prefix, 'conf'), target: `releases/${release}` });
+  const pid = await masterPid({ prefix });
+  if (pid === undefined) {
+    await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
+    return { ok: true, release, reloaded: false };
+  }
+
+  process.kill(pid, 'SIGHUP');
+  if (await waitForRelease({ controlPort, release, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+    await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
+    return { ok: true, release, reloaded: true };
+  }
+  // nginx keeps its old configuration when a reload fails (a port taken, say): point conf back at it.
+  if (previous) await replaceLink({ link: join(prefix, 'conf'), target: `releases/${previous}` });
+  return { ok: false, release, stage: 'reload', error: await errorLogTail({ prefix }) };
+};
