@@ -4,7 +4,7 @@ import type { edge } from '@edgekeep/contract';
 import { controlStatus } from '../control/client';
 import { render } from '../render';
 import { currentRelease, ensureLayout, pruneReleases, releaseName, replaceLink, writeRelease } from './layout';
-import { errorLogTail, masterPid, testConfig } from './nginx';
+import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, testConfig } from './nginx';
 
 export type ApplyOptions = {
   state: edge.DesiredState;
@@ -24,11 +24,15 @@ export type ApplyResult =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const waitForRelease = async ({ controlPort, release, timeoutMs }: { controlPort: number; release: string; timeoutMs: number }) => {
-  const deadline = Date.now() + timeoutMs;
+/** The new release serves once a worker reports it and every worker of the old one stopped accepting. */
+const waitForRelease = async (o: { controlPort: number; release: string; oldChildren: number[]; timeoutMs: number }) => {
+  const deadline = Date.now() + o.timeoutMs;
   while (Date.now() < deadline) {
-    const status = await controlStatus({ port: controlPort }).catch(() => undefined);
-    if (status?.release === release) return true;
+    const status = await controlStatus({ port: o.controlPort }).catch(() => undefined);
+    if (status?.release === o.release) {
+      const retired = await Promise.all(o.oldChildren.map((pid) => isRetired({ pid })));
+      if (retired.every(Boolean)) return true;
+    }
     await sleep(50);
   }
   return false;
@@ -59,12 +63,15 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
     return { ok: true, release, reloaded: false };
   }
 
+  const oldChildren = await childPids({ pid });
+  const logOffset = await errorLogSize({ prefix });
   process.kill(pid, 'SIGHUP');
-  if (await waitForRelease({ controlPort, release, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+  if (await waitForRelease({ controlPort, release, oldChildren, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
     await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
     return { ok: true, release, reloaded: true };
   }
   // nginx keeps its old configuration when a reload fails (a port taken, say): point conf back at it.
   if (previous) await replaceLink({ link: join(prefix, 'conf'), target: `releases/${previous}` });
-  return { ok: false, release, stage: 'reload', error: await errorLogTail({ prefix }) };
+  const said = await errorLogSince({ prefix, offset: logOffset });
+  return { ok: false, release, stage: 'reload', error: said || 'nginx did not take the new configuration in time' };
 };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export type NginxPaths = { prefix: string; nginxBin: string };
@@ -28,8 +28,28 @@ export const masterPid = async ({ prefix }: { prefix: string }) => {
   }
 };
 
-/** The last lines of nginx's error log, for reports. */
-export const errorLogTail = async ({ prefix, lines = 5 }: { prefix: string; lines?: number }) => {
-  const text = await readFile(join(prefix, 'logs/error.log'), 'utf8').catch(() => '');
-  return text.trim().split('\n').slice(-lines).join('\n');
+/** The master's child processes (workers, cache manager), from Linux's /proc. */
+export const childPids = async ({ pid }: { pid: number }) => {
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return text.trim().split(/\s+/).filter(Boolean).map(Number);
 };
+
+/** A child is done serving new connections once it has exited or titled itself "shutting down". */
+export const isRetired = async ({ pid }: { pid: number }) => {
+  const title = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return title === undefined || title.includes('shutting down');
+};
+
+/** The error log from a byte offset on: what nginx said about one reload. */
+export const errorLogSince = async ({ prefix, offset }: { prefix: string; offset: number }) => {
+  const buf = await readFile(join(prefix, 'logs/error.log')).catch(() => Buffer.alloc(0));
+  return buf
+    .subarray(offset)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => /\[(emerg|alert|crit|error)\]/.test(l))
+    .join('\n');
+};
+
+export const errorLogSize = ({ prefix }: { prefix: string }) =>
+  stat(join(prefix, 'logs/error.log')).then((s) => s.size, () => 0);

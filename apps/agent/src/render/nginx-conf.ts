@@ -96,6 +96,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
         body: lines(
           `listen 127.0.0.1:${controlPort};`,
           'access_log off;',
+          'set $ek_site "";',
           'allow 127.0.0.1;',
           'deny all;',
           'client_max_body_size 64m;',

@@ -1,0 +1,72 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { edge } from '@edgekeep/contract';
+import { applyState } from '../apply/apply';
+import { nginxArgs } from '../apply/nginx';
+import { controlStatus } from '../control/client';
+
+const MODULES = '/usr/lib/nginx/modules';
+
+/** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
+export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason: string }> => {
+  const prefix = await mkdtemp(join(tmpdir(), 'ek-probe-'));
+  try {
+    await mkdir(join(prefix, 'logs'));
+    const conf = join(prefix, 'probe.conf');
+    await writeFile(
+      conf,
+      [
+        `load_module ${MODULES}/ndk_http_module.so;`,
+        `load_module ${MODULES}/ngx_http_lua_module.so;`,
+        `load_module ${MODULES}/ngx_stream_module.so;`,
+        'error_log stderr;',
+        'events {}',
+        'http { init_by_lua_block { require "cjson.safe" } }',
+        'stream {}',
+      ].join('\n'),
+    );
+    const reason = await new Promise<string | undefined>((resolve) =>
+      execFile('nginx', ['-t', '-q', '-p', `${prefix}/`, '-c', conf], (err, _o, stderr) =>
+        resolve(err ? (stderr.trim() || err.message) : undefined),
+      ),
+    );
+    return reason ? { ok: false, reason } : { ok: true };
+  } finally {
+    await rm(prefix, { recursive: true, force: true });
+  }
+};
+
+const waitForControl = async ({ port, child }: { port: number; child: ChildProcess }) => {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    if (await controlStatus({ port }).catch(() => undefined)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('nginx did not answer on its control port');
+};
+
+/** An edge node in a temporary prefix: the state applied, then nginx started in the foreground. */
+export const startEdge = async ({ state, controlPort }: { state: edge.DesiredState; controlPort: number }) => {
+  const prefix = await mkdtemp(join(tmpdir(), 'ek-edge-'));
+  const first = await applyState({ state, prefix, controlPort });
+  if (!first.ok) throw new Error(`first apply failed: ${first.error}`);
+  const child = spawn('nginx', [...nginxArgs({ prefix }), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  await waitForControl({ port: controlPort, child }).catch((e) => {
+    child.kill('SIGKILL');
+    throw new Error(`${e.message}\n${stderr}`);
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(prefix, { recursive: true, force: true });
+  };
+  return { prefix, controlPort, masterPid: child.pid as number, stop };
+};
