@@ -1,11 +1,13 @@
-import { readFile, readlink } from 'node:fs/promises';
+import { readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyState } from './apply/apply';
+import { writeRelease } from './apply/layout';
+import { preflight, testConfig } from './apply/nginx';
 import { controlStatus, purgeCache, pushData } from './control/client';
-import { ACCESS_LOG, luaData } from './render';
+import { ACCESS_LOG, luaData, render } from './render';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { freePort, get, startOrigin, startTcpEcho, tcpRoundTrip } from './test/servers';
 
@@ -24,6 +26,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
   let node: Awaited<ReturnType<typeof startEdge>>;
   let httpPort: number;
   let l4Port: number;
+  let deadPort: number;
 
   const stateAt = ({ revision, shopOrigin }: { revision: number; shopOrigin?: string }) =>
     edge.desiredState.parse({
@@ -39,6 +42,12 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
           },
           { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: blog.port }] }] },
           { id: 3, name: 'ssh', domains: [], l4Ports: [{ port: l4Port, origins: [{ host: '127.0.0.1', port: echo.port }] }] },
+          {
+            id: 4,
+            name: 'down',
+            domains: [{ id: 41, name: 'down.example.com', origins: [{ host: '127.0.0.1', port: deadPort }] }],
+            errorPages: [{ status: 502, type: 'content', body: '<h1>We will be right back</h1>' }],
+          },
         ],
       },
     });
@@ -50,6 +59,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     [shop, blog, echo] = await Promise.all([startOrigin({ name: 'shop' }), startOrigin({ name: 'blog' }), startTcpEcho()]);
     httpPort = await freePort();
     l4Port = await freePort();
+    deadPort = await freePort();
     node = await startEdge({ state: stateAt({ revision: 1 }), controlPort: await freePort() });
   });
 
@@ -117,6 +127,12 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(shop.hits.length).toBe(uncached + 2);
   });
 
+  it("answers the site's own error page when its origin is down", async () => {
+    const down = await get({ port: httpPort, host: 'down.example.com' });
+    expect(down.status).toBe(502);
+    expect(down.body).toBe('<h1>We will be right back</h1>');
+  });
+
   it('forwards TCP on an L4 port to its origin', async () => {
     expect(await tcpRoundTrip({ port: l4Port, message: 'ping' })).toBe('echo:ping');
   });
@@ -128,6 +144,18 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(!result.ok && result.error).toMatch(/host not found in upstream/);
     expect(await readlink(join(node.prefix, 'conf'))).toBe(serving);
     expect(JSON.parse((await get({ port: httpPort, host: 'shop.example.com' })).body)).toMatchObject({ origin: 'shop' });
+  });
+
+  it('preflights a release: one whose Lua data does not load is refused before it is swapped in', async () => {
+    const dir = join(node.prefix, 'releases', 'r9-broken');
+    await writeRelease({ dir, files: render({ state: stateAt({ revision: 9 }), dir, release: 'r9-broken', controlPort: node.controlPort }) });
+    const confFile = join(dir, 'nginx.conf');
+    expect(await preflight({ prefix: node.prefix, nginxBin: 'nginx', confFile })).toBeUndefined();
+    await writeFile(join(dir, 'data.json'), '{"revision":');
+    expect(await testConfig({ prefix: node.prefix, nginxBin: 'nginx', confFile })).toBeUndefined();
+    expect(await preflight({ prefix: node.prefix, nginxBin: 'nginx', confFile })).toMatch(/data file is not JSON/);
+    await rm(dir, { recursive: true });
+    expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
   });
 
   it('rolls back when nginx cannot take a tested configuration on reload', async () => {

@@ -4,7 +4,7 @@ import type { edge } from '@edgekeep/contract';
 import { controlStatus } from '../control/client';
 import { render } from '../render';
 import { currentRelease, ensureLayout, pruneReleases, releaseName, replaceLink, writeRelease } from './layout';
-import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, testConfig } from './nginx';
+import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
 
 export type ApplyOptions = {
   state: edge.DesiredState;
@@ -39,7 +39,7 @@ const waitForRelease = async (o: { controlPort: number; release: string; oldChil
 };
 
 /**
- * Guarded apply: render into a new release directory, `nginx -t` it, point `conf` at it, and reload the master.
+ * Guarded apply: render into a new release directory, `nginx -t` and preflight it, point `conf` at it, and reload.
  * A configuration nginx refuses never replaces the one serving; the error comes back instead.
  */
 export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
@@ -49,7 +49,9 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const dir = join(prefix, 'releases', release);
   await writeRelease({ dir, files: render({ state, dir, release, controlPort }) });
 
-  const refused = await testConfig({ prefix, nginxBin, confFile: join(dir, 'nginx.conf') });
+  const confFile = join(dir, 'nginx.conf');
+  const refused =
+    (await testConfig({ prefix, nginxBin, confFile })) ?? (await preflight({ prefix, nginxBin, confFile }));
   if (refused) {
     await rm(dir, { recursive: true, force: true });
     return { ok: false, release, stage: 'test', error: refused };

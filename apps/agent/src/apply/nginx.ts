@@ -15,6 +15,20 @@ export const testConfig = ({ prefix, nginxBin, confFile }: NginxPaths & { confFi
     });
   });
 
+/**
+ * Boots a configuration in a throwaway nginx that stops once the Lua runtime has loaded (EK_PREFLIGHT), before it
+ * binds a port: `nginx -t` does not run init_by_lua, so this is what catches a Lua or data file that fails.
+ */
+export const preflight = ({ prefix, nginxBin, confFile }: NginxPaths & { confFile: string }) =>
+  new Promise<string | undefined>((resolve) => {
+    execFile(
+      nginxBin,
+      ['-p', `${prefix}/`, '-c', confFile, '-g', 'daemon off; error_log stderr;'],
+      { timeout: 60_000, env: { ...process.env, EK_PREFLIGHT: '1' } },
+      (err, _stdout, stderr) => resolve(err ? stderr.trim() || err.message : undefined),
+    );
+  });
+
 /** The master's pid when nginx runs from this prefix. */
 export const masterPid = async ({ prefix }: { prefix: string }) => {
   const text = await readFile(join(prefix, 'logs/nginx.pid'), 'utf8').catch(() => '');

@@ -120,6 +120,7 @@ export const renderNginxConf = (o: Options) => {
       'load_module modules/ngx_stream_module.so;',
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
+      'env EK_PREFLIGHT;',
       'error_log logs/error.log warn;',
       block({ head: 'events', body: `worker_connections ${nginx.workerConnections};` }),
       http(o),

@@ -1,42 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { applyState } from '../apply/apply';
 import { nginxArgs } from '../apply/nginx';
 import { controlStatus } from '../control/client';
-
-const MODULES = '/usr/lib/nginx/modules';
+import { runLua } from './lua-runner';
 
 /** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
-export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason: string }> => {
-  const prefix = await mkdtemp(join(tmpdir(), 'ek-probe-'));
-  try {
-    await mkdir(join(prefix, 'logs'));
-    const conf = join(prefix, 'probe.conf');
-    await writeFile(
-      conf,
-      [
-        `load_module ${MODULES}/ndk_http_module.so;`,
-        `load_module ${MODULES}/ngx_http_lua_module.so;`,
-        `load_module ${MODULES}/ngx_stream_module.so;`,
-        'error_log stderr;',
-        'events {}',
-        'http { init_by_lua_block { require "cjson.safe" } }',
-        'stream {}',
-      ].join('\n'),
-    );
-    const reason = await new Promise<string | undefined>((resolve) =>
-      execFile('nginx', ['-t', '-q', '-p', `${prefix}/`, '-c', conf], (err, _o, stderr) =>
-        resolve(err ? (stderr.trim() || err.message) : undefined),
-      ),
-    );
-    return reason ? { ok: false, reason } : { ok: true };
-  } finally {
-    await rm(prefix, { recursive: true, force: true });
-  }
-};
+export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason: string }> =>
+  runLua<boolean>({ code: 'require "cjson.safe"; return true' }).then(
+    () => ({ ok: true }),
+    (err: Error) => ({ ok: false, reason: err.message }),
+  );
 
 const waitForControl = async ({ port, child }: { port: number; child: ChildProcess }) => {
   const deadline = Date.now() + 15_000;

@@ -50,7 +50,8 @@ function _M.site_lists(site_id)
   return cached
 end
 
--- Runs in the master at every (re)load, `nginx -t` included; the dictionary outlives reloads.
+-- Runs in the master at every (re)load; the dictionary outlives reloads. nginx -t skips it, so the agent
+-- starts a release once with EK_PREFLIGHT=1 to prove it boots: that process stops here, before binding ports.
 function _M.boot(opts)
   local f = assert(io.open(opts.file, "r"))
   local doc = assert(cjson.decode(f:read("*a")), "data file is not JSON")
@@ -60,6 +61,7 @@ function _M.boot(opts)
   _M.cache = opts.cache
   require "edgekeep.access"
   require "edgekeep.control"
+  if os.getenv("EK_PREFLIGHT") == "1" then os.exit(0) end
 end
 
 -- Workers start only once a configuration is in place, so this is the configuration that serves.
