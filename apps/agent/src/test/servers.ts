@@ -1,4 +1,5 @@
-import { createServer as createHttpServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createHttpServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createServer as createTcpServer, connect, type AddressInfo } from 'node:net';
 
 /** A port nobody listens on right now (the kernel's pick), within the L4 range the contract accepts. */
@@ -50,15 +51,17 @@ export const tcpRoundTrip = ({ port, message }: { port: number; message: string 
 
 export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
-/** A plain HTTP request with a chosen Host header (fetch does not let one set it). */
-export const get = ({ port, host, path = '/' }: { port: number; host: string; path?: string }) =>
+/** An HTTP(S) request with a chosen Host header (fetch does not let one set it); HTTPS verifies against `ca`. */
+export const get = ({ port, host, path = '/', ca }: { port: number; host: string; path?: string; ca?: string }) =>
   new Promise<Answer>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host }, agent: false }, (res) => {
+    const options = { host: '127.0.0.1', port, path, headers: { host }, agent: false as const };
+    const onResponse = (res: IncomingMessage) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    };
+    const req = ca ? httpsRequest({ ...options, servername: host, ca }, onResponse) : request(options, onResponse);
     req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
     req.once('error', reject);
     req.end();
