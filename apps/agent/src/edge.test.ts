@@ -1,4 +1,4 @@
-import { readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
@@ -166,7 +166,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     try {
       const state = stateAt({ revision: 4 });
       state.structure.sites[2].l4Ports[0].port = taken;
-      const result = await applyState({ state, prefix: node.prefix, controlPort: node.controlPort, reloadTimeoutMs: 5000 });
+      const result = await applyState({ state, prefix: node.prefix, controlPort: node.controlPort });
       expect(result).toMatchObject({ ok: false, stage: 'reload' });
       expect(!result.ok && result.error).toMatch(/Address already in use/);
       expect(await readlink(join(node.prefix, 'conf'))).toBe(serving);
@@ -187,6 +187,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(after.release).toBe(result.release);
     expect(JSON.parse((await get({ port: httpPort, host: 'news.example.com' })).body)).toMatchObject({ origin: 'blog' });
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(404);
+    expect((await readdir(join(node.prefix, 'releases'))).length).toBeLessThanOrEqual(3);
   });
 
   it('writes one JSON line per request to the access log', async () => {

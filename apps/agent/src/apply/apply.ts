@@ -24,14 +24,23 @@ export type ApplyResult =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * nginx said the reload failed: an [emerg] line, unless it is a bind() failure nginx is still retrying
+ * (it tries five times, then says "still could not bind()").
+ */
+const reloadFailed = (said: string) =>
+  said.includes('[emerg]') && (!/bind\(\) to \S+ failed/.test(said) || said.includes('still could not bind()'));
+
 /** The new release serves once a worker reports it and every worker of the old one stopped accepting. */
-const waitForRelease = async (o: { controlPort: number; release: string; oldChildren: number[]; timeoutMs: number }) => {
+const waitForRelease = async (o: { prefix: string; controlPort: number; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number }) => {
   const deadline = Date.now() + o.timeoutMs;
   while (Date.now() < deadline) {
     const status = await controlStatus({ port: o.controlPort }).catch(() => undefined);
     if (status?.release === o.release) {
       const retired = await Promise.all(o.oldChildren.map((pid) => isRetired({ pid })));
       if (retired.every(Boolean)) return true;
+    } else if (reloadFailed(await errorLogSince({ prefix: o.prefix, offset: o.logOffset }))) {
+      return false;
     }
     await sleep(50);
   }
@@ -68,7 +77,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const oldChildren = await childPids({ pid });
   const logOffset = await errorLogSize({ prefix });
   process.kill(pid, 'SIGHUP');
-  if (await waitForRelease({ controlPort, release, oldChildren, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+  if (await waitForRelease({ prefix, controlPort, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
     await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
     return { ok: true, release, reloaded: true };
   }

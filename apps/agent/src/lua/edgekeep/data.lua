@@ -8,6 +8,7 @@ local compiled = {}
 
 -- Replaces the data with one document { revision, sites = [{ siteId, blacklist, whitelist }] }.
 -- Each site's lists are swapped in one write, so a request sees either the old lists or the new ones.
+-- safe_set: a full dictionary refuses the data rather than silently evicting another site's lists.
 function _M.load(doc)
   if type(doc) ~= "table" or type(doc.sites) ~= "table" then return nil, "sites is missing" end
   local version = (dict:get("version") or 0) + 1
@@ -15,13 +16,13 @@ function _M.load(doc)
   for _, site in ipairs(doc.sites) do
     local id = tostring(site.siteId)
     present[id] = true
-    local ok, err = dict:set("acl:" .. id, cjson.encode({
+    local ok, err = dict:safe_set("acl:" .. id, cjson.encode({
       version = version,
       blacklist = site.blacklist or {},
       whitelist = site.whitelist or {},
     }))
-    if not ok then return nil, "acl of site " .. id .. ": " .. err end
-    dict:set("aclv:" .. id, version)
+    if ok then ok, err = dict:safe_set("aclv:" .. id, version) end
+    if not ok then return nil, "site " .. id .. ": " .. err end
   end
   for id in (dict:get("sites") or ""):gmatch("[^,]+") do
     if not present[id] then
@@ -31,9 +32,9 @@ function _M.load(doc)
   end
   local ids = {}
   for id in pairs(present) do ids[#ids + 1] = id end
-  dict:set("sites", table.concat(ids, ","))
-  dict:set("version", version)
-  dict:set("revision", tonumber(doc.revision) or 0)
+  dict:safe_set("sites", table.concat(ids, ","))
+  dict:safe_set("version", version)
+  dict:safe_set("revision", tonumber(doc.revision) or 0)
   return true
 end
 
