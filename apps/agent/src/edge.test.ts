@@ -117,6 +117,11 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect((await get(url)).headers['x-cache']).toBe('MISS');
     expect((await get(url)).headers['x-cache']).toBe('HIT');
 
+    expect(await purgeCache({ port: node.controlPort, hosts: ['blog.example.com'] })).toEqual({ removed: 0 });
+    expect((await get(url)).headers['x-cache']).toBe('HIT');
+    expect(await purgeCache({ port: node.controlPort, hosts: ['shop.example.com'] })).toEqual({ removed: 1 });
+    expect((await get(url)).headers['x-cache']).toBe('MISS');
+
     await get({ ...url, path: '/banner.png' });
     expect((await purgeCache({ port: node.controlPort, all: true })).removed).toBe(2);
     expect((await get(url)).headers['x-cache']).toBe('MISS');

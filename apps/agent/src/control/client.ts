@@ -21,6 +21,9 @@ export const controlStatus = ({ port }: { port: number }) => call<ControlStatus>
 export const pushData = ({ port, data }: { port: number; data: LuaData }) =>
   call<ControlStatus>({ port, method: 'PUT', path: '/data', body: data });
 
-/** Removes cached responses: the given URLs (as clients ask for them), or everything. */
-export const purgeCache = ({ port, ...target }: { port: number } & ({ urls: string[] } | { all: true })) =>
+/**
+ * Removes cached responses: the given URLs (`scheme://host/path?query` as clients ask for them, without a port;
+ * both schemes go), everything cached for some hosts (a site's domains), or everything.
+ */
+export const purgeCache = ({ port, ...target }: { port: number } & ({ urls: string[] } | { hosts: string[] } | { all: true })) =>
   call<{ removed: number }>({ port, method: 'POST', path: '/purge', body: target });

@@ -1,6 +1,6 @@
 -- The local control endpoint: the agent pushes data and purges here, without reloading nginx.
 --   PUT  /data   { revision, sites: [{ siteId, blacklist, whitelist }] }
---   POST /purge  { urls: ["http://host/path?query", ...] } or { all: true }
+--   POST /purge  { urls: ["http://host/path?query", ...] }, { hosts: ["host", ...] } or { all: true }
 --   GET  /status
 local cjson = require "cjson.safe"
 local data = require "edgekeep.data"
@@ -43,7 +43,12 @@ local routes = {
     local doc = read_json()
     if not doc then return reply(400, { error = "the body is not JSON" }) end
     if doc.all == true then return reply(200, { removed = purge.all(data.cache) }) end
-    if type(doc.urls) ~= "table" then return reply(400, { error = "urls or all is needed" }) end
+    if type(doc.hosts) == "table" then
+      local hosts = {}
+      for _, h in ipairs(doc.hosts) do hosts[tostring(h):lower()] = true end
+      return reply(200, { removed = purge.all(data.cache, hosts) })
+    end
+    if type(doc.urls) ~= "table" then return reply(400, { error = "urls, hosts or all is needed" }) end
     return reply(200, { removed = purge.urls(data.cache, doc.urls) })
   end,
 }

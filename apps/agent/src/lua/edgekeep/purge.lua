@@ -23,12 +23,25 @@ function _M.file(cache, url)
   return string.format("%s/%s/%s/%s", cache_root(cache), hash:sub(-1), hash:sub(-3, -2), hash)
 end
 
+-- Removes the cached copies of URLs, whichever scheme they were fetched with.
 function _M.urls(cache, urls)
   local removed = 0
   for _, url in ipairs(urls) do
-    if os.remove(_M.file(cache, url)) then removed = removed + 1 end
+    local rest = url:match("^https?://(.+)$")
+    for _, scheme in ipairs(rest and { "http://", "https://" } or {}) do
+      if os.remove(_M.file(cache, scheme .. rest)) then removed = removed + 1 end
+    end
   end
   return removed
+end
+
+-- The host of the key a cache file was stored under (nginx writes "\nKEY: <key>\n" into the file's header).
+local function cached_host(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local head = f:read(4096) or ""
+  f:close()
+  return head:match("\nKEY: https?://([^/\n]+)")
 end
 
 local function each_entry(path, fn)
@@ -43,17 +56,18 @@ local function each_entry(path, fn)
   ffi.C.closedir(dir)
 end
 
--- Removes every cached file (names of 32 hex digits; temporary files being written are left alone),
--- yielding every few directories so the worker keeps serving.
-function _M.all(cache)
+-- Removes every cached file, or those of the given hosts (a set), leaving alone the temporary files being
+-- written (cache files are named by 32 hex digits); yields every few directories so the worker keeps serving.
+function _M.all(cache, hosts)
   local removed, visited = 0, 0
   local function walk(path, depth)
     local subdirs = {}
     each_entry(path, function(name, kind)
       if depth < 2 and (kind == DT_DIR or kind == 0) then
         subdirs[#subdirs + 1] = path .. "/" .. name
-      elseif #name == 32 and name:match("^%x+$") and os.remove(path .. "/" .. name) then
-        removed = removed + 1
+      elseif #name == 32 and name:match("^%x+$") then
+        local file = path .. "/" .. name
+        if (not hosts or hosts[cached_host(file) or ""]) and os.remove(file) then removed = removed + 1 end
       end
     end)
     for _, sub in ipairs(subdirs) do
