@@ -1,6 +1,6 @@
 import { edge } from '@edgekeep/contract';
 
-/** A self-signed certificate for shop.example.com (test material only, never used outside tests). */
+/** Placeholder PEM blocks, not a real certificate: the renderer only copies them into the release. */
 export const TEST_CERT = {
   id: 7,
   chain: '-----BEGIN CERTIFICATE-----\nTEST\n-----END CERTIFICATE-----\n',
