@@ -53,7 +53,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     });
 
   const pushLists = (sites: edge.SiteData[]) =>
-    pushData({ port: node.controlPort, data: luaData({ state: edge.desiredState.parse({ ...stateAt({ revision: 2 }), data: { sites } }) }) });
+    pushData({ control: node.control, data: luaData({ state: edge.desiredState.parse({ ...stateAt({ revision: 2 }), data: { sites } }) }) });
 
   beforeAll(async () => {
     [shop, blog, echo] = await Promise.all([startOrigin({ name: 'shop' }), startOrigin({ name: 'blog' }), startTcpEcho()]);
@@ -77,8 +77,15 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect((await get({ port: httpPort, host: 'unknown.example.com' })).status).toBe(404);
   });
 
+  it('takes control calls only with the node\'s control token', async () => {
+    const bad = { ...node.control, token: 'not-the-token' };
+    await expect(pushData({ control: bad, data: { revision: 99, sites: [] } })).rejects.toThrow(/401/);
+    await expect(purgeCache({ control: bad, all: true })).rejects.toThrow(/401/);
+    expect((await controlStatus({ control: node.control })).revision).toBe(1);
+  });
+
   it('blocks a blacklisted address within the same second, without a reload', async () => {
-    const before = await controlStatus({ port: node.controlPort });
+    const before = await controlStatus({ control: node.control });
     const started = Date.now();
     await pushLists([{ siteId: 1, blacklist: ['127.0.0.0/8'], whitelist: [] }]);
     const blocked = await get({ port: httpPort, host: 'shop.example.com', path: '/cart' });
@@ -88,7 +95,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(blocked.body).toContain('127.0.0.1');
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
 
-    const after = await controlStatus({ port: node.controlPort });
+    const after = await controlStatus({ control: node.control });
     expect(after).toMatchObject({ revision: 2, loads: before.loads, workerPid: before.workerPid, release: before.release });
     expect(node.masterPid).toBeGreaterThan(0);
     process.kill(node.masterPid, 0);
@@ -113,17 +120,17 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(shop.hits.length).toBe(hitsBefore + 1);
 
-    expect(await purgeCache({ port: node.controlPort, urls: ['http://shop.example.com/logo.png?v=1'] })).toEqual({ removed: 1 });
+    expect(await purgeCache({ control: node.control, urls: ['http://shop.example.com/logo.png?v=1'] })).toEqual({ removed: 1 });
     expect((await get(url)).headers['x-cache']).toBe('MISS');
     expect((await get(url)).headers['x-cache']).toBe('HIT');
 
-    expect(await purgeCache({ port: node.controlPort, hosts: ['blog.example.com'] })).toEqual({ removed: 0 });
+    expect(await purgeCache({ control: node.control, hosts: ['blog.example.com'] })).toEqual({ removed: 0 });
     expect((await get(url)).headers['x-cache']).toBe('HIT');
-    expect(await purgeCache({ port: node.controlPort, hosts: ['shop.example.com'] })).toEqual({ removed: 1 });
+    expect(await purgeCache({ control: node.control, hosts: ['shop.example.com'] })).toEqual({ removed: 1 });
     expect((await get(url)).headers['x-cache']).toBe('MISS');
 
     await get({ ...url, path: '/banner.png' });
-    expect((await purgeCache({ port: node.controlPort, all: true })).removed).toBe(2);
+    expect((await purgeCache({ control: node.control, all: true })).removed).toBe(2);
     expect((await get(url)).headers['x-cache']).toBe('MISS');
 
     const uncached = shop.hits.length;
@@ -144,7 +151,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
 
   it('refuses a configuration nginx -t rejects and keeps the old one serving', async () => {
     const serving = await readlink(join(node.prefix, 'conf'));
-    const result = await applyState({ state: stateAt({ revision: 3, shopOrigin: 'origin.invalid' }), prefix: node.prefix, controlPort: node.controlPort });
+    const result = await applyState({ state: stateAt({ revision: 3, shopOrigin: 'origin.invalid' }), prefix: node.prefix, controlPort: node.control.port });
     expect(result).toMatchObject({ ok: false, stage: 'test' });
     expect(!result.ok && result.error).toMatch(/host not found in upstream/);
     expect(await readlink(join(node.prefix, 'conf'))).toBe(serving);
@@ -153,7 +160,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
 
   it('preflights a release: one whose Lua data does not load is refused before it is swapped in', async () => {
     const dir = join(node.prefix, 'releases', 'r9-broken');
-    await writeRelease({ dir, files: render({ state: stateAt({ revision: 9 }), dir, release: 'r9-broken', controlPort: node.controlPort }) });
+    await writeRelease({ dir, files: render({ state: stateAt({ revision: 9 }), dir, release: 'r9-broken', controlPort: node.control.port }) });
     const confFile = join(dir, 'nginx.conf');
     expect(await preflight({ prefix: node.prefix, nginxBin: 'nginx', confFile })).toBeUndefined();
     await writeFile(join(dir, 'data.json'), '{"revision":');
@@ -171,7 +178,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     try {
       const state = stateAt({ revision: 4 });
       state.structure.sites[2].l4Ports[0].port = taken;
-      const result = await applyState({ state, prefix: node.prefix, controlPort: node.controlPort });
+      const result = await applyState({ state, prefix: node.prefix, controlPort: node.control.port });
       expect(result).toMatchObject({ ok: false, stage: 'reload' });
       expect(!result.ok && result.error).toMatch(/Address already in use/);
       expect(await readlink(join(node.prefix, 'conf'))).toBe(serving);
@@ -182,12 +189,12 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
   });
 
   it('applies a good configuration with a reload and serves it', async () => {
-    const before = await controlStatus({ port: node.controlPort });
+    const before = await controlStatus({ control: node.control });
     const state = stateAt({ revision: 5 });
     state.structure.sites[1].domains[0].name = 'news.example.com';
-    const result = await applyState({ state, prefix: node.prefix, controlPort: node.controlPort });
+    const result = await applyState({ state, prefix: node.prefix, controlPort: node.control.port });
     expect(result).toMatchObject({ ok: true, reloaded: true });
-    const after = await controlStatus({ port: node.controlPort });
+    const after = await controlStatus({ control: node.control });
     expect(after.loads).toBe((before.loads ?? 0) + 1);
     expect(after.release).toBe(result.release);
     expect(JSON.parse((await get({ port: httpPort, host: 'news.example.com' })).body)).toMatchObject({ origin: 'blog' });

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
-import { controlStatus } from '../control/client';
+import { controlStatus, type Control } from '../control/client';
 import { render } from '../render';
-import { currentRelease, ensureLayout, pruneReleases, releaseName, replaceLink, writeRelease } from './layout';
+import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
 
 export type ApplyOptions = {
@@ -32,10 +32,10 @@ const reloadFailed = (said: string) =>
   said.includes('[emerg]') && (!/bind\(\) to \S+ failed/.test(said) || said.includes('still could not bind()'));
 
 /** The new release serves once a worker reports it and every worker of the old one stopped accepting. */
-const waitForRelease = async (o: { prefix: string; controlPort: number; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number }) => {
+const waitForRelease = async (o: { prefix: string; control: Control; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number }) => {
   const deadline = Date.now() + o.timeoutMs;
   while (Date.now() < deadline) {
-    const status = await controlStatus({ port: o.controlPort }).catch(() => undefined);
+    const status = await controlStatus({ control: o.control }).catch(() => undefined);
     if (status?.release === o.release) {
       const retired = await Promise.all(o.oldChildren.map((pid) => isRetired({ pid })));
       if (retired.every(Boolean)) return true;
@@ -77,7 +77,8 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const oldChildren = await childPids({ pid });
   const logOffset = await errorLogSize({ prefix });
   process.kill(pid, 'SIGHUP');
-  if (await waitForRelease({ prefix, controlPort, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+  const control = { port: controlPort, token: await readControlToken({ prefix }) };
+  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
     await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
     return { ok: true, release, reloaded: true };
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, cp, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LUA_RUNTIME_DIR } from '../lua/runtime';
 import type { RenderedFiles } from '../render';
@@ -7,13 +7,24 @@ import type { RenderedFiles } from '../render';
 /**
  * The prefix of an edge node:
  *   modules → the system's nginx modules · conf → releases/<current> · releases/<name>/ · logs/ · cache/ · temp/
+ *   control.token (the control endpoint's bearer token, readable by root only; nginx reads it as the master)
  */
 export const ensureLayout = async ({ prefix, modulesDir }: { prefix: string; modulesDir: string }) => {
   for (const dir of ['releases', 'logs', 'cache', 'temp']) await mkdir(join(prefix, dir), { recursive: true });
   // nginx workers run unprivileged and must reach the cache and the release files.
   await chmod(prefix, 0o755);
   await replaceLink({ link: join(prefix, 'modules'), target: modulesDir });
+  await writeFile(join(prefix, CONTROL_TOKEN_FILE), randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    },
+  );
 };
+
+export const CONTROL_TOKEN_FILE = 'control.token';
+
+export const readControlToken = ({ prefix }: { prefix: string }) =>
+  readFile(join(prefix, CONTROL_TOKEN_FILE), 'utf8').then((t) => t.trim());
 
 /** Points `link` at `target` in one rename, so nginx never sees it missing. */
 export const replaceLink = async ({ link, target }: { link: string; target: string }) => {

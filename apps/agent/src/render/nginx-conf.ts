@@ -78,7 +78,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'proxy_set_header X-Forwarded-Proto $scheme;',
       `lua_package_path "${dir}/lua/?.lua;;";`,
       'lua_shared_dict ek_data 64m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache" }) }`,
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token" }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() }',
       block({

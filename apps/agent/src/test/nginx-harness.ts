@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { applyState } from '../apply/apply';
 import { nginxArgs } from '../apply/nginx';
-import { controlStatus } from '../control/client';
+import { readControlToken } from '../apply/layout';
+import { controlStatus, type Control } from '../control/client';
 import { runLua } from './lua-runner';
 
 /** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
@@ -15,11 +16,11 @@ export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason:
     (err: Error) => ({ ok: false, reason: err.message }),
   );
 
-const waitForControl = async ({ port, child }: { port: number; child: ChildProcess }) => {
+const waitForControl = async ({ control, child }: { control: Control; child: ChildProcess }) => {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    if (await controlStatus({ port }).catch(() => undefined)) return;
+    if (await controlStatus({ control }).catch(() => undefined)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('nginx did not answer on its control port');
@@ -33,7 +34,8 @@ export const startEdge = async ({ state, controlPort }: { state: edge.DesiredSta
   const child = spawn('nginx', [...nginxArgs({ prefix }), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += d));
-  await waitForControl({ port: controlPort, child }).catch((e) => {
+  const control = { port: controlPort, token: await readControlToken({ prefix }) };
+  await waitForControl({ control, child }).catch((e) => {
     child.kill('SIGKILL');
     throw new Error(`${e.message}\n${stderr}`);
   });
@@ -45,5 +47,5 @@ export const startEdge = async ({ state, controlPort }: { state: edge.DesiredSta
     }
     await rm(prefix, { recursive: true, force: true });
   };
-  return { prefix, controlPort, masterPid: child.pid as number, stop };
+  return { prefix, control, masterPid: child.pid as number, stop };
 };

@@ -2,6 +2,7 @@
 --   PUT  /data   { revision, sites: [{ siteId, blacklist, whitelist }] }
 --   POST /purge  { urls: ["http://host/path?query", ...] }, { hosts: ["host", ...] } or { all: true }
 --   GET  /status
+-- Every call carries `Authorization: Bearer <PREFIX/control.token>`.
 local cjson = require "cjson.safe"
 local data = require "edgekeep.data"
 local purge = require "edgekeep.purge"
@@ -54,6 +55,7 @@ local routes = {
 }
 
 function _M.handle()
+  if ngx.var.http_authorization ~= "Bearer " .. data.token then return reply(401, { error = "a control token is needed" }) end
   local route = routes[ngx.req.get_method() .. " " .. ngx.var.uri]
   if not route then return reply(404, { error = "no such call" }) end
   return route()

@@ -58,6 +58,9 @@ function _M.boot(opts)
   local doc = assert(cjson.decode(f:read("*a")), "data file is not JSON")
   f:close()
   assert(_M.load(doc))
+  local t = assert(io.open(ngx.config.prefix() .. opts.token, "r"))
+  _M.token = assert(t:read("*l"), "control token is empty")
+  t:close()
   _M.release = opts.release
   _M.cache = opts.cache
   require "edgekeep.access"
