@@ -32,7 +32,9 @@ const reloadFailed = (said: string) =>
   said.includes('[emerg]') && (!/bind\(\) to \S+ failed/.test(said) || said.includes('still could not bind()'));
 
 /** The new release serves once a worker reports it and every worker of the old one stopped accepting. */
-const waitForRelease = async (o: { prefix: string; control: Control; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number }) => {
+type WaitOptions = { prefix: string; control: Control; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number };
+
+const waitForRelease = async (o: WaitOptions) => {
   const deadline = Date.now() + o.timeoutMs;
   while (Date.now() < deadline) {
     const status = await controlStatus({ control: o.control }).catch(() => undefined);
