@@ -24,6 +24,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'edge',
+          include: ['apps/agent/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 180_000,

@@ -10,3 +10,4 @@ export { accountRoutes } from './routes/accounts';
 export * as accountSchemas from './schemas/accounts';
 export * from './permissions';
 export { systemRoutes, health } from './routes/system';
+export * as edge from './edge/desired-state';

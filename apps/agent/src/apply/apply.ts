@@ -1,0 +1,91 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { edge } from '@edgekeep/contract';
+import { controlStatus, type Control } from '../control/client';
+import { render } from '../render';
+import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
+import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
+
+export type ApplyOptions = {
+  state: edge.DesiredState;
+  /** The nginx prefix of this node (absolute). */
+  prefix: string;
+  controlPort: number;
+  nginxBin?: string;
+  modulesDir?: string;
+  keepReleases?: number;
+  /** How long a reloaded nginx may take to serve the new release. */
+  reloadTimeoutMs?: number;
+};
+
+export type ApplyResult =
+  | { ok: true; release: string; reloaded: boolean }
+  | { ok: false; release: string; stage: 'test' | 'reload'; error: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * nginx said the reload failed: an [emerg] line, unless it is a bind() failure nginx is still retrying
+ * (it tries five times, then says "still could not bind()").
+ */
+const reloadFailed = (said: string) =>
+  said.includes('[emerg]') && (!/bind\(\) to \S+ failed/.test(said) || said.includes('still could not bind()'));
+
+/** The new release serves once a worker reports it and every worker of the old one stopped accepting. */
+type WaitOptions = { prefix: string; control: Control; release: string; oldChildren: number[]; logOffset: number; timeoutMs: number };
+
+const waitForRelease = async (o: WaitOptions) => {
+  const deadline = Date.now() + o.timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await controlStatus({ control: o.control }).catch(() => undefined);
+    if (status?.release === o.release) {
+      const retired = await Promise.all(o.oldChildren.map((pid) => isRetired({ pid })));
+      if (retired.every(Boolean)) return true;
+    } else if (reloadFailed(await errorLogSince({ prefix: o.prefix, offset: o.logOffset }))) {
+      return false;
+    }
+    await sleep(50);
+  }
+  return false;
+};
+
+/**
+ * Guarded apply: render into a new release directory, `nginx -t` and preflight it, point `conf` at it, and reload.
+ * A configuration nginx refuses never replaces the one serving; the error comes back instead.
+ */
+export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
+  const { state, prefix, controlPort, nginxBin = 'nginx', modulesDir = '/usr/lib/nginx/modules' } = o;
+  await ensureLayout({ prefix, modulesDir });
+  const release = releaseName({ revision: state.revision });
+  const dir = join(prefix, 'releases', release);
+  await writeRelease({ dir, files: render({ state, dir, release, controlPort }) });
+
+  const confFile = join(dir, 'nginx.conf');
+  const refused =
+    (await testConfig({ prefix, nginxBin, confFile })) ?? (await preflight({ prefix, nginxBin, confFile }));
+  if (refused) {
+    await rm(dir, { recursive: true, force: true });
+    return { ok: false, release, stage: 'test', error: refused };
+  }
+
+  const previous = await currentRelease({ prefix });
+  await replaceLink({ link: join(prefix, 'conf'), target: `releases/${release}` });
+  const pid = await masterPid({ prefix });
+  if (pid === undefined) {
+    await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
+    return { ok: true, release, reloaded: false };
+  }
+
+  const oldChildren = await childPids({ pid });
+  const logOffset = await errorLogSize({ prefix });
+  process.kill(pid, 'SIGHUP');
+  const control = { port: controlPort, token: await readControlToken({ prefix }) };
+  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+    await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
+    return { ok: true, release, reloaded: true };
+  }
+  // nginx keeps its old configuration when a reload fails (a port taken, say): point conf back at it.
+  if (previous) await replaceLink({ link: join(prefix, 'conf'), target: `releases/${previous}` });
+  const said = await errorLogSince({ prefix, offset: logOffset });
+  return { ok: false, release, stage: 'reload', error: said || 'nginx did not take the new configuration in time' };
+};

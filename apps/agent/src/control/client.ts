@@ -1,0 +1,35 @@
+import type { LuaData } from '../render';
+
+/** Where the control endpoint listens (127.0.0.1) and the token it wants (PREFIX/control.token). */
+export type Control = { port: number; token: string };
+
+/** What the control endpoint reports about the nginx that serves. */
+export type ControlStatus = { revision: number | null; release: string | null; loads: number | null; workerPid: number };
+
+const call = async <T>({ control, method, path, body }: { control: Control; method: string; path: string; body?: unknown }) => {
+  const res = await fetch(`http://127.0.0.1:${control.port}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${control.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const json = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${json.error ?? ''}`.trim());
+  return json as T;
+};
+
+export const controlStatus = ({ control }: { control: Control }) => call<ControlStatus>({ control, method: 'GET', path: '/status' });
+
+/** Replaces the Lua data (IP lists, …) of the running nginx; effective at once, no reload. */
+export const pushData = ({ control, data }: { control: Control; data: LuaData }) =>
+  call<ControlStatus>({ control, method: 'PUT', path: '/data', body: data });
+
+/**
+ * Removes cached responses: the given URLs (`scheme://host/path?query` as clients ask for them, without a port;
+ * both schemes go), everything cached for some hosts (a site's domains), or everything.
+ */
+export const purgeCache = ({ control, ...target }: { control: Control } & ({ urls: string[] } | { hosts: string[] } | { all: true })) =>
+  call<{ removed: number }>({ control, method: 'POST', path: '/purge', body: target });

@@ -1,0 +1,5 @@
+export { applyState, type ApplyOptions, type ApplyResult } from './apply/apply';
+export { readControlToken } from './apply/layout';
+export { nginxArgs } from './apply/nginx';
+export { controlStatus, purgeCache, pushData, type Control, type ControlStatus } from './control/client';
+export { ACCESS_LOG, luaData, render, type LuaData, type RenderedFiles } from './render';

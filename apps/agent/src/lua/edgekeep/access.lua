@@ -1,0 +1,37 @@
+-- Access phase of every site request: whitelisted addresses pass, blacklisted ones get the block page.
+local data = require "edgekeep.data"
+local iplist = require "edgekeep.iplist"
+
+local _M = {}
+
+local PAGE = [[<!doctype html>
+<html><head><meta charset="utf-8"><title>403 Forbidden</title></head>
+<body style="font-family:sans-serif;max-width:40em;margin:4em auto">
+<h1>403 Forbidden</h1>
+<p>Access to this site from your address (%s) is blocked by the site's IP blacklist.</p>
+<p><small>Request ID %s</small></p>
+</body></html>
+]]
+
+local function block(cause, ip)
+  ngx.var.ek_block = cause
+  ngx.status = ngx.HTTP_FORBIDDEN
+  ngx.header["Content-Type"] = "text/html; charset=utf-8"
+  ngx.header["Cache-Control"] = "no-store"
+  ngx.print(string.format(PAGE, ip, ngx.var.request_id))
+  return ngx.exit(ngx.HTTP_FORBIDDEN)
+end
+
+function _M.run()
+  local site = ngx.var.ek_site
+  if not site or site == "" then return end
+  local lists = data.site_lists(site)
+  if not lists then return end
+  local ip = ngx.var.remote_addr
+  local key = iplist.key(ip)
+  if not key then return end
+  if iplist.contains(lists.whitelist, key) then return end
+  if iplist.contains(lists.blacklist, key) then return block("blacklist", ip) end
+end
+
+return _M

@@ -1,0 +1,64 @@
+-- The local control endpoint: the agent pushes data and purges here, without reloading nginx.
+--   PUT  /data   { revision, sites: [{ siteId, blacklist, whitelist }] }
+--   POST /purge  { urls: ["http://host/path?query", ...] }, { hosts: ["host", ...] } or { all: true }
+--   GET  /status
+-- Every call carries `Authorization: Bearer <PREFIX/control.token>`.
+local cjson = require "cjson.safe"
+local data = require "edgekeep.data"
+local purge = require "edgekeep.purge"
+
+local _M = {}
+
+local function reply(status, body)
+  ngx.status = status
+  ngx.header["Content-Type"] = "application/json"
+  ngx.say(cjson.encode(body))
+  return ngx.exit(status)
+end
+
+local function read_json()
+  ngx.req.read_body()
+  local body = ngx.req.get_body_data()
+  if not body then
+    local file = ngx.req.get_body_file()
+    if file then
+      local f = io.open(file, "r")
+      if f then body = f:read("*a"); f:close() end
+    end
+  end
+  return cjson.decode(body or "")
+end
+
+local routes = {
+  ["GET /status"] = function()
+    return reply(200, data.status())
+  end,
+  ["PUT /data"] = function()
+    local doc = read_json()
+    if not doc then return reply(400, { error = "the body is not JSON" }) end
+    local ok, err = data.load(doc)
+    if not ok then return reply(400, { error = err }) end
+    return reply(200, data.status())
+  end,
+  ["POST /purge"] = function()
+    local doc = read_json()
+    if not doc then return reply(400, { error = "the body is not JSON" }) end
+    if doc.all == true then return reply(200, { removed = purge.all(data.cache) }) end
+    if type(doc.hosts) == "table" then
+      local hosts = {}
+      for _, h in ipairs(doc.hosts) do hosts[tostring(h):lower()] = true end
+      return reply(200, { removed = purge.all(data.cache, hosts) })
+    end
+    if type(doc.urls) ~= "table" then return reply(400, { error = "urls, hosts or all is needed" }) end
+    return reply(200, { removed = purge.urls(data.cache, doc.urls) })
+  end,
+}
+
+function _M.handle()
+  if ngx.var.http_authorization ~= "Bearer " .. data.token then return reply(401, { error = "a control token is needed" }) end
+  local route = routes[ngx.req.get_method() .. " " .. ngx.var.uri]
+  if not route then return reply(404, { error = "no such call" }) end
+  return route()
+end
+
+return _M

@@ -1,0 +1,121 @@
+-- IP lists as sorted, merged ranges of fixed-width hex keys ("4" .. 8 hex digits, "6" .. 32), searched by bisection.
+local _M = {}
+
+local function v4_hex(ip)
+  local a, b, c, d = ip:match("^(%d+)%.(%d+)%.(%d+)%.(%d+)$")
+  if not a then return nil end
+  a, b, c, d = tonumber(a), tonumber(b), tonumber(c), tonumber(d)
+  if a > 255 or b > 255 or c > 255 or d > 255 then return nil end
+  return string.format("%02x%02x%02x%02x", a, b, c, d)
+end
+
+local function v6_hex(ip)
+  local head, tail = ip:match("^(.-)::(.*)$")
+  local left, right = {}, {}
+  local function groups(s, into)
+    if s == nil or s == "" then return true end
+    for g in (s .. ":"):gmatch("([^:]*):") do into[#into + 1] = g end
+    return true
+  end
+  if head then groups(head, left); groups(tail, right) else groups(ip, left) end
+  local last = (#right > 0) and right or left
+  if #last > 0 and last[#last]:find(".", 1, true) then
+    local v4 = v4_hex(last[#last])
+    if not v4 then return nil end
+    last[#last] = v4:sub(1, 4)
+    last[#last + 1] = v4:sub(5, 8)
+  end
+  local missing = 8 - #left - #right
+  if (head and missing < 1) or (not head and missing ~= 0) then return nil end
+  local out = {}
+  for _, g in ipairs(left) do out[#out + 1] = g end
+  for _ = 1, head and missing or 0 do out[#out + 1] = "0" end
+  for _, g in ipairs(right) do out[#out + 1] = g end
+  for i, g in ipairs(out) do
+    if not g:match("^%x%x?%x?%x?$") then return nil end
+    out[i] = string.rep("0", 4 - #g) .. g:lower()
+  end
+  return table.concat(out)
+end
+
+-- The comparable key of one address; an IPv4-mapped IPv6 address counts as IPv4.
+function _M.key(ip)
+  local v4 = v4_hex(ip)
+  if v4 then return "4" .. v4 end
+  local v6 = ip:find(":", 1, true) and v6_hex(ip)
+  if not v6 then return nil end
+  if v6:sub(1, 24) == "00000000000000000000ffff" then return "4" .. v6:sub(25) end
+  return "6" .. v6
+end
+
+local function cidr(key, bits)
+  local lo, hi = { key:sub(1, 1) }, { key:sub(1, 1) }
+  for i = 2, #key do
+    local start = (i - 2) * 4
+    local d = tonumber(key:sub(i, i), 16)
+    local free = math.min(4, math.max(0, start + 4 - bits))
+    local span = 2 ^ free
+    local base = d - d % span
+    lo[i] = string.format("%x", base)
+    hi[i] = string.format("%x", base + span - 1)
+  end
+  return table.concat(lo), table.concat(hi)
+end
+
+-- One entry (an address, a CIDR block or a range a-b) as a range; nil when it is not one.
+function _M.range(entry)
+  local addr, bits = entry:match("^([^/]+)/(%d+)$")
+  if addr then
+    local k = _M.key(addr)
+    bits = tonumber(bits)
+    if not k or bits > (#k - 1) * 4 then return nil end
+    return cidr(k, bits)
+  end
+  local a, b = entry:match("^([^-]+)-([^-]+)$")
+  if a then
+    local lo, hi = _M.key(a), _M.key(b)
+    if not lo or not hi or #lo ~= #hi or lo > hi then return nil end
+    return lo, hi
+  end
+  local k = _M.key(entry)
+  if not k then return nil end
+  return k, k
+end
+
+-- Sorted, non-overlapping ranges of a list of entries; entries that do not parse are left out.
+function _M.compile(entries)
+  local ranges = {}
+  for _, e in ipairs(entries or {}) do
+    local lo, hi = _M.range(e)
+    if lo then ranges[#ranges + 1] = { lo, hi } end
+  end
+  table.sort(ranges, function(x, y) return x[1] < y[1] end)
+  local merged = {}
+  for _, r in ipairs(ranges) do
+    local top = merged[#merged]
+    if top and r[1] <= top[2] then
+      if r[2] > top[2] then top[2] = r[2] end
+    else
+      merged[#merged + 1] = { r[1], r[2] }
+    end
+  end
+  return merged
+end
+
+function _M.contains(ranges, key)
+  local lo, hi = 1, #ranges
+  while lo <= hi do
+    local mid = math.floor((lo + hi) / 2)
+    local r = ranges[mid]
+    if key < r[1] then
+      hi = mid - 1
+    elseif key > r[2] then
+      lo = mid + 1
+    else
+      return true
+    end
+  end
+  return false
+end
+
+return _M

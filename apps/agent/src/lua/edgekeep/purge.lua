@@ -1,0 +1,83 @@
+-- Cache purge by removing nginx's cache files: a file is md5(cache key) under the levels=1:2 layout.
+local ffi = require "ffi"
+
+ffi.cdef [[
+typedef struct ek_dir EK_DIR;
+struct ek_dirent { uint64_t d_ino; int64_t d_off; unsigned short d_reclen; unsigned char d_type; char d_name[256]; };
+EK_DIR *opendir(const char *name);
+struct ek_dirent *readdir(EK_DIR *dirp);
+int closedir(EK_DIR *dirp);
+]]
+
+local DT_DIR = 4
+local _M = {}
+
+local function cache_root(cache)
+  if cache:sub(1, 1) == "/" then return cache end
+  return ngx.config.prefix() .. cache
+end
+
+-- The file of one cache key (`$scheme://$host$request_uri`, i.e. the URL as the client asked for it).
+function _M.file(cache, url)
+  local hash = ngx.md5(url)
+  return string.format("%s/%s/%s/%s", cache_root(cache), hash:sub(-1), hash:sub(-3, -2), hash)
+end
+
+-- Removes the cached copies of URLs, whichever scheme they were fetched with.
+function _M.urls(cache, urls)
+  local removed = 0
+  for _, url in ipairs(urls) do
+    local rest = url:match("^https?://(.+)$")
+    for _, scheme in ipairs(rest and { "http://", "https://" } or {}) do
+      if os.remove(_M.file(cache, scheme .. rest)) then removed = removed + 1 end
+    end
+  end
+  return removed
+end
+
+-- The host of the key a cache file was stored under (nginx writes "\nKEY: <key>\n" into the file's header).
+local function cached_host(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local head = f:read(4096) or ""
+  f:close()
+  return head:match("\nKEY: https?://([^/\n]+)")
+end
+
+local function each_entry(path, fn)
+  local dir = ffi.C.opendir(path)
+  if dir == nil then return end
+  while true do
+    local entry = ffi.C.readdir(dir)
+    if entry == nil then break end
+    local name = ffi.string(entry.d_name)
+    if name ~= "." and name ~= ".." then fn(name, entry.d_type) end
+  end
+  ffi.C.closedir(dir)
+end
+
+-- Removes every cached file, or those of the given hosts (a set), leaving alone the temporary files being
+-- written (cache files are named by 32 hex digits); yields every few directories so the worker keeps serving.
+function _M.all(cache, hosts)
+  local removed, visited = 0, 0
+  local function walk(path, depth)
+    local subdirs = {}
+    each_entry(path, function(name, kind)
+      if depth < 2 and (kind == DT_DIR or kind == 0) then
+        subdirs[#subdirs + 1] = path .. "/" .. name
+      elseif #name == 32 and name:match("^%x+$") then
+        local file = path .. "/" .. name
+        if (not hosts or hosts[cached_host(file) or ""]) and os.remove(file) then removed = removed + 1 end
+      end
+    end)
+    for _, sub in ipairs(subdirs) do
+      walk(sub, depth + 1)
+      visited = visited + 1
+      if visited % 64 == 0 then ngx.sleep(0.001) end
+    end
+  end
+  walk(cache_root(cache), 0)
+  return removed
+end
+
+return _M

@@ -1,0 +1,91 @@
+import type { edge } from '@edgekeep/contract';
+import { cacheLocations } from './cache-locations';
+import { block, lines } from './text';
+import { upstream } from './upstream';
+
+type Files = Record<string, string>;
+
+const GZIP_TYPES = 'text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml';
+/** nginx only takes error_page codes from 300 to 599; 903 and 929 pages are served by the Lua runtime. */
+const nginxStatus = (status: number) => status >= 300 && status <= 599;
+
+const errorPageFiles = ({ site }: { site: edge.SiteStructure }): Files =>
+  Object.fromEntries(
+    site.errorPages
+      .filter((p) => p.type !== 'redirect' && nginxStatus(p.status))
+      .map((p) => [
+        `errors/site-${site.id}/${p.status}.html`,
+        p.type === 'js' ? `<!doctype html><html><body><script>${p.body}</script></body></html>\n` : p.body,
+      ]),
+  );
+
+const errorPageDirectives = ({ site, dir }: { site: edge.SiteStructure; dir: string }) => {
+  const pages = site.errorPages.filter((p) => nginxStatus(p.status));
+  if (!pages.length) return '';
+  return lines(
+    'proxy_intercept_errors on;',
+    ...pages.map((p) =>
+      p.type === 'redirect' ? `error_page ${p.status} "${p.body}";` : `error_page ${p.status} /.edgekeep/error/${p.status}.html;`,
+    ),
+    pages.some((p) => p.type !== 'redirect') &&
+      block({ head: 'location ^~ /.edgekeep/error/', body: lines('internal;', `alias ${dir}/errors/site-${site.id}/;`) }),
+  );
+};
+
+const proxyPassOf = (domain: edge.Domain) => {
+  const scheme = domain.originProtocol === 'follow' ? '$scheme' : domain.originProtocol;
+  return `${scheme}://ek_d${domain.id}`;
+};
+
+const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
+  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, 'set $ek_block "";');
+
+const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; dir: string; https: boolean }) =>
+  lines(
+    serverNaming({ site, domain }),
+    'add_header X-Cache $upstream_cache_status always;',
+    https && domain.hsts && 'add_header Strict-Transport-Security "max-age=31536000" always;',
+    site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
+    domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
+    errorPageDirectives({ site, dir }),
+    cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain) }),
+  );
+
+const forceSslRedirect = ({ httpsPort }: { httpsPort: number }) =>
+  `return 301 https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;`;
+
+const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string }) => {
+  const { domain, zone, dir } = o;
+  const hasCert = domain.certificateId !== null;
+  const http = block({
+    head: 'server',
+    body: lines(
+      ...zone.httpPorts.map((p) => `listen ${p};`),
+      hasCert && domain.forceSSL
+        ? lines(serverNaming(o), forceSslRedirect({ httpsPort: zone.httpsPorts[0] }))
+        : serverBody({ ...o, https: false }),
+    ),
+  });
+  if (!hasCert) return http;
+  const https = block({
+    head: 'server',
+    body: lines(
+      ...zone.httpsPorts.map((p) => `listen ${p} ssl http2;`),
+      `ssl_certificate ${dir}/certs/${domain.certificateId}.crt;`,
+      `ssl_certificate_key ${dir}/certs/${domain.certificateId}.key;`,
+      serverBody({ ...o, https: true }),
+    ),
+  });
+  return lines(http, https);
+};
+
+/** One site: an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
+export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; zone: edge.ZoneStructure; dir: string }) => ({
+  conf:
+    lines(
+      `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
+      ...site.domains.map((d) => upstream({ name: `ek_d${d.id}`, origins: d.origins, keepalive: 16 })),
+      ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
+    ) + '\n',
+  files: errorPageFiles({ site }),
+});

@@ -1,0 +1,33 @@
+import type { edge } from '@edgekeep/contract';
+import { renderHttpSite } from './http-site';
+import { luaData } from './lua-data';
+import { renderNginxConf } from './nginx-conf';
+import { renderStreamSite } from './stream';
+
+export { ACCESS_LOG } from './nginx-conf';
+export { luaData, type LuaData } from './lua-data';
+
+/** Paths relative to the release directory, and their contents. */
+export type RenderedFiles = Record<string, string>;
+
+/**
+ * Desired state → the files of one release directory. Pure: `dir` is where the files will live (nginx needs
+ * absolute paths for Lua, certificates and error pages); logs and cache stay relative to the nginx prefix.
+ */
+export const render = ({ state, dir, release, controlPort }: { state: edge.DesiredState; dir: string; release: string; controlPort: number }) => {
+  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort }) };
+  const usedCerts = new Set(state.structure.sites.flatMap((s) => s.domains.map((d) => d.certificateId)));
+  for (const site of state.structure.sites) {
+    const http = renderHttpSite({ site, zone: state.structure.zone, dir });
+    if (site.domains.length) files[`sites/site-${site.id}.conf`] = http.conf;
+    Object.assign(files, http.files);
+    if (site.l4Ports.length) files[`stream/site-${site.id}.conf`] = renderStreamSite({ site });
+  }
+  for (const cert of state.data.certificates) {
+    if (!usedCerts.has(cert.id)) continue;
+    files[`certs/${cert.id}.crt`] = cert.chain;
+    files[`certs/${cert.id}.key`] = cert.key;
+  }
+  files['data.json'] = JSON.stringify(luaData({ state })) + '\n';
+  return files;
+};

@@ -1,0 +1,130 @@
+import type { edge } from '@edgekeep/contract';
+import { block, lines } from './text';
+
+/** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
+const LOG_FIELDS: [string, string][] = [
+  ['time', '$time_iso8601'],
+  ['msec', '$msec'],
+  ['requestId', '$request_id'],
+  ['site', '$ek_site'],
+  ['domain', '$host'],
+  ['clientIp', '$remote_addr'],
+  ['country', ''],
+  ['asn', ''],
+  ['method', '$request_method'],
+  ['uri', '$request_uri'],
+  ['status', '$status'],
+  ['bytesSent', '$bytes_sent'],
+  ['bytesReceived', '$request_length'],
+  ['requestTime', '$request_time'],
+  ['upstreamTime', '$upstream_response_time'],
+  ['cacheStatus', '$upstream_cache_status'],
+  ['httpVersion', '$server_protocol'],
+  ['referer', '$http_referer'],
+  ['userAgent', '$http_user_agent'],
+  ['blockCause', '$ek_block'],
+];
+export const ACCESS_LOG = 'logs/access.json';
+
+const MIME_TYPES = `types {
+  text/html html htm shtml;
+  text/css css;
+  text/plain txt;
+  text/xml xml;
+  application/javascript js;
+  application/json json;
+  image/gif gif;
+  image/jpeg jpeg jpg;
+  image/png png;
+  image/svg+xml svg;
+  image/webp webp;
+  image/x-icon ico;
+  font/woff woff;
+  font/woff2 woff2;
+  audio/mpeg mp3;
+  video/mp4 mp4;
+  application/pdf pdf;
+  application/zip zip;
+}`;
+
+const luaString = (s: string) => JSON.stringify(s);
+
+type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number };
+
+const http = ({ state, dir, release, controlPort }: Options) => {
+  const { zone } = state.structure;
+  const { nginx } = zone;
+  const logFormat = LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',');
+  return block({
+    head: 'http',
+    body: lines(
+      MIME_TYPES,
+      'default_type application/octet-stream;',
+      'sendfile on;',
+      'tcp_nopush on;',
+      'server_tokens off;',
+      `keepalive_timeout ${nginx.keepaliveTimeout}s;`,
+      `client_max_body_size ${nginx.clientMaxBodySize}m;`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path temp/${t};`),
+      `log_format ek_json escape=json '{${logFormat}}';`,
+      `access_log ${ACCESS_LOG} ek_json;`,
+      `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
+      'proxy_cache_key $scheme://$host$request_uri;',
+      'proxy_http_version 1.1;',
+      'proxy_set_header Host $host;',
+      'proxy_set_header Connection "";',
+      'proxy_set_header X-Real-IP $remote_addr;',
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      'proxy_set_header X-Forwarded-Proto $scheme;',
+      `lua_package_path "${dir}/lua/?.lua;;";`,
+      'lua_shared_dict ek_data 64m;',
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token" }) }`,
+      'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
+      'access_by_lua_block { require("edgekeep.access").run() }',
+      block({
+        head: 'server',
+        body: lines(
+          ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
+          'server_name _;',
+          'set $ek_site "";',
+          'set $ek_block "";',
+          'return 404 "No site is served at this address.\\n";',
+        ),
+      }),
+      block({
+        head: 'server',
+        body: lines(
+          `listen 127.0.0.1:${controlPort};`,
+          'access_log off;',
+          'set $ek_site "";',
+          'allow 127.0.0.1;',
+          'deny all;',
+          'client_max_body_size 64m;',
+          'client_body_buffer_size 64m;',
+          'location / { content_by_lua_block { require("edgekeep.control").handle() } }',
+        ),
+      }),
+      'include sites/*.conf;',
+    ),
+  });
+};
+
+/** The main configuration: modules, worker settings, the http core and the stream (L4) core. */
+export const renderNginxConf = (o: Options) => {
+  const { nginx } = o.state.structure.zone;
+  return (
+    lines(
+      `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
+      'load_module modules/ndk_http_module.so;',
+      'load_module modules/ngx_http_lua_module.so;',
+      'load_module modules/ngx_stream_module.so;',
+      `worker_processes ${nginx.workerProcesses};`,
+      'pid logs/nginx.pid;',
+      'env EK_PREFLIGHT;',
+      'error_log logs/error.log warn;',
+      block({ head: 'events', body: `worker_connections ${nginx.workerConnections};` }),
+      http(o),
+      block({ head: 'stream', body: 'include stream/*.conf;' }),
+    ) + '\n'
+  );
+};

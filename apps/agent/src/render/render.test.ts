@@ -1,0 +1,55 @@
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fullState } from '../test/fixtures';
+import { render } from './index';
+
+const GOLDEN = fileURLToPath(new URL('./__golden__/full', import.meta.url));
+const options = { dir: '/var/lib/edgekeep/releases/r42-test', release: 'r42-test', controlPort: 9145 };
+
+/** Golden files: UPDATE_GOLDEN=1 rewrites them from the renderer's current output. */
+const listGolden = async (dir: string, base = ''): Promise<string[]> => {
+  const entries = await readdir(join(dir, base), { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? listGolden(dir, join(base, e.name)) : Promise.resolve([join(base, e.name)]))),
+  );
+  return nested.flat().sort();
+};
+
+describe('render', () => {
+  it('turns a desired state into the files of the golden release', async () => {
+    const files = render({ state: fullState(), ...options });
+    if (process.env.UPDATE_GOLDEN === '1') {
+      await rm(GOLDEN, { recursive: true, force: true });
+      for (const [path, content] of Object.entries(files)) {
+        await mkdir(dirname(join(GOLDEN, path)), { recursive: true });
+        await writeFile(join(GOLDEN, path), content);
+      }
+    }
+    expect(Object.keys(files).sort()).toEqual(await listGolden(GOLDEN));
+    for (const [path, content] of Object.entries(files)) {
+      expect(content, path).toBe(await readFile(join(GOLDEN, path), 'utf8'));
+    }
+  });
+
+  it('is pure: the same state renders the same files', () => {
+    expect(render({ state: fullState(), ...options })).toEqual(render({ state: fullState(), ...options }));
+  });
+
+  it('writes only the certificates that domains use, and no site file for a site without domains', () => {
+    const files = render({ state: fullState(), ...options });
+    expect(files['certs/7.key']).toContain('PRIVATE KEY');
+    expect(files['certs/8.crt']).toBeUndefined();
+    expect(files['sites/site-2.conf']).toBeUndefined();
+    expect(files['stream/site-2.conf']).toContain('listen 2222;');
+  });
+
+  it('keeps private keys out of the Lua data file', () => {
+    const files = render({ state: fullState(), ...options });
+    expect(JSON.parse(files['data.json'])).toEqual({
+      revision: 42,
+      sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import type { edge } from '@edgekeep/contract';
+import { block, lines } from './text';
+import { upstream } from './upstream';
+
+/** Layer-4 forwarding of one site: one stream server per port. */
+export const renderStreamSite = ({ site }: { site: edge.SiteStructure }) =>
+  lines(
+    `# site ${site.id}`,
+    ...site.l4Ports.map((l4) => {
+      const name = `ek_l4_${l4.port}`;
+      return lines(
+        upstream({ name, origins: l4.origins }),
+        block({
+          head: 'server',
+          body: lines(`listen ${l4.port};`, `proxy_pass ${name};`, 'proxy_connect_timeout 10s;'),
+        }),
+      );
+    }),
+  ) + '\n';

@@ -1,0 +1,60 @@
+import { edge } from '@edgekeep/contract';
+
+/** Placeholder PEM blocks, not a real certificate: the renderer only copies them into the release. */
+export const TEST_CERT = {
+  id: 7,
+  chain: '-----BEGIN CERTIFICATE-----\nTEST\n-----END CERTIFICATE-----\n',
+  key: '-----BEGIN PRIVATE KEY-----\nTEST\n-----END PRIVATE KEY-----\n',
+};
+
+/** A node's state that touches every part of the renderer. */
+export const fullState = () =>
+  edge.desiredState.parse({
+    revision: 42,
+    structure: {
+      zone: { httpPorts: [80, 8080], httpsPorts: [443], nginx: { workerProcesses: 2, cacheSize: 2048 } },
+      sites: [
+        {
+          id: 1,
+          name: 'Shop',
+          gzip: true,
+          domains: [
+            {
+              id: 11,
+              name: 'shop.example.com',
+              originProtocol: 'follow',
+              forceSSL: true,
+              hsts: true,
+              certificateId: 7,
+              origins: [
+                { host: '10.0.0.5', port: 8080, weight: 5, maxFails: 3, failTimeout: 30 },
+                { host: 'backup.example.net', backup: true },
+              ],
+            },
+            { id: 12, name: '*.static.example.com', origins: [{ host: '2001:db8::5', port: 80 }] },
+          ],
+          cacheRules: [
+            { type: 'url', values: ['https://shop.example.com/assets/', 'https://shop.example.com/'], seconds: 600, mode: 'force' },
+            { type: 'fileTypes', values: ['png', 'jpg', 'css'], seconds: 86400 },
+            { type: 'fileTypes', values: ['html'], seconds: 0 },
+          ],
+          errorPages: [
+            { status: 502, type: 'content', body: '<h1>Back soon</h1>' },
+            { status: 504, type: 'redirect', body: 'https://status.example.com/' },
+            { status: 500, type: 'js', body: 'location.reload()' },
+            { status: 929, type: 'content', body: '<h1>Blocked</h1>' },
+          ],
+        },
+        {
+          id: 2,
+          name: 'Game servers',
+          domains: [],
+          l4Ports: [{ port: 2222, origins: [{ host: '10.0.1.9', port: 22 }, { host: '10.0.1.10', port: 22, backup: true }] }],
+        },
+      ],
+    },
+    data: {
+      sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
+      certificates: [TEST_CERT, { ...TEST_CERT, id: 8 }],
+    },
+  });

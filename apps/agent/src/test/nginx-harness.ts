@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { edge } from '@edgekeep/contract';
+import { applyState } from '../apply/apply';
+import { nginxArgs } from '../apply/nginx';
+import { readControlToken } from '../apply/layout';
+import { controlStatus, type Control } from '../control/client';
+import { runLua } from './lua-runner';
+
+/** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
+export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason: string }> =>
+  runLua<boolean>({ code: 'require "cjson.safe"; return true' }).then(
+    () => ({ ok: true }),
+    (err: Error) => ({ ok: false, reason: err.message }),
+  );
+
+const waitForControl = async ({ control, child }: { control: Control; child: ChildProcess }) => {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    if (await controlStatus({ control }).catch(() => undefined)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('nginx did not answer on its control port');
+};
+
+/** An edge node in a temporary prefix: the state applied, then nginx started in the foreground. */
+export const startEdge = async ({ state, controlPort }: { state: edge.DesiredState; controlPort: number }) => {
+  const prefix = await mkdtemp(join(tmpdir(), 'ek-edge-'));
+  const first = await applyState({ state, prefix, controlPort });
+  if (!first.ok) throw new Error(`first apply failed: ${first.error}`);
+  const child = spawn('nginx', [...nginxArgs({ prefix }), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const control = { port: controlPort, token: await readControlToken({ prefix }) };
+  await waitForControl({ control, child }).catch((e) => {
+    child.kill('SIGKILL');
+    throw new Error(`${e.message}\n${stderr}`);
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(prefix, { recursive: true, force: true });
+  };
+  return { prefix, control, masterPid: child.pid as number, stop };
+};

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
+import {
+  ERROR_PAGE_STATUSES,
+  UPSTREAM_DEFAULT_PORT,
+  UPSTREAM_WEIGHT_MAX,
+  UPSTREAM_WEIGHT_MIN,
+  isL4PortAllowed,
+} from './constants';
+import { ipEntry } from './ip-entry';
+
+export * from './constants';
+export { ipEntry, ipKey } from './ip-entry';
+
+const id = z.number().int().positive();
+const port = z.number().int().min(1).max(65535);
+
+/** Spec §5: lowercase ASCII (punycode), optional leading wildcard, a top-level label of 2+ letters or punycode. */
+export const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine(
+    (v) => {
+      const labels = v.split('.');
+      if (labels.length < 2) return false;
+      const tld = labels[labels.length - 1];
+      if (!/^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) return false;
+      return labels.slice(0, -1).every((l, i) => (i === 0 && l === '*') || /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/.test(l));
+    },
+    { message: 'a valid lowercase ASCII hostname' },
+  );
+
+const hostname = z.union([z.ipv4(), z.ipv6(), domainName]);
+const uniquePorts = (ports: number[]) => new Set(ports).size === ports.length;
+
+/** An origin (spec: Upstream): where a domain or an L4 port forwards to. */
+export const origin = z.object({
+  host: hostname,
+  port: port.default(UPSTREAM_DEFAULT_PORT),
+  weight: z.number().int().min(UPSTREAM_WEIGHT_MIN).max(UPSTREAM_WEIGHT_MAX).default(UPSTREAM_WEIGHT_MIN),
+  backup: z.boolean().default(false),
+  maxFails: z.number().int().min(0).max(1000).default(1),
+  failTimeout: z.number().int().min(1).max(3600).default(10),
+});
+const origins = z
+  .array(origin)
+  .min(1)
+  .max(100)
+  .refine((list) => list.length === 0 || list.some((o) => !o.backup), { message: 'at least one origin must not be a backup' });
+
+export const domain = z.object({
+  id,
+  name: z.union([z.ipv4(), domainName]),
+  /** How the edge talks to the origins; follow uses the scheme the client used. */
+  originProtocol: z.enum(['http', 'https', 'follow']).default('http'),
+  forceSSL: z.boolean().default(false),
+  hsts: z.boolean().default(false),
+  /** A certificate of data.certificates; without one the domain is served over HTTP only. */
+  certificateId: id.nullable().default(null),
+  origins,
+});
+
+const fileType = z.string().regex(/^[a-z0-9]{1,10}$/, 'a file extension without the dot');
+const urlPrefix = z
+  .string()
+  .max(TEXT_FIELD_MAX)
+  .regex(/^https?:\/\/[^\s/*?]+\/([^\s*?]*\/)?$/, 'begins with http:// or https:// and ends with /');
+
+/** Spec: cache rule. seconds 0 means do not cache; force caches for `seconds` whatever the origin says. */
+export const cacheRule = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('fileTypes'),
+    values: z.array(fileType).min(1).max(100),
+    seconds: z.number().int().min(0).max(31_536_000),
+    mode: z.enum(['follow', 'force']).default('follow'),
+  }),
+  z.object({
+    type: z.literal('url'),
+    values: z.array(urlPrefix).min(1).max(100),
+    seconds: z.number().int().min(0).max(31_536_000),
+    mode: z.enum(['follow', 'force']).default('follow'),
+  }),
+]);
+
+export const errorPage = z
+  .object({
+    status: z.union(ERROR_PAGE_STATUSES.map((s) => z.literal(s))),
+    /** content: body is the page; redirect: body is the URL; js: body is a script run in an empty page. */
+    type: z.enum(['content', 'redirect', 'js']),
+    body: z.string().min(1).max(65_536),
+  })
+  .refine((p) => p.type !== 'redirect' || /^https?:\/\/[^\s"'$\\{};]+$/.test(p.body), {
+    message: 'an http:// or https:// URL',
+    path: ['body'],
+  });
+
+export const l4Port = z.object({
+  port: port.refine(isL4PortAllowed, { message: 'a port from 1000 to 65000 that is not reserved' }),
+  origins,
+});
+
+export const siteStructure = z.object({
+  id,
+  name: z.string().min(1).max(TEXT_FIELD_MAX),
+  domains: z.array(domain).max(ITEM_LIST_MAX),
+  cacheRules: z.array(cacheRule).max(100).default([]),
+  gzip: z.boolean().default(false),
+  errorPages: z.array(errorPage).max(ERROR_PAGE_STATUSES.length).default([]),
+  l4Ports: z.array(l4Port).max(1000).default([]),
+});
+
+export const zoneStructure = z.object({
+  httpPorts: z.array(port).min(1).max(20).refine(uniquePorts, { message: 'duplicate port' }),
+  httpsPorts: z.array(port).min(1).max(20).refine(uniquePorts, { message: 'duplicate port' }),
+  nginx: z
+    .object({
+      workerProcesses: z.union([z.literal('auto'), z.number().int().min(1).max(256)]).default('auto'),
+      workerConnections: z.number().int().min(64).max(1_000_000).default(4096),
+      /** MB; 0 turns the body size check off. */
+      clientMaxBodySize: z.number().int().min(0).max(102_400).default(100),
+      keepaliveTimeout: z.number().int().min(0).max(3600).default(65),
+      /** MB of disk for the proxy cache. */
+      cacheSize: z.number().int().min(16).max(10_000_000).default(10_240),
+    })
+    .prefault({}),
+});
+
+const ipList = z
+  .array(ipEntry)
+  .max(ITEM_LIST_MAX)
+  .refine((list) => new Set(list).size === list.length, { message: 'duplicate entry' });
+
+export const siteData = z.object({
+  siteId: id,
+  blacklist: ipList.default([]),
+  /** Whitelisted addresses skip every block, the blacklist included. */
+  whitelist: ipList.default([]),
+});
+
+export const certificate = z.object({
+  id,
+  /** PEM: the leaf certificate first, then its intermediates. */
+  chain: z.string().includes('-----BEGIN CERTIFICATE-----').max(65_536),
+  key: z.string().includes('PRIVATE KEY-----').max(16_384),
+});
+
+/** What nginx must know at load time: changing it means render, nginx -t and reload. */
+export const structure = z.object({ zone: zoneStructure, sites: z.array(siteStructure) });
+/** What the agent pushes into Lua shared dictionaries, no reload. */
+export const data = z.object({
+  sites: z.array(siteData).default([]),
+  certificates: z.array(certificate).default([]),
+});
+
+export const desiredState = z
+  .object({
+    /** Bumped by every change of the node's configuration; agents ask for anything newer. */
+    revision: z.number().int().min(0),
+    structure,
+    data: data.prefault({}),
+  })
+  .superRefine((state, ctx) => {
+    const { zone, sites } = state.structure;
+    const webPorts = new Set([...zone.httpPorts, ...zone.httpsPorts]);
+    if (zone.httpsPorts.some((p) => zone.httpPorts.includes(p))) {
+      ctx.addIssue({ code: 'custom', path: ['structure', 'zone', 'httpsPorts'], message: 'a port is both HTTP and HTTPS' });
+    }
+    const certIds = new Set(state.data.certificates.map((c) => c.id));
+    const seenDomains = new Set<string>();
+    const seenL4 = new Set<number>();
+    sites.forEach((site, s) => {
+      site.domains.forEach((d, i) => {
+        const path = ['structure', 'sites', s, 'domains', i];
+        if (seenDomains.has(d.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'duplicate domain' });
+        seenDomains.add(d.name);
+        if (d.certificateId !== null && !certIds.has(d.certificateId)) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'certificateId'], message: 'unknown certificate' });
+        }
+      });
+      site.l4Ports.forEach((l4, i) => {
+        if (seenL4.has(l4.port) || webPorts.has(l4.port)) {
+          ctx.addIssue({ code: 'custom', path: ['structure', 'sites', s, 'l4Ports', i, 'port'], message: 'port already in use' });
+        }
+        seenL4.add(l4.port);
+      });
+    });
+  });
+
+export type Origin = z.infer<typeof origin>;
+export type Domain = z.infer<typeof domain>;
+export type CacheRule = z.infer<typeof cacheRule>;
+export type ErrorPage = z.infer<typeof errorPage>;
+export type L4Port = z.infer<typeof l4Port>;
+export type SiteStructure = z.infer<typeof siteStructure>;
+export type ZoneStructure = z.infer<typeof zoneStructure>;
+export type SiteData = z.infer<typeof siteData>;
+export type Certificate = z.infer<typeof certificate>;
+export type DesiredState = z.infer<typeof desiredState>;
+/** What the API sends: defaults may be left out. */
+export type DesiredStateInput = z.input<typeof desiredState>;
