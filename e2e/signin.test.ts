@@ -37,7 +37,7 @@ describe('sign-in over HTTP against the server started as the README does', () =
     const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
     expect(step2.status).toBe(200);
     const self = await api(server, 'GET', `${tier}/account/self`, { token: step2.body.data.accessToken });
-    expect(self.body.data).toMatchObject({ auth: tier, email, isRoot: tier !== 'user' || false });
+    expect(self.body.data).toMatchObject({ auth: tier, email, isRoot: true });
 
     const refreshed = await api(server, 'PATCH', tier, { body: { refreshToken: step2.body.data.refreshToken } });
     expect(refreshed.status).toBe(200);
