@@ -11,3 +11,4 @@ export * as accountSchemas from './schemas/accounts';
 export * from './permissions';
 export { systemRoutes, health } from './routes/system';
 export * as edge from './edge/desired-state';
+export * as agentProtocol from './edge/agent-protocol';

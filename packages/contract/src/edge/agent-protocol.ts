@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The edge agent's protocol with the control plane, under `/agent/v1`. Every call but `enroll` carries
+ * `Authorization: Node <credential>`: a per-node secret, revocable, that only ever yields its own zone's state.
+ */
+export const AGENT_BASE = '/agent/v1';
+/** A watch answers at once when the revision moved past `since`, else after about this long. */
+export const WATCH_SECONDS = 30;
+
+/** POST /agent/v1/enroll: the one-time token from the console's enrolment dialog, traded once for credentials. */
+export const enrollBody = z.object({
+  token: z.string().min(16).max(256),
+  hostname: z.string().max(253),
+  version: z.string().max(64),
+});
+export const enrollResult = z.object({ nodeId: z.number().int(), nodeUID: z.string(), credential: z.string() });
+
+/** GET /agent/v1/watch?since=REV → the newest revision of the node's desired state. */
+export const watchQuery = z.object({ since: z.coerce.number().int().min(0).default(0) });
+export const watchResult = z.object({ revision: z.number().int().min(0) });
+
+/** GET /agent/v1/state → the node's desired state (edge.desiredState) at its newest revision. */
+
+/** POST /agent/v1/report: what the node is doing; the absence of reports makes a node offline. */
+export const report = z.object({
+  version: z.string().max(64),
+  appliedRevision: z.number().int().min(0).nullable(),
+  /** The last apply's failure (nginx -t output, a reload that failed), or null when the applied revision is the newest. */
+  applyError: z.string().max(16_384).nullable(),
+  nginxRunning: z.boolean(),
+  cpuPercent: z.number().min(0).max(100),
+  memory: z.object({ totalBytes: z.number().min(0), usedBytes: z.number().min(0) }),
+  disk: z.object({ totalBytes: z.number().min(0), usedBytes: z.number().min(0) }),
+  network: z.object({ rxBytes: z.number().min(0), txBytes: z.number().min(0) }),
+  loadAverage: z.array(z.number()).max(3),
+  uptimeSeconds: z.number().min(0),
+});
+
+/** Actions the console queues for a node (spec §4 node actions, cache purges). */
+export const COMMAND_KINDS = ['restart', 'reload', 'reset', 'upgrade', 'formatCache', 'clearCache', 'clearUrlCache', 'logRotate'] as const;
+export const command = z.object({
+  id: z.number().int(),
+  kind: z.enum(COMMAND_KINDS),
+  /** clearUrlCache: { urls: string[] }; upgrade: { version, url }; otherwise {}. */
+  args: z.record(z.string(), z.unknown()),
+});
+/** GET /agent/v1/commands → the node's queued commands, oldest first. */
+export const commandsResult = z.object({ commands: z.array(command) });
+/** POST /agent/v1/commands/{id}/result */
+export const commandResult = z.object({ ok: z.boolean(), message: z.string().max(16_384) });
+
+/**
+ * POST /agent/v1/logs: a gzip body of NDJSON lines, each one nginx access or WAF log record (fields of
+ * edge.accessLogLine). Answers how many lines were taken, so the agent advances its offsets only then.
+ */
+export const logsResult = z.object({ accepted: z.number().int().min(0) });
+export const accessLogLine = z.object({
+  time: z.string(),
+  siteId: z.number().int().nullable(),
+  domain: z.string(),
+  clientIp: z.string(),
+  country: z.string(),
+  asn: z.string(),
+  method: z.string(),
+  uri: z.string(),
+  status: z.number().int(),
+  bytesSent: z.number().int().min(0),
+  bytesReceived: z.number().int().min(0),
+  requestTime: z.number().min(0),
+  upstreamTime: z.number().min(0).nullable(),
+  cacheStatus: z.string(),
+  httpVersion: z.string(),
+  referer: z.string(),
+  userAgent: z.string(),
+  blockCause: z.string(),
+});
+
+export type EnrollResult = z.infer<typeof enrollResult>;
+export type Report = z.infer<typeof report>;
+export type Command = z.infer<typeof command>;
+export type AccessLogLine = z.infer<typeof accessLogLine>;
