@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { Mailer } from './lib/mailer';
+import type { RevisionBus } from './lib/revisions';
 import type { Secrets } from './lib/secrets';
 
 /** What every module's service is given; nothing reaches for globals. */
@@ -12,4 +13,5 @@ export type AppDeps = {
   secrets: Secrets;
   mailer: Mailer;
   log: Logger;
+  revisions: RevisionBus;
 };

@@ -5,6 +5,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createMailer } from './lib/mailer';
+import { createRevisionBus } from './lib/revisions';
 import { loadSecrets } from './lib/secrets';
 import { createAccount } from './modules/accounts/service';
 
@@ -25,7 +26,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  return { db, dialect, config, secrets, mailer, log };
+  return { db, dialect, config, secrets, mailer, log, revisions: createRevisionBus() };
 }
 
 export async function closeRuntime(deps: AppDeps) {

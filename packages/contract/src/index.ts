@@ -7,6 +7,8 @@ export * as schemas from './schemas/account';
 export { LOGIN_2FA } from './schemas/account';
 export { authRoutes } from './routes/auth';
 export { accountRoutes } from './routes/accounts';
+export { infraRoutes } from './routes/infra';
+export * as infraSchemas from './schemas/infra';
 export * as accountSchemas from './schemas/accounts';
 export * from './permissions';
 export { systemRoutes, health } from './routes/system';

@@ -108,6 +108,63 @@ export type AuditLogTable = {
   created_at: string;
 };
 
+export type ZoneTable = {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  regions: string;
+  memo: string;
+  /** JSON of contract infraSchemas.zoneSettings. */
+  settings: string;
+  /** The revision of the desired state of every node in the zone. */
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ZoneAssignmentTable = { zone_id: number; client_id: number };
+
+export type NodeTable = {
+  id: Generated<number>;
+  zone_id: number;
+  client_id: number;
+  node_uid: string;
+  name: string;
+  ip: string;
+  type: 'edge' | 'relay';
+  virtual: Flag;
+  role: 'main' | 'backup';
+  port_type: 7 | 4;
+  bandwidth: number;
+  cache_capacity: number;
+  memo: string;
+  enabled: Flag;
+  enroll_token_hash: string | null;
+  enroll_expires_at: string | null;
+  credential_hash: string | null;
+  initialized_at: string | null;
+  version: string | null;
+  /** JSON of the agent's last report. */
+  report: string | null;
+  applied_revision: number | null;
+  apply_error: string | null;
+  last_report_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type NodeCommandTable = {
+  id: Generated<number>;
+  node_id: number;
+  kind: string;
+  args: string;
+  status: 'queued' | 'sent' | 'done' | 'failed';
+  message: string | null;
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
 export type Database = {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
@@ -117,4 +174,9 @@ export type Database = {
   mail_tokens: MailTokenTable;
   roles: RoleTable;
   audit_logs: AuditLogTable;
+  zones: ZoneTable;
+  zone_assignments: ZoneAssignmentTable;
+  nodes: NodeTable;
+  node_commands: NodeCommandTable;
+  revisions: { id: number; value: number };
 };

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { agentGateway } from '../agent-gateway/routes';
 import { accountsRoutes } from './accounts/routes';
 import { apiTokensRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registrationRoutes } from './registration/routes';
 import { rolesRoutes } from './roles/routes';
 import { selfRoutes } from './self/routes';
+import { nodesRoutes } from './nodes/routes';
 import { sessionRoutes } from './session/routes';
 import { systemRoutesPlugin } from './system/routes';
+import { zonesRoutes } from './zones/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -19,4 +22,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   accountsRoutes,
   rolesRoutes,
   apiTokensRoutes,
+  zonesRoutes,
+  nodesRoutes,
+  (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
 ];

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, makeTenants, postgresReachable, startTestApp, type TestApp } from '../../test/harness';
+import { OFFLINE_AFTER_SECONDS } from '../modules/nodes/service';
+
+const lane = (await postgresReachable()) ? describe : describe.skip;
+const GOLDEN = path.join(import.meta.dirname, '__golden__', 'new-zone-state.json');
+
+lane('agent gateway', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof makeTenants>>;
+  let zone: number;
+  let node: number;
+  let credential: string;
+
+  const agent = async (method: string, url: string, body?: unknown, cred = credential) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url: `/agent/v1/${url}`,
+      headers: { authorization: `Node ${cred}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const report = { version: '0.1.0', appliedRevision: 1, applyError: null, nginxRunning: true, cpuPercent: 12.5, memory: { totalBytes: 8e9, usedBytes: 2e9 }, disk: { totalBytes: 1e11, usedBytes: 5e10 }, network: { rxBytes: 10, txBytes: 20 }, loadAverage: [0.1, 0.2, 0.3], uptimeSeconds: 3600 };
+
+  beforeAll(async () => {
+    t = await startTestApp({ AGENT_WATCH_SECONDS: '1' });
+    f = await makeTenants(t);
+    zone = (await call(t, 'POST', 'client/zone', { token: f.tokens.clientA, body: { name: 'edge' } })).body.data.id;
+    node = (await call(t, 'POST', 'client/node', { token: f.tokens.clientA, body: { zoneID: zone, name: 'edge-1', ip: '192.0.2.1' } })).body.data.id;
+  });
+  afterAll(() => t.close());
+
+  it('enrols a node once with its one-time token and shows the install command', async () => {
+    const init = await call(t, 'POST', 'client/nodes/initialize', { token: f.tokens.clientA, body: { id: node } });
+    expect(init.body.data.command).toContain(`EDGEKEEP_ENROLL_TOKEN=${init.body.data.token}`);
+    const enrol = await t.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: init.body.data.token, hostname: 'edge-1', version: '0.1.0' } });
+    expect(enrol.statusCode).toBe(200);
+    credential = enrol.json().credential;
+    expect(enrol.json()).toMatchObject({ nodeId: node, nodeUID: expect.stringMatching(/^n-/) });
+    const again = await t.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: init.body.data.token, hostname: 'x', version: '0.1.0' } });
+    expect([again.statusCode, again.json().code]).toEqual([401, 101013]);
+    const listed = (await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data[0];
+    expect(listed).toMatchObject({ initialized: true, status: 'unknown' });
+  });
+
+  it("answers the zone's desired state, as the golden file says", async () => {
+    const state = await agent('GET', 'state');
+    const shaped = { ...state.body, revision: '<revision>' };
+    if (process.env.UPDATE_GOLDEN) fs.writeFileSync(GOLDEN, `${JSON.stringify(shaped, null, 2)}\n`);
+    expect(shaped).toEqual(JSON.parse(fs.readFileSync(GOLDEN, 'utf8')));
+  });
+
+  it('watch answers at once when the revision moved, waits otherwise, and wakes on a change', async () => {
+    const now = (await agent('GET', 'watch?since=0')).body.revision;
+    expect(now).toBeGreaterThan(0);
+    const started = Date.now();
+    expect((await agent('GET', `watch?since=${now}`)).body.revision).toBe(now);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+    const waiting = agent('GET', `watch?since=${now}`);
+    await new Promise((r) => setTimeout(r, 100));
+    await call(t, 'PUT', `client/zone/${zone}/ports`, { token: f.tokens.clientA, body: { httpPorts: [80, 8080], httpsPorts: [443] } });
+    const woke = await waiting;
+    expect(woke.body.revision).toBeGreaterThan(now);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect((await agent('GET', 'state')).body.structure.zone.httpPorts).toEqual([80, 8080]);
+  });
+
+  it('takes reports: status, version, metrics; silence makes the node offline', async () => {
+    expect((await agent('POST', 'report', { ...report, cpuPercent: 150 })).body.code).toBe(101003);
+    expect((await agent('POST', 'report', report)).status).toBe(200);
+    const listed = (await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data[0];
+    expect(listed).toMatchObject({ status: 'normal', version: '0.1.0', appliedRevision: 1 });
+    const system = await call(t, 'GET', `client/node/${node}/system`, { token: f.tokens.clientA });
+    expect(system.body.data).toMatchObject({ cpuPercent: 12.5, memory: { usedBytes: 2e9 }, loadAverage: [0.1, 0.2, 0.3] });
+
+    await agent('POST', 'report', { ...report, applyError: 'nginx: [emerg] unknown directive' });
+    expect((await call(t, 'GET', `client/nodes?status=error`, { token: f.tokens.clientA })).body.total).toBe(1);
+    const old = new Date(Date.now() - (OFFLINE_AFTER_SECONDS + 5) * 1000).toISOString();
+    await t.deps.db.updateTable('nodes').set({ last_report_at: old }).where('id', '=', node).execute();
+    expect((await call(t, 'GET', `client/nodes?status=offline`, { token: f.tokens.clientA })).body.total).toBe(1);
+  });
+
+  it('hands queued actions to the node and records their results', async () => {
+    const queued = await call(t, 'POST', `client/node/${node}/command`, { token: f.tokens.clientA, body: { kind: 'reload' } });
+    const got = await agent('GET', 'commands');
+    expect(got.body.commands).toEqual([{ id: queued.body.data.id, kind: 'reload', args: {} }]);
+    expect((await call(t, 'GET', `client/node/${node}/commands`, { token: f.tokens.clientA })).body.data[0].status).toBe('sent');
+    expect((await agent('POST', `commands/${queued.body.data.id}/result`, { ok: true, message: 'reloaded' })).status).toBe(200);
+    expect((await agent('GET', 'commands')).body.commands).toEqual([]);
+    const done = (await call(t, 'GET', `client/node/${node}/commands`, { token: f.tokens.clientA })).body.data[0];
+    expect(done).toMatchObject({ status: 'done', message: 'reloaded', finishedAt: expect.any(String) });
+  });
+
+  it("gives a node only its own zone's state and commands", async () => {
+    const zoneB = (await call(t, 'POST', 'client/zone', { token: f.tokens.clientB, body: { name: 'b' } })).body.data.id;
+    await call(t, 'PUT', `client/zone/${zoneB}/ports`, { token: f.tokens.clientB, body: { httpPorts: [9999], httpsPorts: [9443] } });
+    const other = (await call(t, 'POST', 'client/node', { token: f.tokens.clientB, body: { zoneID: zoneB, name: 'b-1', ip: '192.0.2.50' } })).body.data.id;
+    const cmd = await call(t, 'POST', `client/node/${other}/command`, { token: f.tokens.clientB, body: { kind: 'reload' } });
+    expect((await agent('GET', 'state')).body.structure.zone.httpPorts).toEqual([80, 8080]);
+    expect((await agent('GET', 'commands')).body.commands).toEqual([]);
+    expect((await agent('POST', `commands/${cmd.body.data.id}/result`, { ok: true, message: 'x' })).status).toBe(404);
+  });
+
+  it('refuses unknown credentials, and de-initialising revokes them at once', async () => {
+    expect((await agent('GET', 'state', undefined, 'forged')).status).toBe(401);
+    await call(t, 'DELETE', 'client/nodes/initialized', { token: f.tokens.clientA, body: { ids: [node] } });
+    const r = await agent('GET', 'state');
+    expect([r.status, r.body.code]).toEqual([401, 101013]);
+    expect((await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data[0].initialized).toBe(false);
+  });
+});

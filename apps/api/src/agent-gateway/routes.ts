@@ -1,0 +1,104 @@
+import { agentProtocol, Codes } from '@edgekeep/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { now } from '../db';
+import type { AppDeps } from '../deps';
+import { ApiError, validationError } from '../http/errors';
+import { randomToken, sha256 } from '../lib/crypto';
+import { buildNodeState } from './state';
+
+const base = agentProtocol.AGENT_BASE;
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error, where);
+  return result.data;
+}
+
+/** The node a credential belongs to; a revoked or unknown credential is refused like an invalid token. */
+async function nodeOf(deps: AppDeps, req: FastifyRequest) {
+  const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
+  const node =
+    scheme === 'Node' && credential
+      ? await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', sha256(credential)).executeTakeFirst()
+      : undefined;
+  if (!node) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
+  return node;
+}
+
+const zoneRevision = async (deps: AppDeps, nodeId: number) => {
+  const row = await deps.db.selectFrom('nodes').innerJoin('zones', 'zones.id', 'nodes.zone_id').select(['zones.id', 'zones.revision']).where('nodes.id', '=', nodeId).executeTakeFirstOrThrow();
+  return row;
+};
+
+/**
+ * The control plane's side of the agent protocol (contract `agentProtocol`): enrolment, the long-polled
+ * watch, the desired state, reports and queued actions. A node only ever gets its own zone's state.
+ */
+export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchSeconds?: number } = {}) {
+  const watchMs = (opts.watchSeconds ?? agentProtocol.WATCH_SECONDS) * 1000;
+
+  app.post(`${base}/enroll`, async (req) => {
+    const body = parse(agentProtocol.enrollBody, req.body, 'body');
+    const node = await deps.db.selectFrom('nodes').selectAll().where('enroll_token_hash', '=', sha256(body.token)).executeTakeFirst();
+    if (!node || !node.enroll_expires_at || node.enroll_expires_at < now()) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired enrolment token' });
+    const credential = randomToken(32);
+    await deps.db
+      .updateTable('nodes')
+      .set({ credential_hash: sha256(credential), initialized_at: now(), enroll_token_hash: null, enroll_expires_at: null, version: body.version, updated_at: now() })
+      .where('id', '=', node.id)
+      .execute();
+    req.log.info({ nodeId: node.id, hostname: body.hostname }, 'node enrolled');
+    return agentProtocol.enrollResult.parse({ nodeId: node.id, nodeUID: node.node_uid, credential });
+  });
+
+  app.get(`${base}/watch`, async (req) => {
+    const node = await nodeOf(deps, req);
+    const { since } = parse(agentProtocol.watchQuery, req.query, 'query');
+    const current = await zoneRevision(deps, node.id);
+    if (current.revision > since) return { revision: current.revision };
+    const closed = new AbortController();
+    req.raw.once('close', () => closed.abort());
+    await deps.revisions.next(current.id, watchMs, closed.signal);
+    return { revision: (await zoneRevision(deps, node.id)).revision };
+  });
+
+  app.get(`${base}/state`, async (req) => buildNodeState(deps.db, (await nodeOf(deps, req)).id));
+
+  app.post(`${base}/report`, async (req) => {
+    const node = await nodeOf(deps, req);
+    const report = parse(agentProtocol.report, req.body, 'body');
+    await deps.db
+      .updateTable('nodes')
+      .set({
+        report: JSON.stringify(report),
+        version: report.version,
+        applied_revision: report.appliedRevision,
+        apply_error: report.applyError,
+        last_report_at: now(),
+      })
+      .where('id', '=', node.id)
+      .execute();
+    return { ok: true };
+  });
+
+  app.get(`${base}/commands`, async (req) => {
+    const node = await nodeOf(deps, req);
+    const rows = await deps.db.selectFrom('node_commands').selectAll().where('node_id', '=', node.id).where('status', 'in', ['queued', 'sent']).orderBy('id').execute();
+    if (rows.length) await deps.db.updateTable('node_commands').set({ status: 'sent' }).where('id', 'in', rows.map((r) => r.id)).where('status', '=', 'queued').execute();
+    return agentProtocol.commandsResult.parse({ commands: rows.map((r) => ({ id: r.id, kind: r.kind, args: JSON.parse(r.args) })) });
+  });
+
+  app.post<{ Params: { id: string } }>(`${base}/commands/:id/result`, async (req) => {
+    const node = await nodeOf(deps, req);
+    const result = parse(agentProtocol.commandResult, req.body, 'body');
+    const updated = await deps.db
+      .updateTable('node_commands')
+      .set({ status: result.ok ? 'done' : 'failed', message: result.message, finished_at: now() })
+      .where('id', '=', Number(req.params.id))
+      .where('node_id', '=', node.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
+    return { ok: true };
+  });
+}

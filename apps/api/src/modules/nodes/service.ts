@@ -1,0 +1,260 @@
+import crypto from 'node:crypto';
+import { Codes, type infraSchemas } from '@edgekeep/contract';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import { inSeconds, now } from '../../db';
+import { paginate } from '../../db/paging';
+import type { NodeTable } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError, notFound } from '../../http/errors';
+import { randomToken, sha256 } from '../../lib/crypto';
+import type { Account } from '../accounts/repo';
+import { clientOf, ownedZone, visibleZones } from '../zones/service';
+
+/** Agents report every 10 s; a node silent for longer than this is offline. */
+export const OFFLINE_AFTER_SECONDS = 45;
+const ENROL_TOKEN_SECONDS = 24 * 3600;
+
+type NodeRow = Selectable<NodeTable> & { zone_name: string; zone_revision: number };
+type NodeStatus = (typeof infraSchemas.NODE_STATUSES)[number];
+
+/** A node's status comes from its agent's reports and their absence, never from a field anyone sets. */
+export function statusOf(n: Pick<NodeRow, 'enabled' | 'initialized_at' | 'last_report_at' | 'apply_error'>, at = Date.now()): NodeStatus {
+  if (!n.enabled) return 'paused';
+  if (!n.initialized_at || !n.last_report_at) return 'unknown';
+  if (at - Date.parse(n.last_report_at) > OFFLINE_AFTER_SECONDS * 1000) return 'offline';
+  return n.apply_error ? 'error' : 'normal';
+}
+
+const toItem = (n: NodeRow) => ({
+  id: n.id,
+  nodeUID: n.node_uid,
+  zoneID: n.zone_id,
+  zoneName: n.zone_name,
+  name: n.name,
+  ip: n.ip,
+  type: n.type,
+  virtual: n.virtual === 1,
+  role: n.role,
+  portType: n.port_type,
+  bandwidth: n.bandwidth,
+  cacheCapacity: n.cache_capacity,
+  memo: n.memo,
+  enabled: n.enabled === 1,
+  initialized: n.initialized_at !== null,
+  status: statusOf(n),
+  version: n.version,
+  appliedRevision: n.applied_revision,
+  revision: n.zone_revision,
+  applyError: n.apply_error,
+  lastReportAt: n.last_report_at,
+  createdAt: n.created_at,
+  updatedAt: n.updated_at,
+});
+
+const nodesOf = (deps: AppDeps, actor: Account) =>
+  deps.db
+    .selectFrom('nodes')
+    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .selectAll('nodes')
+    .select(['zones.name as zone_name', 'zones.revision as zone_revision'])
+    .where('nodes.zone_id', 'in', visibleZones(deps, actor).select('zones.id'));
+
+type ListQuery = z.infer<typeof infraSchemas.nodesQuery>;
+
+export async function listNodes(deps: AppDeps, principal: Principal, query: ListQuery) {
+  const actor = await clientOf(deps, principal);
+  let q = nodesOf(deps, actor);
+  if (query.zoneID) q = q.where('nodes.zone_id', '=', query.zoneID);
+  if (query.keyword) {
+    const like = `%${query.keyword}%`;
+    q = q.where((eb) => eb.or([eb('nodes.name', 'like', like), eb('nodes.ip', 'like', like), eb('nodes.node_uid', 'like', like)]));
+  }
+  if (query.status) {
+    const cutoff = new Date(Date.now() - OFFLINE_AFTER_SECONDS * 1000).toISOString();
+    q = q.where((eb) => {
+      const live = eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '>=', cutoff)]);
+      switch (query.status) {
+        case 'paused':
+          return eb('nodes.enabled', '=', 0);
+        case 'unknown':
+          return eb.and([eb('nodes.enabled', '=', 1), eb.or([eb('nodes.initialized_at', 'is', null), eb('nodes.last_report_at', 'is', null)])]);
+        case 'offline':
+          return eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '<', cutoff)]);
+        case 'error':
+          return eb.and([live, eb('nodes.apply_error', 'is not', null)]);
+        default:
+          return eb.and([live, eb('nodes.apply_error', 'is', null)]);
+      }
+    });
+  }
+  const page = await paginate(q, {
+    page: query,
+    sortable: { name: 'nodes.name', ip: 'nodes.ip', createdAt: 'nodes.created_at', lastReportAt: 'nodes.last_report_at' },
+    defaultSort: { column: 'nodes.created_at', order: 'desc' },
+    idColumn: 'nodes.id',
+  });
+  return { data: page.data.map(toItem), total: page.total };
+}
+
+async function visibleNode(deps: AppDeps, actor: Account, id: number) {
+  const node = await nodesOf(deps, actor).where('nodes.id', '=', id).executeTakeFirst();
+  if (!node) throw notFound('node');
+  return node;
+}
+
+/** A node the caller may change: it is in a zone the caller owns. */
+async function ownedNodes(deps: AppDeps, principal: Principal, ids: number[]) {
+  const actor = await clientOf(deps, principal);
+  const nodes = [];
+  for (const id of ids) {
+    const node = await visibleNode(deps, actor, id);
+    await ownedZone(deps, actor, node.zone_id);
+    nodes.push(node);
+  }
+  return { actor, nodes };
+}
+
+async function nodeItem(deps: AppDeps, actor: Account, id: number) {
+  return toItem(await visibleNode(deps, actor, id));
+}
+
+type CreateBody = z.infer<typeof infraSchemas.createNodeBody>;
+export async function createNode(deps: AppDeps, principal: Principal, body: CreateBody) {
+  const actor = await clientOf(deps, principal);
+  const zone = await ownedZone(deps, actor, body.zoneID);
+  const at = now();
+  const row = await deps.db
+    .insertInto('nodes')
+    .values({
+      zone_id: zone.id,
+      client_id: zone.client_id,
+      node_uid: `${body.virtual ? 'v' : 'n'}-${crypto.randomBytes(5).toString('hex')}`,
+      name: body.name,
+      ip: body.ip,
+      type: body.type,
+      virtual: body.virtual ? 1 : 0,
+      role: body.role,
+      port_type: body.portType,
+      bandwidth: body.bandwidth,
+      cache_capacity: body.cacheCapacity,
+      memo: body.memo,
+      enabled: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return nodeItem(deps, actor, row.id);
+}
+
+type UpdateBody = z.infer<typeof infraSchemas.updateNodeBody>;
+export async function updateNode(deps: AppDeps, principal: Principal, body: UpdateBody) {
+  const { actor } = await ownedNodes(deps, principal, [body.id]);
+  const { id, cacheCapacity, ...rest } = body;
+  await deps.db
+    .updateTable('nodes')
+    .set({ ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }), updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+  return nodeItem(deps, actor, id);
+}
+
+export async function removeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
+  await ownedNodes(deps, principal, ids);
+  await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
+}
+
+/** A one-time token the agent trades for its credentials; issuing a new one makes the old one useless. */
+export async function initializeNode(deps: AppDeps, principal: Principal, id: number) {
+  const { nodes } = await ownedNodes(deps, principal, [id]);
+  const token = randomToken(24);
+  const expiresAt = inSeconds(ENROL_TOKEN_SECONDS);
+  await deps.db.updateTable('nodes').set({ enroll_token_hash: sha256(token), enroll_expires_at: expiresAt, updated_at: now() }).where('id', '=', id).execute();
+  const api = deps.config.publicUrl;
+  return {
+    nodeID: nodes[0].id,
+    token,
+    expiresAt,
+    command: `curl -fsSL ${api}/agent/install.sh | sudo EDGEKEEP_API=${api} EDGEKEEP_ENROLL_TOKEN=${token} bash`,
+  };
+}
+
+/** Revokes the agents' credentials: their next call is refused, and the nodes must enrol again. */
+export async function deinitializeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
+  await ownedNodes(deps, principal, ids);
+  await deps.db
+    .updateTable('nodes')
+    .set({ credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null, updated_at: now() })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function setNodesEnabled(deps: AppDeps, principal: Principal, ids: number[], enabled: boolean) {
+  await ownedNodes(deps, principal, ids);
+  await deps.db.updateTable('nodes').set({ enabled: enabled ? 1 : 0, updated_at: now() }).where('id', 'in', ids).execute();
+}
+
+export async function setNodesMemo(deps: AppDeps, principal: Principal, ids: number[], memo: string) {
+  await ownedNodes(deps, principal, ids);
+  await deps.db.updateTable('nodes').set({ memo, updated_at: now() }).where('id', 'in', ids).execute();
+}
+
+/** Moves nodes to another zone: both zones take a new revision, so the agents fetch the new zone's state. */
+export async function moveNodes(deps: AppDeps, principal: Principal, ids: number[], zoneId: number) {
+  const { actor, nodes } = await ownedNodes(deps, principal, ids);
+  await ownedZone(deps, actor, zoneId);
+  await deps.db.updateTable('nodes').set({ zone_id: zoneId, updated_at: now() }).where('id', 'in', ids).execute();
+  await deps.revisions.bump(deps.db, [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])]);
+}
+
+export async function nodeSystem(deps: AppDeps, principal: Principal, id: number) {
+  const node = await visibleNode(deps, await clientOf(deps, principal), id);
+  const r = node.report ? (JSON.parse(node.report) as Record<string, never>) : undefined;
+  return {
+    reportedAt: node.last_report_at,
+    cpuPercent: r?.cpuPercent ?? null,
+    memory: r?.memory ?? null,
+    disk: r?.disk ?? null,
+    network: r?.network ?? null,
+    loadAverage: r?.loadAverage ?? [],
+    uptimeSeconds: r?.uptimeSeconds ?? null,
+  };
+}
+
+type CommandRow = { id: number; kind: string; status: 'queued' | 'sent' | 'done' | 'failed'; message: string | null; created_at: string; finished_at: string | null };
+const toCommand = (c: CommandRow) => ({
+  id: c.id,
+  kind: c.kind as z.infer<typeof infraSchemas.nodeCommandItem>['kind'],
+  status: c.status,
+  message: c.message,
+  createdAt: c.created_at,
+  finishedAt: c.finished_at,
+});
+
+export async function queueCommand(deps: AppDeps, principal: Principal, id: number, body: z.infer<typeof infraSchemas.nodeCommandBody>) {
+  await ownedNodes(deps, principal, [id]);
+  if (body.kind === 'clearUrlCache' && !body.urls?.length) {
+    throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'urls', message: 'Required Field!' }] } });
+  }
+  const row = await deps.db
+    .insertInto('node_commands')
+    .values({
+      node_id: id,
+      kind: body.kind,
+      args: JSON.stringify(body.kind === 'clearUrlCache' ? { urls: body.urls } : {}),
+      status: 'queued',
+      created_by: principal.accountId,
+      created_at: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toCommand(row);
+}
+
+export async function listCommands(deps: AppDeps, principal: Principal, id: number) {
+  await visibleNode(deps, await clientOf(deps, principal), id);
+  const rows = await deps.db.selectFrom('node_commands').selectAll().where('node_id', '=', id).orderBy('id', 'desc').limit(50).execute();
+  return rows.map(toCommand);
+}

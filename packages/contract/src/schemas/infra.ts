@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { TEXT_FIELD_MAX } from '../constants';
+import { pageQuery } from '../paging';
+import { COMMAND_KINDS } from '../edge/agent-protocol';
+import { id } from './account';
+import { ids } from './accounts';
+
+const port = z.number().int().min(1).max(65535);
+const ports = z
+  .array(port)
+  .min(1, 'HTTP and HTTPS need at least one port each')
+  .max(20)
+  .refine((list) => new Set(list).size === list.length, 'Data already exists!');
+const memo = z.string().max(TEXT_FIELD_MAX);
+
+export const zoneItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  regions: z.string(),
+  memo: z.string(),
+  nodeCount: z.number(),
+  revision: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const zonesQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
+export const zoneName = z.string().trim().min(1).max(64);
+export const createZoneBody = z.object({ name: zoneName, regions: z.string().max(TEXT_FIELD_MAX).default(''), memo: memo.default('') });
+export const updateZoneBody = z.object({ id, name: zoneName.optional(), regions: z.string().max(TEXT_FIELD_MAX).optional(), memo: memo.optional() });
+export const zoneRef = z.object({ id });
+export const zoneParams = z.object({ zoneID: id });
+export const clientParams = z.object({ clientId: id });
+export const zoneAssignment = z.object({ zoneIDs: z.array(id).max(1000) });
+
+/** The zone's open ports: every node of the zone listens on them. */
+export const zonePorts = z
+  .object({ httpPorts: ports, httpsPorts: ports })
+  .refine((v) => !v.httpsPorts.some((p) => v.httpPorts.includes(p)), { message: 'Data already exists!', path: ['httpsPorts'] });
+export const nginxWorker = z.object({
+  workerProcesses: z.union([z.literal('auto'), z.number().int().min(1).max(256)]),
+  workerConnections: z.number().int().min(64).max(1_000_000),
+});
+export const nginxHttp = z.object({
+  /** MB; 0 turns the check off (spec §5). */
+  clientMaxBodySize: z.number().int().min(0).max(102_400),
+  /** Seconds. */
+  keepaliveTimeout: z.number().int().min(0).max(3600),
+  /** MB of disk for the cache. */
+  cacheSize: z.number().int().min(16).max(10_000_000),
+});
+export const zoneSettings = z.object({ ports: zonePorts, nginxWorker, nginxHttp });
+
+export const NODE_STATUSES = ['paused', 'unknown', 'normal', 'error', 'offline', 'reconnect'] as const;
+export const nodeItem = z.object({
+  id: z.number(),
+  nodeUID: z.string(),
+  zoneID: z.number(),
+  zoneName: z.string(),
+  name: z.string(),
+  ip: z.string(),
+  type: z.enum(['edge', 'relay']),
+  virtual: z.boolean(),
+  role: z.enum(['main', 'backup']),
+  portType: z.union([z.literal(7), z.literal(4)]),
+  bandwidth: z.number(),
+  cacheCapacity: z.number(),
+  memo: z.string(),
+  enabled: z.boolean(),
+  initialized: z.boolean(),
+  status: z.enum(NODE_STATUSES),
+  version: z.string().nullable(),
+  appliedRevision: z.number().nullable(),
+  revision: z.number(),
+  applyError: z.string().nullable(),
+  lastReportAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const nodesQuery = pageQuery.extend({
+  zoneID: z.coerce.number().int().positive().optional(),
+  keyword: z.string().max(TEXT_FIELD_MAX).optional(),
+  status: z.enum(NODE_STATUSES).optional(),
+});
+const nodeFields = {
+  name: z.string().trim().min(1).max(64),
+  ip: z.union([z.ipv4(), z.ipv6()]),
+  type: z.enum(['edge', 'relay']).default('edge'),
+  virtual: z.boolean().default(false),
+  role: z.enum(['main', 'backup']).default('main'),
+  portType: z.union([z.literal(7), z.literal(4)]).default(7),
+  /** Mbps. */
+  bandwidth: z.number().int().min(0).max(10_000_000).default(0),
+  /** MB; 0 uses the zone's setting. */
+  cacheCapacity: z.number().int().min(0).max(100_000_000).default(0),
+  memo: memo.default(''),
+};
+export const createNodeBody = z.object({ zoneID: id, ...nodeFields });
+export const updateNodeBody = z.object({
+  id,
+  name: nodeFields.name.optional(),
+  ip: nodeFields.ip.optional(),
+  role: z.enum(['main', 'backup']).optional(),
+  bandwidth: z.number().int().min(0).max(10_000_000).optional(),
+  cacheCapacity: z.number().int().min(0).max(100_000_000).optional(),
+  memo: memo.optional(),
+});
+export const nodeParams = z.object({ id });
+export const idsBody = z.object({ ids });
+export const nodeStatusBody = z.object({ ids, enabled: z.boolean() });
+export const moveNodesBody = z.object({ ids, zoneID: id });
+export const memoBody = z.object({ ids, memo });
+export const enrolment = z.object({
+  nodeID: z.number(),
+  /** One-time: the agent trades it for its credentials at first contact. Shown once. */
+  token: z.string(),
+  expiresAt: z.string(),
+  /** The one line to run on the node. */
+  command: z.string(),
+});
+export const nodeSystem = z.object({
+  reportedAt: z.string().nullable(),
+  cpuPercent: z.number().nullable(),
+  memory: z.object({ totalBytes: z.number(), usedBytes: z.number() }).nullable(),
+  disk: z.object({ totalBytes: z.number(), usedBytes: z.number() }).nullable(),
+  network: z.object({ rxBytes: z.number(), txBytes: z.number() }).nullable(),
+  loadAverage: z.array(z.number()),
+  uptimeSeconds: z.number().nullable(),
+});
+export const nodeCommandBody = z.object({
+  kind: z.enum(COMMAND_KINDS),
+  /** clearUrlCache: one URL per line. */
+  urls: z.array(z.url().max(2048)).max(1000).optional(),
+});
+export const nodeCommandItem = z.object({
+  id: z.number(),
+  kind: z.enum(COMMAND_KINDS),
+  status: z.enum(['queued', 'sent', 'done', 'failed']),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
