@@ -19,6 +19,8 @@ export type Config = {
   trustProxy: boolean;
   /** DEMO=1: demo accounts (and, as capabilities land, their zones, nodes and sites); the password they get. */
   demoPassword?: string;
+  /** Sites get a CNAME `<label>.<cnameDomain>` that resolves to their group's nodes. */
+  cnameDomain: string;
   /** How long an agent's watch waits for a change before answering the same revision. */
   agentWatchSeconds: number;
 };
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
   };

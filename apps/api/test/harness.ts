@@ -112,7 +112,7 @@ export async function call(t: TestApp, method: string, url: string, opts: CallOp
     headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
   });
-  return { status: res.statusCode, body: res.json() as { data?: any; total?: number; code?: number; message?: string; extra?: any }, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as { data?: any; total?: number; code?: number; message?: string; extra?: any; errors?: any }, headers: res.headers };
 }
 
 /** Signs in through both steps with the mailed code; answers the tokens. */

@@ -4,12 +4,16 @@ import type { MigrationStep } from './migrations/helpers';
 import { migration as m0001 } from './migrations/20261121-0001-accounts-and-sessions';
 import { migration as m0002 } from './migrations/20261121-0002-roles-and-audit';
 import { migration as m0003 } from './migrations/20261121-0003-zones-and-nodes';
+import { migration as m0004 } from './migrations/20261121-0004-groups-products-sites';
+import { migration as m0005 } from './migrations/20261121-0005-domains';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0001-accounts-and-sessions': m0001,
   '20261121-0002-roles-and-audit': m0002,
   '20261121-0003-zones-and-nodes': m0003,
+  '20261121-0004-groups-products-sites': m0004,
+  '20261121-0005-domains': m0005,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -165,6 +165,73 @@ export type NodeCommandTable = {
   finished_at: string | null;
 };
 
+export type NodeGroupTable = {
+  id: Generated<number>;
+  zone_id: number;
+  name: string;
+  line: string;
+  priority: number;
+  dns_resolve: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProductTable = {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  zone_id: number;
+  group_id: number;
+  backup_group_id: number | null;
+  /** JSON: the product's limits and terms (domain/site limits, bandwidth, price, actions, flags). */
+  limits: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SiteTable = {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  product_id: number;
+  name: string;
+  /** 0 paused, 1 normal, 2 locked, 3 expired. */
+  status: number;
+  cname: string;
+  /** JSON array, sorted. */
+  tags: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type DomainTable = {
+  id: Generated<number>;
+  site_id: number;
+  name: string;
+  /** 1 enabled, 0 disabled. */
+  status: 0 | 1;
+  protocol: 'http' | 'https' | 'follow';
+  force_ssl: Flag;
+  hsts: Flag;
+  tags: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type UpstreamTable = {
+  id: Generated<number>;
+  domain_id: number;
+  host: string;
+  port: number;
+  weight: number;
+  backup: Flag;
+  max_fails: number;
+  fail_timeout: number;
+  enabled: Flag;
+};
+
 export type Database = {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
@@ -179,4 +246,10 @@ export type Database = {
   nodes: NodeTable;
   node_commands: NodeCommandTable;
   revisions: { id: number; value: number };
+  node_groups: NodeGroupTable;
+  node_group_members: { group_id: number; node_id: number };
+  products: ProductTable;
+  sites: SiteTable;
+  domains: DomainTable;
+  upstreams: UpstreamTable;
 };

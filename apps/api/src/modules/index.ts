@@ -3,12 +3,16 @@ import type { AppDeps } from '../deps';
 import { agentGateway } from '../agent-gateway/routes';
 import { accountsRoutes } from './accounts/routes';
 import { apiTokensRoutes } from './api-tokens/routes';
+import { domainsRoutes } from './domains/routes';
+import { groupsRoutes } from './groups/routes';
 import { auditRoutes } from './audit/routes';
 import { registrationRoutes } from './registration/routes';
 import { rolesRoutes } from './roles/routes';
 import { selfRoutes } from './self/routes';
 import { nodesRoutes } from './nodes/routes';
+import { productsRoutes } from './products/routes';
 import { sessionRoutes } from './session/routes';
+import { sitesRoutes } from './sites/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -24,5 +28,9 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   apiTokensRoutes,
   zonesRoutes,
   nodesRoutes,
+  groupsRoutes,
+  productsRoutes,
+  sitesRoutes,
+  domainsRoutes,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
 ];

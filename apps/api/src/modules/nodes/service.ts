@@ -163,6 +163,8 @@ export async function updateNode(deps: AppDeps, principal: Principal, body: Upda
 
 export async function removeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
   await ownedNodes(deps, principal, ids);
+  const grouped = await deps.db.selectFrom('node_group_members').select('node_id').where('node_id', 'in', ids).executeTakeFirst();
+  if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
   await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
 }
 

@@ -1,0 +1,28 @@
+import { domainRoutes as r } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import * as domains from './service';
+
+const ok = { data: { ok: true } };
+
+export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, r.domains, async ({ principal, params, query }) => domains.listDomains(deps, principal, params.siteId, query));
+  registerRoute(app, deps, r.createDomains, async ({ principal, params, body }) => ({ data: await domains.createDomains(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.updateDomain, async ({ principal, params, body }) => ({ data: await domains.updateDomain(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.removeDomains, async ({ principal, params, body }) => {
+    await domains.removeDomains(deps, principal, params.siteId, body.ids);
+    return ok;
+  });
+  registerRoute(app, deps, r.upstreams, async ({ principal, params }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId));
+  registerRoute(app, deps, r.addUpstreams, async ({ principal, params, body }) => ({
+    data: await domains.addUpstreams(deps, principal, params.siteId, params.domainId, body.upstreams),
+  }));
+  registerRoute(app, deps, r.updateUpstream, async ({ principal, params, body }) => ({
+    data: await domains.updateUpstream(deps, principal, params.siteId, params.domainId, body),
+  }));
+  registerRoute(app, deps, r.removeUpstreams, async ({ principal, params, body }) => {
+    await domains.removeUpstreams(deps, principal, params.siteId, params.domainId, body.ids);
+    return ok;
+  });
+}

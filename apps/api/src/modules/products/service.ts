@@ -1,0 +1,127 @@
+import { Codes, type siteSchemas } from '@edgekeep/contract';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import { now, toCount } from '../../db';
+import { paginate } from '../../db/paging';
+import type { ProductTable } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError, notFound } from '../../http/errors';
+import type { Account } from '../accounts/repo';
+import { clientOf, ownedZone, visibleZones } from '../zones/service';
+
+type Product = z.infer<typeof siteSchemas.productItem>;
+type Body = z.infer<typeof siteSchemas.createProductBody>;
+/** The terms kept as one JSON column: everything but name, zone, groups and expiry. */
+type Terms = Omit<Body, 'name' | 'zoneID' | 'groupID' | 'backupGroupID' | 'expiredAt'>;
+
+const termsOf = (b: Body): Terms => {
+  const { name: _n, zoneID: _z, groupID: _g, backupGroupID: _b, expiredAt: _e, ...terms } = b;
+  return terms;
+};
+
+const toItem = (p: Selectable<ProductTable> & { site_count: unknown }): Product => ({
+  id: p.id,
+  name: p.name,
+  zoneID: p.zone_id,
+  groupID: p.group_id,
+  backupGroupID: p.backup_group_id,
+  ...(JSON.parse(p.limits) as Terms),
+  expiredAt: p.expires_at,
+  siteCount: toCount(p.site_count as number),
+  createdAt: p.created_at,
+  updatedAt: p.updated_at,
+});
+
+/** A sub-client sees the products on the zones assigned to it; only the owner changes them. */
+const productsOf = (deps: AppDeps, actor: Account) =>
+  deps.db
+    .selectFrom('products')
+    .selectAll('products')
+    .select((eb) => eb.selectFrom('sites').select(eb.fn.countAll().as('n')).whereRef('sites.product_id', '=', 'products.id').as('site_count'))
+    .where('products.zone_id', 'in', visibleZones(deps, actor).select('zones.id'));
+
+export async function listProducts(deps: AppDeps, principal: Principal, query: z.infer<typeof siteSchemas.productsQuery>) {
+  const actor = await clientOf(deps, principal);
+  let q = productsOf(deps, actor);
+  if (query.name) q = q.where('products.name', 'like', `%${query.name}%`);
+  const page = await paginate(q, { page: query, sortable: { name: 'products.name', createdAt: 'products.created_at' }, defaultSort: { column: 'products.created_at', order: 'desc' }, idColumn: 'products.id' });
+  return { data: page.data.map(toItem), total: page.total };
+}
+
+export async function metaProducts(deps: AppDeps, principal: Principal) {
+  const actor = await clientOf(deps, principal);
+  const rows = await productsOf(deps, actor).orderBy('products.name').execute();
+  return rows.map((p) => ({ id: p.id, name: p.name }));
+}
+
+export async function visibleProduct(deps: AppDeps, actor: Account, id: number) {
+  const row = await productsOf(deps, actor).where('products.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('product');
+  return toItem(row);
+}
+
+/** The groups must be groups of the product's zone. */
+async function checkGroups(deps: AppDeps, zoneId: number, groupIds: (number | null)[]) {
+  for (const id of groupIds) {
+    if (id === null) continue;
+    const g = await deps.db.selectFrom('node_groups').select('id').where('id', '=', id).where('zone_id', '=', zoneId).executeTakeFirst();
+    if (!g) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'groupID', message: 'not a group of the zone' }] } });
+  }
+}
+
+export async function createProduct(deps: AppDeps, principal: Principal, body: Body) {
+  const actor = await clientOf(deps, principal);
+  await ownedZone(deps, actor, body.zoneID);
+  await checkGroups(deps, body.zoneID, [body.groupID, body.backupGroupID]);
+  const at = now();
+  const row = await deps.db
+    .insertInto('products')
+    .values({
+      client_id: actor.id,
+      name: body.name,
+      zone_id: body.zoneID,
+      group_id: body.groupID,
+      backup_group_id: body.backupGroupID,
+      limits: JSON.stringify(termsOf(body)),
+      expires_at: body.expiredAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return visibleProduct(deps, actor, row.id);
+}
+
+export async function updateProduct(deps: AppDeps, principal: Principal, body: Partial<Body> & { id: number }) {
+  const actor = await clientOf(deps, principal);
+  const current = await visibleProduct(deps, actor, body.id);
+  await ownedZone(deps, actor, current.zoneID);
+  const merged: Body = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as Body;
+  if (merged.zoneID !== current.zoneID && current.siteCount > 0) throw new ApiError(Codes.ProductInUse);
+  await ownedZone(deps, actor, merged.zoneID);
+  await checkGroups(deps, merged.zoneID, [merged.groupID, merged.backupGroupID]);
+  await deps.db
+    .updateTable('products')
+    .set({
+      name: merged.name,
+      zone_id: merged.zoneID,
+      group_id: merged.groupID,
+      backup_group_id: merged.backupGroupID,
+      limits: JSON.stringify(termsOf(merged)),
+      expires_at: merged.expiredAt,
+      updated_at: now(),
+    })
+    .where('id', '=', body.id)
+    .execute();
+  await deps.revisions.bump(deps.db, [merged.zoneID]);
+  return visibleProduct(deps, actor, body.id);
+}
+
+export async function removeProduct(deps: AppDeps, principal: Principal, id: number) {
+  const actor = await clientOf(deps, principal);
+  const product = await visibleProduct(deps, actor, id);
+  await ownedZone(deps, actor, product.zoneID);
+  if (product.siteCount > 0) throw new ApiError(Codes.ProductInUse);
+  await deps.db.deleteFrom('products').where('id', '=', id).execute();
+}

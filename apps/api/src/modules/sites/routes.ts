@@ -1,0 +1,27 @@
+import { siteRoutes as r } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import * as sites from './service';
+
+export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, r.sites, async ({ principal, query }) => sites.listSites(deps, principal, query));
+  registerRoute(app, deps, r.metaSites, async ({ principal }) => ({ data: await sites.metaSites(deps, principal) }));
+  registerRoute(app, deps, r.createSite, async ({ principal, body }) => ({ data: await sites.createSite(deps, principal, body) }));
+  registerRoute(app, deps, r.updateSite, async ({ principal, body }) => ({ data: await sites.updateSite(deps, principal, body) }));
+  registerRoute(app, deps, r.removeSites, async ({ principal, body }) => {
+    await sites.removeSites(deps, principal, body.ids);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.siteStatus, async ({ principal, body }) => {
+    await sites.setSiteStatus(deps, principal, body.ids, body.status);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.userSites, async ({ principal, query }) => sites.listSites(deps, principal, query));
+  registerRoute(app, deps, r.userMetaSites, async ({ principal }) => ({ data: await sites.metaSites(deps, principal) }));
+  registerRoute(app, deps, r.userSite, async ({ principal, params }) => ({ data: await sites.reachableSite(deps, principal, params.siteId) }));
+  registerRoute(app, deps, r.userSiteTags, async ({ principal }) => ({ data: await sites.siteTags(deps, principal) }));
+  registerRoute(app, deps, r.setUserSiteTags, async ({ principal, params, body }) => ({
+    data: await sites.updateSite(deps, principal, { id: params.siteId, tags: body.tags }),
+  }));
+}

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { Codes, type siteSchemas } from '@edgekeep/contract';
+import type { z } from 'zod';
+import { now, toCount } from '../../db';
+import { paginate } from '../../db/paging';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError, notFound } from '../../http/errors';
+import { findAccount, manages } from '../accounts/repo';
+import { visibleProduct } from '../products/service';
+import { tenantRootId } from '../roles/service';
+import { clientOf } from '../zones/service';
+
+type SitesQuery = z.infer<typeof siteSchemas.sitesQuery>;
+
+const base = (deps: AppDeps) =>
+  deps.db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .innerJoin('accounts as owner', 'owner.id', 'sites.user_id')
+    .selectAll('sites')
+    .select(['products.name as product_name', 'products.zone_id', 'products.group_id', 'owner.email as user_email'])
+    .select((eb) => eb.selectFrom('domains').select(eb.fn.countAll().as('n')).whereRef('domains.site_id', '=', 'sites.id').as('domain_count'));
+type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+
+const toItem = (s: Row) => ({
+  id: s.id,
+  name: s.name,
+  status: s.status,
+  userID: s.user_id,
+  userEmail: s.user_email,
+  productID: s.product_id,
+  productName: s.product_name,
+  zoneID: s.zone_id,
+  groupID: s.group_id,
+  cname: s.cname,
+  tags: JSON.parse(s.tags) as string[],
+  domainCount: toCount(s.domain_count as number),
+  expiredAt: s.expires_at,
+  createdAt: s.created_at,
+  updatedAt: s.updated_at,
+});
+
+/**
+ * The sites an account reaches: a client, the sites of the users below it; a user (or a sub-user acting for
+ * it), the sites of its tenant's root user.
+ */
+export async function scopedSites(deps: AppDeps, principal: Principal) {
+  const actor = await findAccount(deps.db, principal.accountId);
+  if (!actor) throw notFound('account');
+  if (actor.auth === 'client') return base(deps).where('owner.tree_path', 'like', `%/${actor.id}/%`);
+  const owner = (await tenantRootId(deps, actor)) ?? actor.id;
+  return base(deps).where('sites.user_id', '=', owner);
+}
+
+/** One site the caller reaches, or 101003/404 exactly as if it did not exist. */
+export async function reachableSite(deps: AppDeps, principal: Principal, siteId: number) {
+  const row = await (await scopedSites(deps, principal)).where('sites.id', '=', siteId).executeTakeFirst();
+  if (!row) throw notFound('site');
+  return toItem(row);
+}
+
+export async function listSites(deps: AppDeps, principal: Principal, query: Partial<SitesQuery> & { page: number; pageSize: number }) {
+  let q = await scopedSites(deps, principal);
+  if (query.status !== undefined && query.status !== -1) q = q.where('sites.status', '=', query.status);
+  if (query.siteName) q = q.where('sites.name', 'like', `%${query.siteName}%`);
+  if (query.productID) q = q.where('sites.product_id', '=', query.productID);
+  if (query.userID) q = q.where('sites.user_id', '=', query.userID);
+  for (const tag of query.tags === undefined ? [] : [query.tags].flat()) q = q.where('sites.tags', 'like', `%${JSON.stringify(tag)}%`);
+  const page = await paginate(q, {
+    page: query,
+    sortable: { name: 'sites.name', status: 'sites.status', createdAt: 'sites.created_at', updatedAt: 'sites.updated_at' },
+    defaultSort: { column: 'sites.created_at', order: 'desc' },
+    idColumn: 'sites.id',
+  });
+  return { data: page.data.map(toItem), total: page.total };
+}
+
+export async function metaSites(deps: AppDeps, principal: Principal) {
+  const rows = await (await scopedSites(deps, principal)).orderBy('sites.name').execute();
+  return rows.map((s) => ({ id: s.id, name: s.name }));
+}
+
+export async function siteTags(deps: AppDeps, principal: Principal) {
+  const rows = await (await scopedSites(deps, principal)).execute();
+  return [...new Set(rows.flatMap((s) => JSON.parse(s.tags) as string[]))].sort();
+}
+
+const sortedTags = (tags: string[]) => [...new Set(tags)].sort();
+
+/** A site of one of the client's users, made from one of its products; it takes the product's zone and group. */
+export async function createSite(deps: AppDeps, principal: Principal, body: z.infer<typeof siteSchemas.createSiteBody>) {
+  const actor = await clientOf(deps, principal);
+  const product = await visibleProduct(deps, actor, body.productID);
+  const user = await findAccount(deps.db, body.userID);
+  if (!user || user.auth !== 'user' || !user.is_root || !manages(actor, user)) {
+    throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'userID', message: 'no such user' }] } });
+  }
+  if (product.siteLimit > 0 && product.siteCount >= product.siteLimit) throw new ApiError(Codes.ProductSiteCountExceeded);
+  const at = now();
+  const row = await deps.db
+    .insertInto('sites')
+    .values({
+      client_id: actor.id,
+      user_id: user.id,
+      product_id: product.id,
+      name: body.name,
+      status: 1,
+      cname: `${crypto.randomBytes(6).toString('hex')}.${deps.config.cnameDomain}`,
+      tags: JSON.stringify(sortedTags(body.tags)),
+      expires_at: body.expiredAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.revisions.bump(deps.db, [product.zoneID]);
+  return reachableSite(deps, principal, row.id);
+}
+
+export async function updateSite(deps: AppDeps, principal: Principal, body: { id: number; name?: string; tags?: string[] }) {
+  await reachableSite(deps, principal, body.id);
+  await deps.db
+    .updateTable('sites')
+    .set({
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.tags === undefined ? {} : { tags: JSON.stringify(sortedTags(body.tags)) }),
+      updated_at: now(),
+    })
+    .where('id', '=', body.id)
+    .execute();
+  return reachableSite(deps, principal, body.id);
+}
+
+export async function removeSites(deps: AppDeps, principal: Principal, ids: number[]) {
+  const sites = [];
+  for (const id of ids) sites.push(await reachableSite(deps, principal, id));
+  await deps.db.deleteFrom('sites').where('id', 'in', ids).execute();
+  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+}
+
+/**
+ * Pause (0), resume (1) or lock (2) sites. Expired (3) is set by the platform when a site's term ends, never by
+ * hand, and an expired site cannot be resumed (205002).
+ */
+export async function setSiteStatus(deps: AppDeps, principal: Principal, ids: number[], status: number) {
+  const sites = [];
+  for (const id of ids) sites.push(await reachableSite(deps, principal, id));
+  const at = now();
+  if (status === 3 || (status === 1 && sites.some((s) => s.expiredAt !== null && s.expiredAt < at))) throw new ApiError(Codes.SiteStatusNotAllowed);
+  await deps.db.updateTable('sites').set({ status, updated_at: at }).where('id', 'in', ids).execute();
+  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+}
+

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
+import { pageQuery } from '../paging';
+import { id } from './account';
+import { ids } from './accounts';
+
+const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+const SECOND_LEVEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const TOP_LEVEL = /^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * A domain as spec §5 takes it: lower-cased, converted to ASCII (punycode), a valid hostname with an optional
+ * leading wildcard; underscores are allowed except in the second-level label; the top-level label is 2+
+ * letters or punycode.
+ */
+export const domainName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .transform((raw, ctx) => {
+    const wildcard = raw.startsWith('*.');
+    const rest = wildcard ? raw.slice(2) : raw;
+    let ascii: string;
+    try {
+      ascii = new URL(`http://${rest}`).hostname;
+    } catch {
+      ascii = '';
+    }
+    const labels = ascii.split('.');
+    const ok =
+      ascii !== '' &&
+      !/[/:?#@\s]/.test(rest) &&
+      labels.length >= 2 &&
+      TOP_LEVEL.test(labels[labels.length - 1]) &&
+      SECOND_LEVEL.test(labels[labels.length - 2]) &&
+      labels.slice(0, -2).every((l) => LABEL.test(l));
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: 'Wrong Fromat!' });
+      return z.NEVER;
+    }
+    return wildcard ? `*.${ascii}` : ascii;
+  });
+
+export const upstreamInput = z.object({
+  host: z.union([z.ipv4(), z.ipv6(), domainName]),
+  port: z.number().int().min(1).max(65535).default(80),
+  weight: z.number().int().min(1).max(100).default(1),
+  backup: z.boolean().default(false),
+  maxFails: z.number().int().min(0).max(1000).default(1),
+  failTimeout: z.number().int().min(1).max(3600).default(10),
+  enabled: z.boolean().default(true),
+});
+export const upstreamItem = z.object({
+  id: z.number(),
+  host: z.string(),
+  port: z.number(),
+  weight: z.number(),
+  backup: z.boolean(),
+  maxFails: z.number(),
+  failTimeout: z.number(),
+  enabled: z.boolean(),
+});
+
+export const PROTOCOLS = ['http', 'https', 'follow'] as const;
+export const domainItem = z.object({
+  id: z.number(),
+  siteID: z.number(),
+  name: z.string(),
+  /** 1 enabled, 0 disabled. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  protocol: z.enum(PROTOCOLS),
+  forceSSL: z.boolean(),
+  hsts: z.boolean(),
+  tags: z.array(z.string()),
+  upstreams: z.array(upstreamItem),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const siteParams = z.object({ siteId: id });
+export const domainParams = z.object({ siteId: id, domainId: id });
+export const domainsQuery = pageQuery.extend({ keywords: z.string().max(TEXT_FIELD_MAX).optional() });
+/** Batch input: one domain per line (spec §5), no spaces within a line. */
+export const domainLines = z
+  .union([z.string().max(ITEM_LIST_MAX * 256), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((l) => l.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\S+$/, 'no spaces within a line')).min(1).max(ITEM_LIST_MAX));
+export const createDomainsBody = z.object({
+  domains: domainLines,
+  protocol: z.enum(PROTOCOLS).default('http'),
+  /** A domain needs at least one origin. */
+  upstreams: z.array(upstreamInput).min(1).max(100),
+});
+export const updateDomainBody = z.object({
+  id,
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+  protocol: z.enum(PROTOCOLS).optional(),
+  forceSSL: z.boolean().optional(),
+  hsts: z.boolean().optional(),
+});
+export const idsBody = z.object({ ids });
+export const addUpstreamsBody = z.object({ upstreams: z.array(upstreamInput).min(1).max(100) });
+export const updateUpstreamBody = upstreamInput.partial().extend({ id });
