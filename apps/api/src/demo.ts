@@ -1,21 +1,56 @@
+import { permissionKeys, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from './deps';
+import type { Principal } from './http/auth';
 import { findAccountByEmail } from './modules/accounts/repo';
 import { createAccount } from './modules/accounts/service';
+import { createDomains } from './modules/domains/service';
+import { createGroup } from './modules/groups/service';
+import { createNode } from './modules/nodes/service';
+import { createProduct } from './modules/products/service';
+import { createSite } from './modules/sites/service';
+import { createZone } from './modules/zones/service';
 
 const DEMO_CLIENT = 'demo-client@edgekeep.local';
 const DEMO_USER = 'demo-user@edgekeep.local';
 
+/** Acting as a demo account from the server itself, with every key of its tier. */
+const as = (accountId: number, tier: Tier): Principal => ({
+  accountId,
+  tier,
+  sessionId: 0,
+  sessionKind: 'login',
+  proxyAccountId: null,
+  isRoot: true,
+  permissions: new Set(permissionKeys(tier)),
+});
+
 /**
- * DEMO=1: a living system to click through. Made once, then left as the operator changes it. Grows with each
- * capability (zones, nodes and sites join when they exist).
+ * DEMO=1: a living system to click through, made once and then left as the operator changes it: a client and
+ * its user, a zone with a node on this machine in a line, a product, and a site whose domain is served by the
+ * console itself as origin. It grows with each capability.
  */
 export async function ensureDemo(deps: AppDeps, password: string) {
   if (await findAccountByEmail(deps.db, 'client', DEMO_CLIENT)) return;
   const client = await createAccount(deps, { auth: 'client', email: DEMO_CLIENT, name: 'demo-client', password, isRoot: true });
-  await createAccount(deps, { auth: 'user', email: DEMO_USER, name: 'demo-user', password, clientId: client.id, createdBy: client.id });
+  const user = await createAccount(deps, { auth: 'user', email: DEMO_USER, name: 'demo-user', password, isRoot: true, clientId: client.id, createdBy: client.id });
+  const c = as(client.id, 'client');
+  const zone = await createZone(deps, c, { name: 'demo-zone', regions: 'local', memo: 'made by DEMO=1' });
+  const node = await createNode(deps, c, { zoneID: zone.id, name: 'local-edge', ip: '127.0.0.1', type: 'edge', virtual: false, role: 'main', portType: 7, bandwidth: 1000, cacheCapacity: 0, memo: 'this machine' });
+  const group = await createGroup(deps, c, zone.id, { name: 'default-line', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [node.id] });
+  const product = await createProduct(deps, c, {
+    name: 'demo-plan', zoneID: zone.id, groupID: group.id, backupGroupID: null, domainLimit: 0, siteLimit: 0, connections: 0, bandwidth: 0,
+    trafficPrice: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
+  });
+  const site = await createSite(deps, c, { name: 'demo-site', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });
+  await createDomains(deps, as(user.id, 'user'), site.id, {
+    domains: ['demo.localhost'],
+    protocol: 'http',
+    upstreams: [{ host: '127.0.0.1', port: deps.config.port, weight: 1, backup: false, maxFails: 1, failTimeout: 10, enabled: true }],
+  });
   process.stdout.write(
     `\n  Demo accounts (password ${password}; sign-in codes appear in the log without SMTP):\n` +
       `    client ${DEMO_CLIENT}  at ${deps.config.publicUrl}/client/login\n` +
-      `    user   ${DEMO_USER}  at ${deps.config.publicUrl}/user/login\n\n`,
+      `    user   ${DEMO_USER}  at ${deps.config.publicUrl}/user/login\n` +
+      `  Demo zone, node, line, product and site demo.localhost are set up.\n\n`,
   );
 }

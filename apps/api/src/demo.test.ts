@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, postgresReachable, signIn, startTestApp, type TestApp } from '../test/harness';
+import { buildNodeState } from './agent-gateway/state';
+import { ensureDemo } from './demo';
+
+const lane = (await postgresReachable()) ? describe : describe.skip;
+
+lane('DEMO=1', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('makes a demo client and user with a zone, node, line, product and a served site, once', async () => {
+    await ensureDemo(t.deps, 'demo password');
+    await ensureDemo(t.deps, 'demo password');
+    const client = (await signIn(t, 'client', 'demo-client@edgekeep.local', 'demo password')).accessToken;
+    const nodes = await call(t, 'GET', 'client/nodes', { token: client });
+    expect(nodes.body.data).toEqual([expect.objectContaining({ name: 'local-edge', ip: '127.0.0.1', status: 'unknown' })]);
+    const user = (await signIn(t, 'user', 'demo-user@edgekeep.local', 'demo password')).accessToken;
+    const sites = await call(t, 'GET', 'user/sites', { token: user });
+    expect(sites.body).toMatchObject({ total: 1, data: [{ name: 'demo-site', domainCount: 1 }] });
+    const state = await buildNodeState(t.deps.db, nodes.body.data[0].id);
+    expect(state.structure.sites[0].domains[0]).toMatchObject({ name: 'demo.localhost', origins: [{ host: '127.0.0.1' }] });
+  });
+});
