@@ -21,7 +21,7 @@ lane('DEMO=1', () => {
     const user = (await signIn(t, 'user', 'demo-user@edgekeep.local', 'demo password')).accessToken;
     const sites = await call(t, 'GET', 'user/sites', { token: user });
     expect(sites.body).toMatchObject({ total: 1, data: [{ name: 'demo-site', domainCount: 1 }] });
-    const state = await buildNodeState(t.deps.db, nodes.body.data[0].id);
+    const state = await buildNodeState(t.deps, nodes.body.data[0].id);
     expect(state.structure.sites[0].domains[0]).toMatchObject({ name: 'demo.localhost', origins: [{ host: '127.0.0.1' }] });
   });
 });

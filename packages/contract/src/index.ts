@@ -10,6 +10,8 @@ export { accountRoutes } from './routes/accounts';
 export { infraRoutes } from './routes/infra';
 export { siteRoutes } from './routes/sites';
 export { domainRoutes } from './routes/domains';
+export { siteSettingRoutes } from './routes/site-settings';
+export * as siteSettingSchemas from './schemas/site-settings';
 export * as domainSchemas from './schemas/domains';
 export * as siteSchemas from './schemas/sites';
 export * as infraSchemas from './schemas/infra';

@@ -63,7 +63,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     return { revision: (await zoneRevision(deps, node.id)).revision };
   });
 
-  app.get(`${base}/state`, async (req) => buildNodeState(deps.db, (await nodeOf(deps, req)).id));
+  app.get(`${base}/state`, async (req) => buildNodeState(deps, (await nodeOf(deps, req)).id));
 
   app.post(`${base}/report`, async (req) => {
     const node = await nodeOf(deps, req);

@@ -1,5 +1,7 @@
 import { edge } from '@edgekeep/contract';
 import type { Db } from '../db';
+import type { AppDeps } from '../deps';
+import { decrypt } from '../lib/crypto';
 import type { ZoneSettings } from '../modules/zones/service';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
@@ -7,7 +9,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
   const sites = await db
     .selectFrom('sites')
     .innerJoin('products', 'products.id', 'sites.product_id')
-    .select(['sites.id', 'sites.name'])
+    .select(['sites.id', 'sites.name', 'sites.gzip'])
     .where('products.zone_id', '=', zoneId)
     .where('sites.status', '=', 1)
     .orderBy('sites.id')
@@ -20,12 +22,18 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
     .where('status', '=', 1)
     .orderBy('id')
     .execute();
+  const siteIds = sites.map((s) => s.id);
+  const rules = await db.selectFrom('site_cache_rules').select(['site_id', 'rule']).where('site_id', 'in', siteIds).orderBy('id').execute();
+  const pages = await db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
   return sites.map((site) => ({
     id: site.id,
     name: site.name,
+    gzip: site.gzip === 1,
+    cacheRules: rules.filter((r) => r.site_id === site.id).map((r) => JSON.parse(r.rule) as edge.CacheRule),
+    errorPages: pages.filter((p) => p.site_id === site.id).map(({ status, type, body }) => ({ status, type, body }) as edge.ErrorPage),
     domains: domains
       .filter((d) => d.site_id === site.id)
       .map((d) => ({
@@ -34,7 +42,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
         originProtocol: d.protocol,
         forceSSL: d.force_ssl === 1,
         hsts: d.hsts === 1,
-        certificateId: null,
+        certificateId: d.certificate_id,
         origins: origins
           .filter((o) => o.domain_id === d.id)
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),
@@ -45,10 +53,12 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
 
 /**
  * The one function that builds a node's desired state from the database: its zone's ports and nginx settings,
- * and every site served in the zone with its domains and origins. (Certificates, cache rules, error pages,
- * L4 ports and firewall data join as their modules land.)
+ * every site served in the zone with its domains, origins, cache rules, compression and error pages, and the
+ * certificates its domains serve (keys decrypted for the node). L4 ports and firewall data join as their
+ * modules land.
  */
-export async function buildNodeState(db: Db, nodeId: number): Promise<edge.DesiredState> {
+export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, nodeId: number): Promise<edge.DesiredState> {
+  const { db } = deps;
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
@@ -56,6 +66,7 @@ export async function buildNodeState(db: Db, nodeId: number): Promise<edge.Desir
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = JSON.parse(zone.settings) as ZoneSettings;
+  const sites = await sitesOfZone(db, zone.id);
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {
@@ -64,8 +75,15 @@ export async function buildNodeState(db: Db, nodeId: number): Promise<edge.Desir
         httpsPorts: settings.ports.httpsPorts,
         nginx: { ...settings.nginxWorker, ...settings.nginxHttp },
       },
-      sites: await sitesOfZone(db, zone.id),
+      sites,
     },
-    data: { sites: [], certificates: [] },
+    data: { sites: [], certificates: await certificatesOf(deps, sites) },
   });
+}
+
+async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge.DesiredStateInput['structure']['sites']) {
+  const ids = [...new Set(sites.flatMap((s) => s.domains.map((d) => d.certificateId)).filter((id): id is number => typeof id === 'number'))];
+  if (!ids.length) return [];
+  const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
+  return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
 }

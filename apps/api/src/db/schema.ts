@@ -202,6 +202,7 @@ export type SiteTable = {
   /** JSON array, sorted. */
   tags: string;
   expires_at: string | null;
+  gzip: Generated<Flag>;
   created_at: string;
   updated_at: string;
 };
@@ -216,6 +217,7 @@ export type DomainTable = {
   force_ssl: Flag;
   hsts: Flag;
   tags: string;
+  certificate_id: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -230,6 +232,24 @@ export type UpstreamTable = {
   max_fails: number;
   fail_timeout: number;
   enabled: Flag;
+};
+
+export type CertificateTable = {
+  id: Generated<number>;
+  site_id: number;
+  name: string;
+  /** PEM, leaf first. */
+  chain: string;
+  /** The private key, encrypted with the platform's data key. */
+  key_sealed: string;
+  subject: string;
+  /** JSON array of the names the certificate covers. */
+  names: string;
+  issuer: string;
+  not_before: string;
+  not_after: string;
+  created_at: string;
+  updated_at: string;
 };
 
 export type Database = {
@@ -252,4 +272,7 @@ export type Database = {
   sites: SiteTable;
   domains: DomainTable;
   upstreams: UpstreamTable;
+  certificates: CertificateTable;
+  site_cache_rules: { id: Generated<number>; site_id: number; rule: string; created_at: string };
+  site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
 };

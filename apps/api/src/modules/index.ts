@@ -12,6 +12,7 @@ import { selfRoutes } from './self/routes';
 import { nodesRoutes } from './nodes/routes';
 import { productsRoutes } from './products/routes';
 import { sessionRoutes } from './session/routes';
+import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
@@ -32,5 +33,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   productsRoutes,
   sitesRoutes,
   domainsRoutes,
+  siteSettingsRoutes,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
 ];

@@ -79,18 +79,18 @@ lane('domains and origins', () => {
   });
 
   it('changes reach the desired state of the zone’s nodes, with a new revision', async () => {
-    const before = await buildNodeState(t.deps.db, f.a.node);
+    const before = await buildNodeState(t.deps, f.a.node);
     const [d] = (await add(f.tokens.userA, f.a.site, 'live.example.com')).body.data;
     await call(t, 'PUT', `user/site/${f.a.site}/domain`, { token: f.tokens.userA, body: { id: d.id, forceSSL: true } });
-    const after = await buildNodeState(t.deps.db, f.a.node);
+    const after = await buildNodeState(t.deps, f.a.node);
     expect(after.revision).toBeGreaterThan(before.revision);
     const site = after.structure.sites.find((s) => s.id === f.a.site)!;
     expect(site.domains.find((x) => x.name === 'live.example.com')).toMatchObject({ forceSSL: true, origins: [{ host: '198.51.100.7', port: 8080, weight: 5 }] });
     expect(site.domains.map((x) => x.name)).not.toContain('shop.example.com');
-    const other = await buildNodeState(t.deps.db, f.b.node);
+    const other = await buildNodeState(t.deps, f.b.node);
     expect(other.structure.sites.map((s) => s.id)).toEqual([f.b.site]);
     await call(t, 'PUT', 'client/site/status', { token: f.tokens.clientA, body: { ids: [f.a.site], status: 0 } });
-    expect((await buildNodeState(t.deps.db, f.a.node)).structure.sites).toEqual([]);
+    expect((await buildNodeState(t.deps, f.a.node)).structure.sites).toEqual([]);
     await call(t, 'PUT', 'client/site/status', { token: f.tokens.clientA, body: { ids: [f.a.site], status: 1 } });
   });
 
