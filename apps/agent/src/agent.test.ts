@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
@@ -148,8 +149,21 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     await reported({ revision: 4, error: /revision 6 is not valid/ });
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
 
-    cp.setState(stateAt({ revision: 7, extra: [{ id: 2, name: 'blog.example.com' }] }));
-    await reported({ revision: 7 });
+    const taken = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(taken, '0.0.0.0', r));
+    try {
+      const refused = stateAt({ revision: 7, blacklist: ['127.0.0.1'] });
+      refused.structure.sites.push({ id: 5, name: 'ssh', domains: [], l4Ports: [{ port: taken, origins: [{ host: '127.0.0.1', port: 22 }] }] });
+      cp.setState(refused);
+      await reported({ revision: 4, error: /Address already in use/ });
+      expect((await shopAnswer()).status).toBe(200);
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()));
+    }
+
+    cp.setState(stateAt({ revision: 8, extra: [{ id: 2, name: 'blog.example.com' }] }));
+    await reported({ revision: 8 });
   });
 
   it('runs clearUrlCache and reload, and posts their results', async () => {
@@ -171,6 +185,10 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
 
     const bad = cp.queue({ kind: 'clearUrlCache', args: { urls: 'not a list' } });
     expect(await waitFor({ what: 'the refusal', check: () => cp.seen.results.find((r) => r.id === bad) })).toMatchObject({ ok: false });
+    const upgrade = cp.queue({ kind: 'upgrade', args: { version: '0.2.0', url: '/agent/v1/packages/edgekeep-agent.tgz' } });
+    const upgraded = await waitFor({ what: 'the upgrade result', check: () => cp.seen.results.find((r) => r.id === upgrade) });
+    expect(upgraded).toMatchObject({ ok: true, message: expect.stringMatching(/^version 0\.2\.0 downloaded to .+ \(\d+ bytes, sha256 [0-9a-f]{64}\)$/) });
+    expect(JSON.parse(await readFile(join(stateDir, 'upgrades/edgekeep-agent-0.2.0.pkg'), 'utf8'))).toEqual({ package: 'edgekeep-agent', version: '0.2.0' });
     expect(cp.seen.queue).toEqual([]);
   });
 
@@ -189,17 +207,23 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect(line!.upstreamTime).not.toBeNull();
     expect(line!.time).toMatch(/Z$/);
 
+    const before = await loads();
     await agent.stop();
     await request('b');
     agent = await startAgent(options);
     await shipped('b');
+    expect(await loads()).toBe(before);
 
     const rotate = cp.queue({ kind: 'logRotate' });
     await request('c');
-    expect(await waitFor({ what: 'the rotation', check: () => cp.seen.results.find((r) => r.id === rotate) })).toMatchObject({ ok: true });
+    expect(await waitFor({ what: 'the rotation', check: () => cp.seen.results.find((r) => r.id === rotate) })).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^rotated access\.json\.\d{8}T\d{9}Z, error\.log\./),
+    });
     await request('d');
     await shipped('c');
     await shipped('d');
+    expect((await readdir(join(prefix, 'logs'))).filter((n) => n.startsWith('access.json.'))).toHaveLength(1);
 
     for (const u of [...uris('a'), ...uris('b'), ...uris('c'), ...uris('d')]) {
       expect(cp.seen.logLines.filter((l) => l.uri === u)).toHaveLength(1);
@@ -216,14 +240,14 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect(await masterPid({ prefix })).toBeUndefined();
     agent = await startAgent(options);
     expect(await masterPid({ prefix })).toBeDefined();
-    expect(agent.applier.status()).toEqual({ appliedRevision: 7, applyError: null });
+    expect(agent.applier.status()).toEqual({ appliedRevision: 8, applyError: null });
     expect(JSON.parse((await shopAnswer()).body)).toMatchObject({ origin: 'shop' });
     expect(JSON.parse((await get({ port: httpPort, host: 'blog.example.com' })).body)).toMatchObject({ origin: 'blog' });
     expect(logged.some((r) => r.msg === 'control plane unreachable')).toBe(true);
 
-    cp.setState(stateAt({ revision: 8, extra: [{ id: 2, name: 'blog.example.com' }, { id: 3, name: 'news.example.com' }] }));
+    cp.setState(stateAt({ revision: 9, extra: [{ id: 2, name: 'blog.example.com' }, { id: 3, name: 'news.example.com' }] }));
     await cp.start();
-    await reported({ revision: 8 });
+    await reported({ revision: 9 });
     expect(JSON.parse((await get({ port: httpPort, host: 'news.example.com' })).body)).toMatchObject({ origin: 'blog' });
     expect(cp.seen.enrolments).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { applyState } from '../apply/apply';
 import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
-import { pushData } from '../control/client';
+import { controlStatus, pushData } from '../control/client';
 import { luaData } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createSerial } from './serial';
@@ -52,7 +52,13 @@ export const createApplier = (o: ApplierOptions) => {
 
   const full = async (state: edge.DesiredState): Promise<Applied> => {
     const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir });
-    if (!result.ok) return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
+    if (!result.ok) {
+      // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
+      if (result.stage === 'reload' && current) {
+        await pushData({ control: await control(), data: luaData({ state: current }) }).catch(() => undefined);
+      }
+      return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
+    }
     await ensureRunning();
     return { ok: true, revision: state.revision, reloaded: result.reloaded };
   };
@@ -102,7 +108,15 @@ export const createApplier = (o: ApplierOptions) => {
       serial(async () => {
         const parsed = edge.desiredState.safeParse(await readJson({ file: stateFile }));
         if (!parsed.success) return false;
-        await settle({ state: parsed.data, run: () => full(parsed.data) });
+        const state = parsed.data;
+        const running = (await masterPid({ prefix })) !== undefined;
+        const serving = running && (await controlStatus({ control: await control() }).catch(() => undefined));
+        // nginx outlived the agent and serves that very revision: nothing to reload.
+        if (serving && serving.revision === state.revision) {
+          current = state;
+          return true;
+        }
+        await settle({ state, run: () => full(state) });
         return true;
       }),
 

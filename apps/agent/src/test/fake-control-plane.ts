@@ -68,6 +68,7 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
       return [200, {}];
     },
     'GET /commands': async () => [200, { commands: seen.queue }],
+    'GET /packages/edgekeep-agent.tgz': async () => [200, { package: 'edgekeep-agent', version: '0.2.0' }],
     'POST /logs': async (req) => {
       if (req.headers['content-encoding'] !== 'gzip') return [415, { message: 'gzip NDJSON expected' }];
       const lines = gunzipSync(await body(req)).toString('utf8').split('\n').filter(Boolean);
