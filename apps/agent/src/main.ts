@@ -20,6 +20,7 @@ const agent = await startAgent({
   controlPort: number('EDGEKEEP_CONTROL_PORT', 8099),
   nginxBin: env.NGINX_BIN ?? 'nginx',
   modulesDir: env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules',
+  builtinModules: env.NGINX_BUILTIN_MODULES === '1',
   version,
   log: jsonLog,
 });

@@ -16,6 +16,7 @@ export type ApplierOptions = {
   controlPort: number;
   nginxBin?: string;
   modulesDir?: string;
+  builtinModules?: boolean;
 };
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
@@ -51,7 +52,7 @@ export const createApplier = (o: ApplierOptions) => {
   };
 
   const full = async (state: edge.DesiredState): Promise<Applied> => {
-    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir });
+    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
       if (result.stage === 'reload' && current) {
