@@ -185,6 +185,16 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
 
     const bad = cp.queue({ kind: 'clearUrlCache', args: { urls: 'not a list' } });
     expect(await waitFor({ what: 'the refusal', check: () => cp.seen.results.find((r) => r.id === bad) })).toMatchObject({ ok: false });
+    const pid = await masterPid({ prefix });
+    const restart = cp.queue({ kind: 'restart' });
+    const clear = cp.queue({ kind: 'clearCache' });
+    const format = cp.queue({ kind: 'formatCache' });
+    const reset = cp.queue({ kind: 'reset' });
+    await waitFor({ what: 'four results', check: () => [restart, clear, format, reset].every((id) => cp.seen.results.some((r) => r.id === id)) });
+    expect(cp.seen.results.slice(-4).map((r) => [r.id, r.ok])).toEqual([restart, clear, format, reset].map((id) => [id, true]));
+    expect(await masterPid({ prefix })).not.toBe(pid);
+    expect((await shopAnswer()).status).toBe(200);
+
     const upgrade = cp.queue({ kind: 'upgrade', args: { version: '0.2.0', url: '/agent/v1/packages/edgekeep-agent.tgz' } });
     const upgraded = await waitFor({ what: 'the upgrade result', check: () => cp.seen.results.find((r) => r.id === upgrade) });
     expect(upgraded).toMatchObject({ ok: true, message: expect.stringMatching(/^version 0\.2\.0 downloaded to .+ \(\d+ bytes, sha256 [0-9a-f]{64}\)$/) });

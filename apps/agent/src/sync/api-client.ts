@@ -3,16 +3,6 @@ import { agentProtocol } from '@edgekeep/contract';
 
 export type Fetch = typeof fetch;
 
-/** The control plane answered with an error status (as opposed to not answering at all). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 type CallOptions = { method?: string; path: string; body?: unknown; gzip?: boolean; timeoutMs?: number; signal?: AbortSignal };
 
 export type ApiClientOptions = { apiUrl: string; credential?: string; fetch?: Fetch };
@@ -41,7 +31,7 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     const text = await res.text();
-    if (!res.ok) throw new ApiError(res.status, `${method} ${path}: ${res.status} ${text.slice(0, 500)}`.trim());
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`.trim());
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
 
@@ -75,7 +65,7 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
         headers: sameOrigin && credential ? { authorization: `Node ${credential}` } : {},
         signal: AbortSignal.timeout(600_000),
       });
-      if (!res.ok || !res.body) throw new ApiError(res.status, `download ${target.pathname}: ${res.status}`);
+      if (!res.ok || !res.body) throw new Error(`download ${target.pathname}: ${res.status}`);
       return res.body;
     },
   };

@@ -14,7 +14,7 @@ const body = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-const send = (res: ServerResponse, status: number, json: unknown) => {
+const send = ({ res, status, json }: { res: ServerResponse; status: number; json: unknown }) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(json));
 };
@@ -93,8 +93,8 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
 
   const server = createServer((req, res) => {
     handle(req, new URL(req.url ?? '/', 'http://fake')).then(
-      ([status, json]) => send(res, status, json),
-      (err: Error) => send(res, 400, { message: err.message }),
+      ([status, json]) => send({ res, status, json }),
+      (err: Error) => send({ res, status: 400, json: { message: err.message } }),
     );
   });
   const listen = (port: number) => new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
