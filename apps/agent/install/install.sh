@@ -12,7 +12,7 @@ NODE_VERSION="${NODE_VERSION:-20.19.5}"
 [ "$(id -u)" -eq 0 ] || { echo "install.sh must run as root" >&2; exit 1; }
 . /etc/os-release
 
-node_ok() { command -v node >/dev/null 2>&1 && node -e 'process.exit(+process.versions.node.split(".")[0] < 20)'; }
+node_ok() { command -v node >/dev/null 2>&1 && node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; }
 nginx_bin=/usr/sbin/nginx
 modules=/usr/lib/nginx/modules
 builtin=0
