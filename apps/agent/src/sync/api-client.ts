@@ -35,28 +35,24 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
 
-  /** Unwraps the `{ data }` envelope of the API when there is one. */
-  const data = (json: unknown) =>
-    json && typeof json === 'object' && 'data' in json && Object.keys(json).length === 1 ? (json as { data: unknown }).data : json;
-
   return {
     enroll: async (body: { token: string; hostname: string; version: string }) =>
-      agentProtocol.enrollResult.parse(data(await call({ method: 'POST', path: '/enroll', body }))),
+      agentProtocol.enrollResult.parse(await call({ method: 'POST', path: '/enroll', body })),
     watch: async ({ since, signal }: { since: number; signal?: AbortSignal }) =>
       agentProtocol.watchResult.parse(
-        data(await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 })),
+        await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 }),
       ).revision,
     /** The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. */
-    state: async ({ signal }: { signal?: AbortSignal } = {}) => data(await call({ path: '/state', signal })),
+    state: ({ signal }: { signal?: AbortSignal } = {}) => call({ path: '/state', signal }),
     report: async (body: agentProtocol.Report) => {
       await call({ method: 'POST', path: '/report', body });
     },
-    commands: async () => agentProtocol.commandsResult.parse(data(await call({ path: '/commands' }))).commands,
+    commands: async () => agentProtocol.commandsResult.parse(await call({ path: '/commands' })).commands,
     commandResult: async ({ id, ok, message }: { id: number; ok: boolean; message: string }) => {
       await call({ method: 'POST', path: `/commands/${id}/result`, body: { ok, message } });
     },
     logs: async ({ ndjson }: { ndjson: string }) =>
-      agentProtocol.logsResult.parse(data(await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true }))).accepted,
+      agentProtocol.logsResult.parse(await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true })).accepted,
     /** Fetches a file the control plane serves (a relative URL is taken from the API's origin). */
     download: async ({ url }: { url: string }) => {
       const target = new URL(url, apiUrl);
