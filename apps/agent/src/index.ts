@@ -1,3 +1,4 @@
+export { startAgent, type Agent, type AgentOptions } from './agent';
 export { applyState, type ApplyOptions, type ApplyResult } from './apply/apply';
 export { readControlToken } from './apply/layout';
 export { nginxArgs } from './apply/nginx';

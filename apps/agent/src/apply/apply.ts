@@ -13,6 +13,8 @@ export type ApplyOptions = {
   controlPort: number;
   nginxBin?: string;
   modulesDir?: string;
+  /** nginx has the Lua and stream modules built in (OpenResty). */
+  builtinModules?: boolean;
   keepReleases?: number;
   /** How long a reloaded nginx may take to serve the new release. */
   reloadTimeoutMs?: number;
@@ -58,7 +60,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  await writeRelease({ dir, files: render({ state, dir, release, controlPort }) });
+  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules }) });
 
   const confFile = join(dir, 'nginx.conf');
   const refused =

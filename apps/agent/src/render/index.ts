@@ -14,8 +14,17 @@ export type RenderedFiles = Record<string, string>;
  * Desired state → the files of one release directory. Pure: `dir` is where the files will live (nginx needs
  * absolute paths for Lua, certificates and error pages); logs and cache stay relative to the nginx prefix.
  */
-export const render = ({ state, dir, release, controlPort }: { state: edge.DesiredState; dir: string; release: string; controlPort: number }) => {
-  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort }) };
+export type RenderOptions = {
+  state: edge.DesiredState;
+  dir: string;
+  release: string;
+  controlPort: number;
+  /** nginx has the Lua and stream modules built in (OpenResty): no load_module lines. */
+  builtinModules?: boolean;
+};
+
+export const render = ({ state, dir, release, controlPort, builtinModules }: RenderOptions) => {
+  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort, builtinModules }) };
   const usedCerts = new Set(state.structure.sites.flatMap((s) => s.domains.map((d) => d.certificateId)));
   for (const site of state.structure.sites) {
     const http = renderHttpSite({ site, zone: state.structure.zone, dir });

@@ -25,6 +25,7 @@ const LOG_FIELDS: [string, string][] = [
   ['blockCause', '$ek_block'],
 ];
 export const ACCESS_LOG = 'logs/access.json';
+const MODULES = ['ndk_http_module', 'ngx_http_lua_module', 'ngx_stream_module'];
 
 const MIME_TYPES = `types {
   text/html html htm shtml;
@@ -49,7 +50,7 @@ const MIME_TYPES = `types {
 
 const luaString = (s: string) => JSON.stringify(s);
 
-type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number };
+type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean };
 
 const http = ({ state, dir, release, controlPort }: Options) => {
   const { zone } = state.structure;
@@ -115,9 +116,7 @@ export const renderNginxConf = (o: Options) => {
   return (
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
-      'load_module modules/ndk_http_module.so;',
-      'load_module modules/ngx_http_lua_module.so;',
-      'load_module modules/ngx_stream_module.so;',
+      ...(o.builtinModules ? [] : MODULES.map((m) => `load_module modules/${m}.so;`)),
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
       'env EK_PREFLIGHT;',

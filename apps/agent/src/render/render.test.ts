@@ -45,6 +45,14 @@ describe('render', () => {
     expect(files['stream/site-2.conf']).toContain('listen 2222;');
   });
 
+  it('loads no module for an nginx that has Lua and stream built in (OpenResty)', () => {
+    const conf = render({ state: fullState(), ...options, builtinModules: true })['nginx.conf'];
+    expect(conf).not.toContain('load_module');
+    expect(conf.split('\n').filter((l) => !l.startsWith('load_module ')).join('\n')).toBe(
+      render({ state: fullState(), ...options })['nginx.conf'].split('\n').filter((l) => !l.startsWith('load_module ')).join('\n'),
+    );
+  });
+
   it('keeps private keys out of the Lua data file', () => {
     const files = render({ state: fullState(), ...options });
     expect(JSON.parse(files['data.json'])).toEqual({

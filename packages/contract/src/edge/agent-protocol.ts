@@ -45,6 +45,9 @@ export const command = z.object({
   /** clearUrlCache: { urls: string[] }; upgrade: { version, url }; otherwise {}. */
   args: z.record(z.string(), z.unknown()),
 });
+export const clearUrlCacheArgs = z.object({ urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).min(1).max(1000) });
+/** `url` is absolute or relative to the API base; the package is fetched with the node's credential. */
+export const upgradeArgs = z.object({ version: z.string().max(64), url: z.string().min(1).max(2048) });
 /** GET /agent/v1/commands → the node's queued commands, oldest first. */
 export const commandsResult = z.object({ commands: z.array(command) });
 /** POST /agent/v1/commands/{id}/result */

@@ -1,0 +1,89 @@
+import { hostname as osHostname } from 'node:os';
+import { join } from 'node:path';
+import { createCommandPoller } from './commands/command-poller';
+import { runLogShipper, type LogShipperOptions } from './logs/log-shipper';
+import { ACCESS_LOG } from './render';
+import { createReporter } from './report/reporter';
+import { createApiClient, type Fetch } from './sync/api-client';
+import { createApplier, type ApplierOptions } from './sync/applier';
+import { backoffDelay, sleep } from './sync/backoff';
+import { readIdentity, writeIdentity, type Identity } from './sync/identity';
+import type { Log } from './sync/log';
+import { runSyncLoop } from './sync/sync-loop';
+
+export type AgentOptions = ApplierOptions & {
+  /** The control plane's base URL; only needed to enrol (afterwards it is read from identity.json). */
+  apiUrl?: string;
+  /** The one-time token from the console's enrolment dialog. */
+  enrollToken?: string;
+  version: string;
+  hostname?: string;
+  fetch?: Fetch;
+  log: Log;
+  reportIntervalMs?: number;
+  commandIntervalMs?: number;
+  backoff?: { baseMs?: number; capMs?: number };
+  logs?: Pick<LogShipperOptions, 'flushMs' | 'pollMs' | 'maxLines' | 'maxBytes' | 'chunkBytes' | 'rotateGraceMs'>;
+};
+
+/** The identity on disk, else an enrolment with the token, retried until it answers (or the agent stops). */
+const enroll = async (o: AgentOptions & { signal: AbortSignal }): Promise<Identity | undefined> => {
+  const known = await readIdentity({ stateDir: o.stateDir });
+  if (known) return known;
+  if (!o.apiUrl || !o.enrollToken) throw new Error('not enrolled yet: EDGEKEEP_API and EDGEKEEP_ENROLL_TOKEN are needed once');
+  const api = createApiClient({ apiUrl: o.apiUrl, fetch: o.fetch });
+  for (let attempt = 0; !o.signal.aborted; attempt++) {
+    try {
+      const result = await api.enroll({ token: o.enrollToken, hostname: o.hostname ?? osHostname(), version: o.version });
+      const value = { ...result, apiUrl: o.apiUrl };
+      await writeIdentity({ stateDir: o.stateDir, value });
+      o.log({ msg: 'enrolled', nodeId: result.nodeId, nodeUID: result.nodeUID });
+      return value;
+    } catch (err) {
+      const ms = backoffDelay({ attempt, ...o.backoff });
+      o.log({ msg: 'enrolment failed', error: (err as Error).message, retryInMs: ms });
+      await sleep({ ms, signal: o.signal });
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The agent: serves the last good state from disk at once, enrols (once), then follows the control plane,
+ * reports, runs commands and ships the access log until `stop()`.
+ */
+export const startAgent = async (o: AgentOptions) => {
+  const { log, stateDir, prefix } = o;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const applier = createApplier(o);
+  const restored = await applier.restore();
+  if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
+
+  const run = async () => {
+    const identity = await enroll({ ...o, signal });
+    if (!identity) return;
+    const api = createApiClient({ apiUrl: identity.apiUrl, credential: identity.credential, fetch: o.fetch });
+    const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log });
+    const commands = createCommandPoller({ api, applier, prefix, stateDir, log, intervalMs: o.commandIntervalMs });
+    await Promise.all([
+      reporter.run({ signal }),
+      commands.run({ signal }),
+      runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, ...o.logs }),
+      runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke }),
+    ]);
+  };
+  const done = run();
+
+  return {
+    applier,
+    done,
+    /** Stops following the control plane; nginx keeps serving. */
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+};
+
+export type Agent = Awaited<ReturnType<typeof startAgent>>;

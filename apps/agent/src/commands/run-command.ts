@@ -1,0 +1,55 @@
+import { agentProtocol } from '@edgekeep/contract';
+import { reopenNginxLogs } from '../apply/process';
+import { purgeCache } from '../control/client';
+import type { ApiClient } from '../sync/api-client';
+import type { Applier } from '../sync/applier';
+import { emptyCache, rotateLogs, savePackage } from './node-files';
+
+export type CommandContext = { api: Pick<ApiClient, 'download'>; applier: Applier; prefix: string; stateDir: string };
+type Handler = (o: CommandContext & { args: Record<string, unknown> }) => Promise<string>;
+
+const handlers: Record<agentProtocol.Command['kind'], Handler> = {
+  reload: async ({ applier }) => {
+    const status = await applier.reload();
+    return `reloaded; nginx serves ${status.release}`;
+  },
+  restart: async ({ applier }) => {
+    await applier.restart();
+    return 'nginx restarted';
+  },
+  reset: async ({ applier }) => {
+    await applier.reset();
+    return `revision ${applier.status().appliedRevision} applied afresh and nginx restarted`;
+  },
+  clearCache: async ({ applier }) => {
+    const { removed } = await purgeCache({ control: await applier.control(), all: true });
+    return `${removed} cached files removed`;
+  },
+  clearUrlCache: async ({ applier, args }) => {
+    const { urls } = agentProtocol.clearUrlCacheArgs.parse(args);
+    const { removed } = await purgeCache({ control: await applier.control(), urls });
+    return `${removed} cached files removed for ${urls.length} URLs`;
+  },
+  formatCache: ({ applier, prefix }) =>
+    applier.exclusive(async () => `${await emptyCache({ prefix })} entries removed from the cache directory`),
+  logRotate: ({ applier, prefix }) =>
+    applier.exclusive(async () => {
+      const rotated = await rotateLogs({ prefix });
+      await reopenNginxLogs({ prefix });
+      return rotated.length ? `rotated ${rotated.join(', ')}` : 'no log to rotate';
+    }),
+  upgrade: async ({ api, stateDir, args }) => {
+    const { version, url } = agentProtocol.upgradeArgs.parse(args);
+    const saved = await savePackage({ stateDir, version, body: await api.download({ url }) });
+    return `version ${version} downloaded to ${saved.file} (${saved.bytes} bytes, sha256 ${saved.sha256})`;
+  },
+};
+
+/** Runs one queued node action; a failure is an answer (`ok: false`), never an exception. */
+export const runCommand = async ({ command, ...context }: CommandContext & { command: agentProtocol.Command }) => {
+  try {
+    return { ok: true, message: await handlers[command.kind]({ ...context, args: command.args }) };
+  } catch (err) {
+    return { ok: false, message: (err as Error).message.slice(0, 16_384) };
+  }
+};

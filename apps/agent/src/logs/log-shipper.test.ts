@@ -1,0 +1,114 @@
+import { appendFile, mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/wait-for';
+import { runLogShipper, type LogShipperOptions } from './log-shipper';
+
+const line = (uri: string) => JSON.stringify({ msec: '1795291507.5', site: '1', domain: 'a.example.com', uri, status: '200' }) + '\n';
+
+/** A control plane's log intake that takes batches while `up`, recording each batch's URIs. */
+const fakeIntake = () => {
+  const intake = {
+    up: true,
+    batches: [] as string[][],
+    uris: () => intake.batches.flat(),
+    logs: async ({ ndjson }: { ndjson: string }) => {
+      if (!intake.up) throw new Error('control plane away');
+      const uris = ndjson.trim().split('\n').map((l) => (JSON.parse(l) as { uri: string }).uri);
+      intake.batches.push(uris);
+      return uris.length;
+    },
+  };
+  return intake;
+};
+
+describe('runLogShipper', () => {
+  let dir: string;
+  let file: string;
+  let intake: ReturnType<typeof fakeIntake>;
+  let controller: AbortController;
+  let running: Promise<void>;
+
+  const start = (extra: Partial<LogShipperOptions> = {}) => {
+    controller = new AbortController();
+    running = runLogShipper({
+      api: intake,
+      file,
+      name: 'access',
+      stateDir: dir,
+      log: () => undefined,
+      flushMs: 20,
+      pollMs: 10,
+      rotateGraceMs: 50,
+      backoff: { baseMs: 10, capMs: 40 },
+      signal: controller.signal,
+      ...extra,
+    });
+  };
+  const stop = async () => {
+    controller.abort();
+    await running;
+  };
+  const uris = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `/${tag}/${i}`);
+  const write = (list: string[]) => appendFile(file, list.map(line).join(''));
+  const arrived = (list: string[]) => waitFor({ what: list.at(-1) ?? '', check: () => list.every((u) => intake.uris().includes(u)), timeoutMs: 5000 });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ek-shipper-'));
+    file = join(dir, 'access.json');
+    intake = fakeIntake();
+  });
+  afterEach(async () => {
+    await stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('ships in batches of at most maxLines and waits for a line to end', async () => {
+    await write(uris(7, 'a'));
+    await appendFile(file, line('/partial').slice(0, 30));
+    start({ maxLines: 3 });
+    await arrived(uris(7, 'a'));
+    expect(intake.batches.map((b) => b.length)).toEqual([3, 3, 1]);
+    expect(intake.uris()).not.toContain('/partial');
+    await appendFile(file, line('/partial').slice(30));
+    await arrived(['/partial']);
+  });
+
+  it('keeps unsent lines while the control plane is away, reading no further than one full batch', async () => {
+    intake.up = false;
+    await write(uris(50, 'b'));
+    start({ maxLines: 5 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(JSON.parse(await readFile(join(dir, 'log-offsets.json'), 'utf8')).access.offset).toBe(0);
+    intake.up = true;
+    await arrived(uris(50, 'b'));
+    expect(intake.uris()).toEqual(uris(50, 'b'));
+    expect(Math.max(...intake.batches.map((b) => b.length))).toBe(5);
+  });
+
+  it('goes on from its saved offset after a restart, and follows a rotation to the new file', async () => {
+    await write(uris(5, 'c'));
+    start();
+    await arrived(uris(5, 'c'));
+    await stop();
+    await write(uris(5, 'd'));
+    await rename(file, `${file}.1`);
+    await write(uris(5, 'e'));
+    start();
+    await arrived([...uris(5, 'd'), ...uris(5, 'e')]);
+    expect(intake.uris()).toEqual([...uris(5, 'c'), ...uris(5, 'd'), ...uris(5, 'e')]);
+  });
+
+  it('reads a truncated log from its start and skips lines longer than a chunk', async () => {
+    await write(uris(3, 'f'));
+    start({ chunkBytes: 512 });
+    await arrived(uris(3, 'f'));
+    await truncate(file, 0);
+    const offset = async () => JSON.parse(await readFile(join(dir, 'log-offsets.json'), 'utf8')).access.offset as number;
+    await waitFor({ what: 'the truncation to be seen', check: async () => (await offset()) === 0 });
+    await writeFile(file, line('/g/0') + line('/' + 'x'.repeat(2000)) + line('/g/1'));
+    await arrived(['/g/0', '/g/1']);
+    expect(intake.uris()).toEqual([...uris(3, 'f'), '/g/0', '/g/1']);
+  });
+});

@@ -1,0 +1,150 @@
+import type { ApiClient } from '../sync/api-client';
+import { backoffDelay, sleep } from '../sync/backoff';
+import type { Log } from '../sync/log';
+import { createLogReader } from './log-reader';
+import { readPosition, writePosition, type Position } from './offsets';
+import { parseAccessLine } from './parse-line';
+
+export type LogShipperOptions = {
+  api: Pick<ApiClient, 'logs'>;
+  /** The access log (absolute path) and the name its position is kept under. */
+  file: string;
+  name: string;
+  stateDir: string;
+  log: Log;
+  flushMs?: number;
+  pollMs?: number;
+  maxLines?: number;
+  maxBytes?: number;
+  chunkBytes?: number;
+  /** How long a rotated file is still read after the log's path changed (nginx workers reopen one by one). */
+  rotateGraceMs?: number;
+  backoff?: { baseMs?: number; capMs?: number };
+};
+
+type Batch = { lines: string[]; ends: number[]; bytes: number; end: number; since: number | undefined };
+const NEWLINE = 0x0a;
+
+/**
+ * Tails the access log and ships it as gzip NDJSON batches (by size and by time). Memory stays bounded: one chunk
+ * is read at a time and reading stops while a full batch waits to be taken. The position on disk moves only after
+ * the control plane took a batch, so a restart neither loses nor repeats lines.
+ */
+export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal }) => {
+  const { api, stateDir, name, signal, flushMs = 2000, pollMs = 250, maxLines = 2000, maxBytes = 1 << 20 } = o;
+  const chunkBytes = o.chunkBytes ?? 256 * 1024;
+  const reader = createLogReader({ file: o.file, chunkBytes });
+  const emptyBatch = (end: number): Batch => ({ lines: [], ends: [], bytes: 0, end, since: undefined });
+
+  let committed: Position | undefined;
+  while (!signal.aborted && !committed) {
+    committed = await reader.open({ position: await readPosition({ stateDir, log: name }) });
+    if (!committed) await sleep({ ms: pollMs, signal });
+  }
+  if (!committed) return;
+  let position: Position = committed;
+  const save = async (value: Position) => {
+    position = value;
+    await writePosition({ stateDir, log: name, value });
+  };
+  await save(position);
+
+  let readPos = position.offset;
+  let batch = emptyBatch(readPos);
+  let skipping = false;
+  let rotatedAt: number | undefined;
+
+  const consume = (chunk: Buffer) => {
+    let at = 0;
+    if (skipping) {
+      const end = chunk.indexOf(NEWLINE);
+      if (end < 0) {
+        readPos += chunk.length;
+        batch.end = readPos;
+        return;
+      }
+      at = end + 1;
+      skipping = false;
+    }
+    for (;;) {
+      if (batch.lines.length >= maxLines || batch.bytes >= maxBytes) break;
+      const end = chunk.indexOf(NEWLINE, at);
+      if (end < 0) break;
+      const record = parseAccessLine({ line: chunk.subarray(at, end).toString('utf8') });
+      at = end + 1;
+      if (record) {
+        const json = JSON.stringify(record);
+        batch.lines.push(json);
+        batch.ends.push(readPos + at);
+        batch.bytes += json.length + 1;
+        batch.since ??= Date.now();
+      }
+    }
+    if (at === 0 && chunk.length === chunkBytes && chunk.indexOf(NEWLINE) < 0) {
+      o.log({ msg: 'skipping an access log line longer than the read chunk', offset: readPos });
+      skipping = true;
+      at = chunk.length;
+    }
+    readPos += at;
+    batch.end = readPos;
+  };
+
+  const ship = async () => {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n' });
+        if (accepted <= 0) throw new Error('the control plane took no line of the batch');
+        const offset = accepted >= batch.lines.length ? batch.end : batch.ends[accepted - 1];
+        await save({ inode: position.inode, offset });
+        readPos = offset;
+        skipping = false;
+        batch = emptyBatch(offset);
+        return;
+      } catch (err) {
+        const ms = backoffDelay({ attempt, ...o.backoff });
+        o.log({ msg: 'log batch not shipped', error: (err as Error).message, lines: batch.lines.length, retryInMs: ms });
+        await sleep({ ms, signal });
+      }
+    }
+  };
+
+  while (!signal.aborted) {
+    const full = batch.lines.length >= maxLines || batch.bytes >= maxBytes;
+    if (full || (batch.since !== undefined && Date.now() - batch.since >= flushMs)) {
+      await ship();
+      continue;
+    }
+    if (!batch.lines.length && batch.end > position.offset) await save({ inode: position.inode, offset: batch.end });
+    const chunk = await reader.read({ offset: readPos });
+    if (chunk.length) {
+      consume(chunk);
+      continue;
+    }
+    if ((await reader.size()) < readPos) {
+      o.log({ msg: 'access log truncated, reading it from the start' });
+      readPos = 0;
+      batch = emptyBatch(0);
+      await save({ inode: position.inode, offset: 0 });
+      continue;
+    }
+    if (await reader.rotated()) {
+      rotatedAt ??= Date.now();
+      if (Date.now() - rotatedAt >= (o.rotateGraceMs ?? 1000)) {
+        if (batch.lines.length) {
+          await ship();
+          continue;
+        }
+        const next = await reader.open({});
+        rotatedAt = undefined;
+        if (next) {
+          await save(next);
+          readPos = 0;
+          batch = emptyBatch(0);
+        }
+        continue;
+      }
+    }
+    await sleep({ ms: pollMs, signal });
+  }
+  await reader.close();
+};

@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { readJson, writeFileAtomic } from '../sync/files';
+
+/** How far a log file was shipped: the file (by inode, which survives a rename) and the byte after the last line taken. */
+export type Position = { inode: number; offset: number };
+
+const position = z.object({ inode: z.number().int().min(0), offset: z.number().int().min(0) });
+const offsets = z.record(z.string(), position);
+
+const file = ({ stateDir }: { stateDir: string }) => join(stateDir, 'log-offsets.json');
+
+/** `STATE_DIR/log-offsets.json` holds one position per log, by the log's name. */
+export const readPosition = async ({ stateDir, log }: { stateDir: string; log: string }) => {
+  const parsed = offsets.safeParse(await readJson({ file: file({ stateDir }) }));
+  return parsed.success ? parsed.data[log] : undefined;
+};
+
+export const writePosition = async ({ stateDir, log, value }: { stateDir: string; log: string; value: Position }) => {
+  const parsed = offsets.safeParse(await readJson({ file: file({ stateDir }) }));
+  const all = { ...(parsed.success ? parsed.data : {}), [log]: value };
+  await writeFileAtomic({ file: file({ stateDir }), content: JSON.stringify(all) + '\n' });
+};

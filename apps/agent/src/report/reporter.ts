@@ -1,0 +1,45 @@
+import { masterPid } from '../apply/nginx';
+import type { Applier } from '../sync/applier';
+import type { ApiClient } from '../sync/api-client';
+import { sleep } from '../sync/backoff';
+import type { Log } from '../sync/log';
+import { createSystemMetrics } from './system-metrics';
+
+export type ReporterOptions = {
+  api: ApiClient;
+  applier: Applier;
+  prefix: string;
+  version: string;
+  intervalMs?: number;
+  log: Log;
+};
+
+/** Posts a report every `intervalMs` and whenever `now()` is called (after an apply); a failed post waits for the next. */
+export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_000, log }: ReporterOptions) => {
+  const metrics = createSystemMetrics({ diskPath: prefix });
+  let wake = new AbortController();
+
+  const send = async () => {
+    const { appliedRevision, applyError } = applier.status();
+    await api.report({
+      version,
+      appliedRevision,
+      applyError: applyError && applyError.slice(0, 16_384),
+      nginxRunning: (await masterPid({ prefix })) !== undefined,
+      ...(await metrics()),
+    });
+  };
+
+  return {
+    now: () => wake.abort(),
+    run: async ({ signal }: { signal: AbortSignal }) => {
+      while (!signal.aborted) {
+        await send().catch((err: Error) => log({ msg: 'report failed', error: err.message }));
+        await sleep({ ms: intervalMs, signal: AbortSignal.any([signal, wake.signal]) });
+        wake = new AbortController();
+      }
+    },
+  };
+};
+
+export type Reporter = ReturnType<typeof createReporter>;

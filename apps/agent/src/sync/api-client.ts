@@ -1,0 +1,70 @@
+import { gzipSync } from 'node:zlib';
+import { agentProtocol } from '@edgekeep/contract';
+
+export type Fetch = typeof fetch;
+
+type CallOptions = { method?: string; path: string; body?: unknown; gzip?: boolean; timeoutMs?: number; signal?: AbortSignal };
+
+export type ApiClientOptions = { apiUrl: string; credential?: string; fetch?: Fetch };
+
+/** The agent's side of `/agent/v1` (packages/contract/src/edge/agent-protocol.ts). */
+export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: ApiClientOptions) => {
+  const base = apiUrl.replace(/\/+$/, '') + agentProtocol.AGENT_BASE;
+
+  const call = async ({ method = 'GET', path, body, gzip, timeoutMs = 30_000, signal }: CallOptions) => {
+    const headers: Record<string, string> = {};
+    if (credential) headers.authorization = `Node ${credential}`;
+    let payload: Uint8Array | string | undefined;
+    if (gzip) {
+      headers['content-type'] = 'application/x-ndjson';
+      headers['content-encoding'] = 'gzip';
+      payload = gzipSync(body as string);
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await doFetch(`${base}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`.trim());
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+
+  return {
+    enroll: async (body: { token: string; hostname: string; version: string }) =>
+      agentProtocol.enrollResult.parse(await call({ method: 'POST', path: '/enroll', body })),
+    watch: async ({ since, signal }: { since: number; signal?: AbortSignal }) =>
+      agentProtocol.watchResult.parse(
+        await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 }),
+      ).revision,
+    /** The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. */
+    state: ({ signal }: { signal?: AbortSignal } = {}) => call({ path: '/state', signal }),
+    report: async (body: agentProtocol.Report) => {
+      await call({ method: 'POST', path: '/report', body });
+    },
+    commands: async () => agentProtocol.commandsResult.parse(await call({ path: '/commands' })).commands,
+    commandResult: async ({ id, ok, message }: { id: number; ok: boolean; message: string }) => {
+      await call({ method: 'POST', path: `/commands/${id}/result`, body: { ok, message } });
+    },
+    logs: async ({ ndjson }: { ndjson: string }) =>
+      agentProtocol.logsResult.parse(await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true })).accepted,
+    /** Fetches a file the control plane serves (a relative URL is taken from the API's origin). */
+    download: async ({ url }: { url: string }) => {
+      const target = new URL(url, apiUrl);
+      const sameOrigin = target.origin === new URL(apiUrl).origin;
+      const res = await doFetch(target, {
+        headers: sameOrigin && credential ? { authorization: `Node ${credential}` } : {},
+        signal: AbortSignal.timeout(600_000),
+      });
+      if (!res.ok || !res.body) throw new Error(`download ${target.pathname}: ${res.status}`);
+      return res.body;
+    },
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;

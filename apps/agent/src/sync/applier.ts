@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import { edge } from '@edgekeep/contract';
+import { applyState } from '../apply/apply';
+import { currentRelease, readControlToken } from '../apply/layout';
+import { masterPid } from '../apply/nginx';
+import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
+import { controlStatus, pushData } from '../control/client';
+import { luaData } from '../render';
+import { readJson, writeFileAtomic } from './files';
+import { createSerial } from './serial';
+
+export type ApplierOptions = {
+  prefix: string;
+  /** Where the agent keeps its own files (identity, last good state, log offsets). */
+  stateDir: string;
+  controlPort: number;
+  nginxBin?: string;
+  modulesDir?: string;
+  builtinModules?: boolean;
+};
+
+export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
+
+/** What only a reload can change: the structure, and the certificates, which are rendered into the release. */
+const reloadKey = (state: edge.DesiredState) => JSON.stringify([state.structure, state.data.certificates]);
+
+/**
+ * Applies desired states to the node one at a time. A structure change is rendered and applied with a reload;
+ * a data change goes through the control endpoint, no reload. The last state that applied is kept in
+ * `STATE_DIR/state.json`, so that a restarted agent serves it before the control plane answers.
+ */
+export const createApplier = (o: ApplierOptions) => {
+  const { prefix, controlPort, nginxBin } = o;
+  const stateFile = join(o.stateDir, 'state.json');
+  const serial = createSerial();
+  let current: edge.DesiredState | undefined;
+  let applyError: string | null = null;
+
+  const control = async () => ({ port: controlPort, token: await readControlToken({ prefix }) });
+
+  const ensureRunning = async () => {
+    if ((await masterPid({ prefix })) !== undefined) return;
+    await startNginx({ prefix, nginxBin });
+    await waitForControl({ control: await control() });
+  };
+
+  /** Keeps the serving release's data file in step with the pushed data, for the next reload or restart. */
+  const writeReleaseData = async (state: edge.DesiredState) => {
+    const release = await currentRelease({ prefix });
+    if (!release) throw new Error('no release is in place');
+    await writeFileAtomic({ file: join(prefix, 'releases', release, 'data.json'), content: JSON.stringify(luaData({ state })) + '\n', mode: 0o644 });
+  };
+
+  const full = async (state: edge.DesiredState): Promise<Applied> => {
+    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules });
+    if (!result.ok) {
+      // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
+      if (result.stage === 'reload' && current) {
+        await pushData({ control: await control(), data: luaData({ state: current }) }).catch(() => undefined);
+      }
+      return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
+    }
+    await ensureRunning();
+    return { ok: true, revision: state.revision, reloaded: result.reloaded };
+  };
+
+  const dataOnly = async (state: edge.DesiredState): Promise<Applied> => {
+    if ((await masterPid({ prefix })) === undefined) {
+      await writeReleaseData(state);
+      await ensureRunning();
+    } else {
+      await pushData({ control: await control(), data: luaData({ state }) });
+      await writeReleaseData(state);
+    }
+    return { ok: true, revision: state.revision, reloaded: false };
+  };
+
+  const settle = async ({ state, run }: { state: edge.DesiredState; run: () => Promise<Applied> }) => {
+    const result = await run().catch((err: Error): Applied => ({ ok: false, revision: state.revision, error: err.message }));
+    if (!result.ok) {
+      applyError = result.error;
+      return result;
+    }
+    current = state;
+    applyError = null;
+    await writeFileAtomic({ file: stateFile, content: JSON.stringify(state) });
+    return result;
+  };
+
+  return {
+    /** The revision serving now and the last apply's failure. */
+    status: () => ({ appliedRevision: current?.revision ?? null, applyError }),
+    current: () => current,
+    /** Records why a state from the control plane was not even tried; the node keeps what it serves. */
+    refuse: ({ error }: { error: string }) => {
+      applyError = error;
+    },
+    /** Runs a node action that must not overlap an apply. */
+    exclusive: <T>(task: () => Promise<T>) => serial(task),
+
+    apply: (state: edge.DesiredState) =>
+      serial(() => {
+        const structural = !current || reloadKey(current) !== reloadKey(state);
+        return settle({ state, run: () => (structural ? full(state) : dataOnly(state)) });
+      }),
+
+    /** Brings back the last good state from disk (at start); false when there is none. */
+    restore: () =>
+      serial(async () => {
+        const parsed = edge.desiredState.safeParse(await readJson({ file: stateFile }));
+        if (!parsed.success) return false;
+        const state = parsed.data;
+        const running = (await masterPid({ prefix })) !== undefined;
+        const serving = running && (await controlStatus({ control: await control() }).catch(() => undefined));
+        // nginx outlived the agent and serves that very revision: nothing to reload.
+        if (serving && serving.revision === state.revision) {
+          current = state;
+          return true;
+        }
+        await settle({ state, run: () => full(state) });
+        return true;
+      }),
+
+    /** Renders the last good state into a fresh release and restarts nginx on it. */
+    reset: () =>
+      serial(async () => {
+        if (!current) throw new Error('no state has been applied yet');
+        const state = current;
+        const result = await settle({ state, run: () => full(state) });
+        if (!result.ok) throw new Error(result.error);
+        await stopNginx({ prefix });
+        await ensureRunning();
+      }),
+
+    restart: () =>
+      serial(async () => {
+        await stopNginx({ prefix });
+        await ensureRunning();
+      }),
+
+    reload: () => serial(async () => reloadNginx({ prefix, control: await control() })),
+    control,
+  };
+};
+
+export type Applier = ReturnType<typeof createApplier>;

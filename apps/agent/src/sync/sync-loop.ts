@@ -1,0 +1,67 @@
+import { edge } from '@edgekeep/contract';
+import type { ApiClient } from './api-client';
+import type { Applier } from './applier';
+import { backoffDelay, sleep } from './backoff';
+import type { Log } from './log';
+
+export type SyncLoopOptions = {
+  api: ApiClient;
+  applier: Applier;
+  signal: AbortSignal;
+  log: Log;
+  /** After each apply, refused state and watch answer. */
+  onApplied: () => void;
+  onWake: () => void;
+  backoff?: { baseMs?: number; capMs?: number; random?: () => number };
+};
+
+const revisionOf = (json: unknown) =>
+  json && typeof json === 'object' && 'revision' in json && typeof json.revision === 'number' ? json.revision : undefined;
+
+/**
+ * Follows the control plane: fetches the state at (re)connect and whenever a watch says the revision moved, and
+ * hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
+ * what it has; the loop never stops for it. Failures to reach the control plane back off with jitter.
+ */
+export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff }: SyncLoopOptions) => {
+  let known = applier.status().appliedRevision ?? 0;
+  let needState = true;
+  let attempt = 0;
+
+  const fetchAndApply = async () => {
+    const json = await api.state({ signal });
+    const parsed = edge.desiredState.safeParse(json);
+    if (!parsed.success) {
+      const revision = revisionOf(json) ?? known;
+      applier.refuse({ error: `the state of revision ${revision} is not valid: ${parsed.error.message}` });
+      log({ msg: 'state refused', revision });
+      known = revision;
+      return;
+    }
+    const state = parsed.data;
+    known = state.revision;
+    if (state.revision === applier.status().appliedRevision && !applier.status().applyError) return;
+    const result = await applier.apply(state);
+    log(result.ok ? { msg: 'state applied', revision: state.revision, reloaded: result.reloaded } : { msg: 'apply failed', revision: state.revision, error: result.error });
+  };
+
+  while (!signal.aborted) {
+    try {
+      if (needState) {
+        await fetchAndApply();
+        needState = false;
+        onApplied();
+      }
+      const revision = await api.watch({ since: known, signal });
+      attempt = 0;
+      onWake();
+      if (revision !== known) needState = true;
+    } catch (err) {
+      if (signal.aborted) break;
+      const ms = backoffDelay({ attempt: attempt++, ...backoff });
+      log({ msg: 'control plane unreachable', error: (err as Error).message, retryInMs: ms });
+      needState = true;
+      await sleep({ ms, signal });
+    }
+  }
+};
