@@ -105,6 +105,18 @@ lane('agent gateway', () => {
     expect((await agent('POST', `commands/${cmd.body.data.id}/result`, { ok: true, message: 'x' })).status).toBe(404);
   });
 
+  it('serves the install script and the agent package that the enrolment command and upgrades use', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/agent/install.sh' });
+    expect(script.body).toContain('EDGEKEEP_ENROLL_TOKEN');
+    const pkg = await t.app.inject({ method: 'GET', url: '/agent/package.tgz' });
+    expect(pkg.statusCode).toBe(200);
+    expect(pkg.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(pkg.headers['content-disposition']).toMatch(/edgekeep-agent-[\d.]+\.tgz/);
+    const upgrade = await call(t, 'POST', `client/node/${node}/command`, { token: f.tokens.clientA, body: { kind: 'upgrade' } });
+    const sent = (await agent('GET', 'commands')).body.commands.find((c: { id: number }) => c.id === upgrade.body.data.id);
+    expect(sent.args).toEqual({ version: expect.any(String), url: expect.stringMatching(/\/agent\/package\.tgz$/) });
+  });
+
   it('refuses unknown credentials, and de-initialising revokes them at once', async () => {
     expect((await agent('GET', 'state', undefined, 'forged')).status).toBe(401);
     await call(t, 'DELETE', 'client/nodes/initialized', { token: f.tokens.clientA, body: { ids: [node] } });

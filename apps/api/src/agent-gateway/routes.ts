@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { agentProtocol, Codes } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -5,6 +7,7 @@ import { now } from '../db';
 import type { AppDeps } from '../deps';
 import { ApiError, validationError } from '../http/errors';
 import { randomToken, sha256 } from '../lib/crypto';
+import { agentPackage, installScript } from './package';
 import { buildNodeState } from './state';
 
 const base = agentProtocol.AGENT_BASE;
@@ -32,11 +35,18 @@ const zoneRevision = async (deps: AppDeps, nodeId: number) => {
 };
 
 /**
- * The control plane's side of the agent protocol (contract `agentProtocol`): enrolment, the long-polled
- * watch, the desired state, reports and queued actions. A node only ever gets its own zone's state.
+ * The control plane's side of the agent protocol (contract `agentProtocol`): the install script and agent
+ * package, enrolment, the long-polled watch, the desired state, reports and queued actions. A node only ever
+ * gets its own zone's state.
  */
 export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchSeconds?: number } = {}) {
   const watchMs = (opts.watchSeconds ?? agentProtocol.WATCH_SECONDS) * 1000;
+
+  app.get('/agent/install.sh', async (_req, reply) => reply.type('text/x-shellscript').send(fs.createReadStream(installScript())));
+  app.get('/agent/package.tgz', async (_req, reply) => {
+    const file = await agentPackage(deps.config.dataDir);
+    return reply.type('application/gzip').header('content-disposition', `attachment; filename="${path.basename(file)}"`).send(fs.createReadStream(file));
+  });
 
   app.post(`${base}/enroll`, async (req) => {
     const body = parse(agentProtocol.enrollBody, req.body, 'body');

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { agentVersion, installCommand } from '../../agent-gateway/package';
 import type { Account } from '../accounts/repo';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
 
@@ -174,13 +175,7 @@ export async function initializeNode(deps: AppDeps, principal: Principal, id: nu
   const token = randomToken(24);
   const expiresAt = inSeconds(ENROL_TOKEN_SECONDS);
   await deps.db.updateTable('nodes').set({ enroll_token_hash: sha256(token), enroll_expires_at: expiresAt, updated_at: now() }).where('id', '=', id).execute();
-  const api = deps.config.publicUrl;
-  return {
-    nodeID: nodes[0].id,
-    token,
-    expiresAt,
-    command: `curl -fsSL ${api}/agent/install.sh | sudo EDGEKEEP_API=${api} EDGEKEEP_ENROLL_TOKEN=${token} bash`,
-  };
+  return { nodeID: nodes[0].id, token, expiresAt, command: installCommand(deps.config.publicUrl, token) };
 }
 
 /** Revokes the agents' credentials: their next call is refused, and the nodes must enrol again. */
@@ -235,6 +230,13 @@ const toCommand = (c: CommandRow) => ({
   finishedAt: c.finished_at,
 });
 
+/** What the agent needs to run an action: the URLs to purge, or the package to upgrade to. */
+function argsOf(deps: AppDeps, body: z.infer<typeof infraSchemas.nodeCommandBody>) {
+  if (body.kind === 'clearUrlCache') return { urls: body.urls };
+  if (body.kind === 'upgrade') return { version: agentVersion(), url: `${deps.config.publicUrl}/agent/package.tgz` };
+  return {};
+}
+
 export async function queueCommand(deps: AppDeps, principal: Principal, id: number, body: z.infer<typeof infraSchemas.nodeCommandBody>) {
   await ownedNodes(deps, principal, [id]);
   if (body.kind === 'clearUrlCache' && !body.urls?.length) {
@@ -245,7 +247,7 @@ export async function queueCommand(deps: AppDeps, principal: Principal, id: numb
     .values({
       node_id: id,
       kind: body.kind,
-      args: JSON.stringify(body.kind === 'clearUrlCache' ? { urls: body.urls } : {}),
+      args: JSON.stringify(argsOf(deps, body)),
       status: 'queued',
       created_by: principal.accountId,
       created_at: now(),

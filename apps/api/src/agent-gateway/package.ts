@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const AGENT_DIR = path.resolve(import.meta.dirname, '../../../agent');
+
+export const agentVersion = () => (JSON.parse(fs.readFileSync(path.join(AGENT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+export const installScript = () => path.join(AGENT_DIR, 'install', 'install.sh');
+
+let packing: Promise<string> | undefined;
+/** The agent package that install.sh and the upgrade action fetch: packed once per version into DATA_DIR. */
+export function agentPackage(dataDir: string) {
+  packing ??= (async () => {
+    const out = path.join(dataDir, 'agent-package');
+    const file = path.join(out, `edgekeep-agent-${agentVersion()}.tgz`);
+    if (fs.existsSync(file)) return file;
+    const { stdout } = await promisify(execFile)('sh', [path.join(AGENT_DIR, 'install', 'pack.sh'), out]);
+    return stdout.trim();
+  })().catch((err: unknown) => {
+    packing = undefined;
+    throw err;
+  });
+  return packing;
+}
+
+/** The one line the enrolment dialog shows, to run as root on the node. */
+export const installCommand = (api: string, token: string) =>
+  `curl -fsSL ${api}/agent/install.sh | sudo EDGEKEEP_API=${api} EDGEKEEP_ENROLL_TOKEN=${token} EDGEKEEP_PACKAGE=${api}/agent/package.tgz sh`;
