@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, postgresReachable, signIn, startTestApp, type TestApp } from '../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lane, signIn, startTestApp, type TestApp } from '../test/harness';
 import { buildNodeState } from './agent-gateway/state';
 import { ensureDemo } from './demo';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('DEMO=1', () => {
   let t: TestApp;

@@ -6,6 +6,7 @@ import type { Tier } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { describe } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
@@ -48,6 +49,9 @@ export async function postgresReachable() {
     return false;
   }
 }
+
+/** `describe` on the SQLite lane and where PostgreSQL answers; `describe.skip` on a machine without it (never in CI). */
+export const lane = (await postgresReachable()) ? describe : describe.skip;
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTenants, postgresReachable, startTestApp, type TestApp } from '../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, makeTenants, lane, startTestApp, type TestApp } from '../../test/harness';
 import { OFFLINE_AFTER_SECONDS } from '../modules/nodes/service';
 
-const lane = (await postgresReachable()) ? describe : describe.skip;
 const GOLDEN = path.join(import.meta.dirname, '__golden__', 'new-zone-state.json');
 
 lane('agent gateway', () => {

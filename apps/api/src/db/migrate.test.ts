@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresReachable, startTestApp, type TestApp } from '../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lane, startTestApp, type TestApp } from '../../test/harness';
 import { migrateDownAll, migrateToLatest } from './migrate';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('migrations', () => {
   let t: TestApp;

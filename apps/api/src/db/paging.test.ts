@@ -1,9 +1,7 @@
 import { pageQuery } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAccount, postgresReachable, startTestApp, type TestApp } from '../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeAccount, lane, startTestApp, type TestApp } from '../../test/harness';
 import { paginate } from './paging';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('paging', () => {
   let t: TestApp;

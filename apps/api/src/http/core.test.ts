@@ -1,8 +1,6 @@
 import { ERRORS } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, postgresReachable, startTestApp, type TestApp } from '../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lane, startTestApp, type TestApp } from '../../test/harness';
 
 lane('API core', () => {
   let t: TestApp;

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lastMailTo, makeTenants, PASSWORD, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lastMailTo, makeTenants, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('managed accounts', () => {
   let t: TestApp;

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTenants, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, makeTenants, lane, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('API tokens', () => {
   let t: TestApp;

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTenants, PASSWORD, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, makeTenants, PASSWORD, lane, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('operation log', () => {
   let t: TestApp;

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../../agent/src/test/certificates';
 import { buildNodeState } from '../../agent-gateway/state';
-import { call, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('certificates', () => {
   let t: TestApp;

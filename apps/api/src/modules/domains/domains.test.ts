@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 import { buildNodeState } from '../../agent-gateway/state';
 
-const lane = (await postgresReachable()) ? describe : describe.skip;
 const origin = { host: '198.51.100.7', port: 8080, weight: 5 };
 
 lane('domains and origins', () => {

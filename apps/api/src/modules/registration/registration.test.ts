@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lastMailTo, makeAccount, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lastMailTo, makeAccount, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { sendSetPasswordMail } from './service';
 
-const lane = (await postgresReachable()) ? describe : describe.skip;
 const linkToken = (t: TestApp, to: string) => {
   const match = /verifyMail\?token=([\w-]+)/.exec(lastMailTo(t, to));
   if (!match) throw new Error(`no link in the mail to ${to}`);

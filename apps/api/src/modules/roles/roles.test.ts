@@ -1,8 +1,6 @@
 import { permissionKeys } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTenants, PASSWORD, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, makeTenants, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('roles and permissions', () => {
   let t: TestApp;

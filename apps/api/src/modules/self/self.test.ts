@@ -1,8 +1,7 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeAccount, mailedCode, PASSWORD, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { call, makeAccount, mailedCode, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
-const lane = (await postgresReachable()) ? describe : describe.skip;
 const secretOf = (uri: string) => new URL(uri).searchParams.get('secret')!;
 // Codes are made relative to one moment per test, so a 30-second boundary crossed mid-test changes nothing.
 let base = 0;

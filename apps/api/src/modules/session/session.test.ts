@@ -1,8 +1,6 @@
 import { TIERS } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeAccount, mailedCode, PASSWORD, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, makeAccount, mailedCode, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('sign-in', () => {
   let t: TestApp;

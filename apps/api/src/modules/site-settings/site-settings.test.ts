@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildNodeState } from '../../agent-gateway/state';
-import { call, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('cache rules, compression and error pages', () => {
   let t: TestApp;

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, postgresReachable, startTestApp, type TestApp } from '../../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
-
-const lane = (await postgresReachable()) ? describe : describe.skip;
 
 lane('lines, products and sites', () => {
   let t: TestApp;
