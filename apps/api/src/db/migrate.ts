@@ -3,11 +3,13 @@ import type { DbHandle } from './index';
 import type { MigrationStep } from './migrations/helpers';
 import { migration as m0001 } from './migrations/20261121-0001-accounts-and-sessions';
 import { migration as m0002 } from './migrations/20261121-0002-roles-and-audit';
+import { migration as m0100 } from './migrations/20261121-0100-licenses';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0001-accounts-and-sessions': m0001,
   '20261121-0002-roles-and-audit': m0002,
+  '20261121-0100-licenses': m0100,
 };
 
 function migrator({ db, dialect }: DbHandle) {
