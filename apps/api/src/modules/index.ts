@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { accountsRoutes } from './accounts/routes';
 import { apiTokensRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
+import { licensesRoutes } from './licenses/routes';
 import { registrationRoutes } from './registration/routes';
 import { rolesRoutes } from './roles/routes';
 import { selfRoutes } from './self/routes';
@@ -19,4 +20,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   accountsRoutes,
   rolesRoutes,
   apiTokensRoutes,
+  licensesRoutes,
 ];

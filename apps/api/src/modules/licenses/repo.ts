@@ -19,7 +19,7 @@ export const findLicense = (db: Db, kind: LicenseKind, id: number) =>
 
 export function insertLicense(db: Db, values: Omit<Insertable<LicenseTable>, 'created_at' | 'updated_at'>) {
   const at = now();
-  return db.insertInto('licenses').values({ ...values, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  return db.insertInto('licenses').values({ ...values, created_at: at, updated_at: at }).returningAll().executeTakeFirstOrThrow();
 }
 
 export const updateLicense = (db: Db, id: number, values: Updateable<LicenseTable>) =>
