@@ -29,6 +29,12 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // The pool's clients finish closing after pool.end() resolves; forcing the drop under them fails them mid-close.
+      for (let i = 0; i < 100; i++) {
+        const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

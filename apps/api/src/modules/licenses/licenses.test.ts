@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeAccount, makeTenants, postgresReachable, signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { licenseTerms } from '../../../test/license-fixtures';
@@ -189,5 +191,13 @@ lane('admin licenses', () => {
     await admin('DELETE', 'license', { ids: [lic.id] });
     const r = await call(t, 'GET', 'client/license', { token: f.tokens.clientB });
     expect([r.status, r.body.code]).toEqual([403, 101022]);
+  });
+
+  it('made its key pair on first start and never lets the private key out', async () => {
+    const pem = fs.readFileSync(path.join(t.dataDir, 'keys', 'license-ed25519.pem'), 'utf8');
+    const secret = pem.split('\n')[1];
+    const answers = [await admin('GET', 'license?pageSize=500'), await admin('GET', 'license/offlines'), await admin('GET', '../docs/json')];
+    for (const r of answers) expect(JSON.stringify(r.body)).not.toContain(secret);
+    expect(t.logLines.join('')).not.toContain(secret);
   });
 });
