@@ -79,7 +79,7 @@ export function signLicense(signer: LicenseSigner, doc: LicenseDocument) {
   return `${signed}.${b64(crypto.sign(null, Buffer.from(signed), signer.privateKey))}`;
 }
 
-export const invalidKey = () => new ApiError(Codes.Parameter, { extra: INVALID_LICENSE_KEY });
+const invalidKey = () => new ApiError(Codes.Parameter, { extra: INVALID_LICENSE_KEY });
 
 function parts(text: string) {
   const [version, keyId, body, signature, ...rest] = text.trim().split('.');

@@ -21,9 +21,10 @@ export function registerUsageCounter(kind: UsageKind, count: UsageCounter) {
 }
 
 /** A kind whose resource module has not registered a counter yet counts 0. */
-export const usageOf = async (deps: AppDeps, clientId: number, kind: UsageKind) => (await counters.get(kind)?.(deps, clientId)) ?? 0;
+const usageOf = async (deps: AppDeps, clientId: number, kind: UsageKind) => (await counters.get(kind)?.(deps, clientId)) ?? 0;
 
-const LIMIT_OF: Record<UsageKind, keyof LicenseDocument> = {
+type LimitField = 'siteLimit' | 'nodeLimit' | 'zoneLimit' | 'domainLimit' | 'autoSSLLimit' | 'portLimit';
+const LIMIT_OF: Record<UsageKind, LimitField> = {
   site: 'siteLimit',
   node: 'nodeLimit',
   zone: 'zoneLimit',
@@ -40,7 +41,7 @@ const EXCEEDED: Record<UsageKind, number> = {
   port: Codes.PortCountExceeded,
 };
 
-export const limitOf = (doc: LicenseDocument, kind: UsageKind) => doc[LIMIT_OF[kind]] as number;
+const limitOf = (doc: LicenseDocument, kind: UsageKind) => doc[LIMIT_OF[kind]];
 
 /**
  * The license a client holds, read from its signed key: 101022 when it holds none, 900001 when the key was

@@ -89,7 +89,9 @@ lane('offline licenses', () => {
     }
     expect((await put('EK1.a.b.c')).body).toMatchObject({ code: 101003, extra: 'invalid license key' });
     expect((await client(f.tokens.clientB, 'PUT', 'offline/license/updateKey?key=garbage')).body).toMatchObject({ code: 101022 });
+    expect((await admin('GET', `license?clientID=${f.clientB.id}`)).body.total).toBe(1);
     expect((await put(issued.key)).status).toBe(200);
+    expect((await admin('GET', `license?clientID=${f.clientB.id}`)).body.total, 'the online license is taken back').toBe(0);
     const bad = await client(f.tokens.clientB, 'PUT', 'offline/license/updateKey?key=garbage');
     expect(bad.body).toEqual({ code: 101003, message: expect.any(String), extra: 'invalid license key' });
   });

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import { readLicense } from './license-key';
 import { activeLicense, clientLicenseView } from './limits';
-import { activate, findLicense, findRegistration, insertLicense, removeRegistration, replaceRegistration, updateLicense } from './repo';
+import { activate, findLicense, findRegistration, insertLicense, releaseOnline, removeRegistration, replaceRegistration, updateLicense } from './repo';
 import { clientOf, installationIdOf, licenseItem, signFor } from './service';
 import { licenseSigner } from './signing-key';
 
@@ -23,9 +23,10 @@ type RegistrationRequest = z.infer<typeof requestFields>;
 const encodeRequest = (r: RegistrationRequest) => REQUEST_PREFIX + Buffer.from(JSON.stringify(r)).toString('base64url');
 
 function decodeRequest(text: string): RegistrationRequest {
-  const body = text.trim().slice(REQUEST_PREFIX.length);
   const bad = new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'request', message: 'invalid registration request' }] } });
-  if (!text.trim().startsWith(REQUEST_PREFIX) || !/^[\w-]+$/.test(body)) throw bad;
+  if (!text.startsWith(REQUEST_PREFIX)) throw bad;
+  const body = text.slice(REQUEST_PREFIX.length);
+  if (!/^[\w-]+$/.test(body)) throw bad;
   try {
     return requestFields.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
   } catch {
@@ -95,6 +96,7 @@ export async function activateOffline(deps: AppDeps, clientId: number, text: str
   if (pending?.nonce !== doc.nonce) throw illegal('does not answer the pending registration request');
   await deps.db.transaction().execute(async (trx) => {
     await activate(trx, { clientId, licenseId: doc.licenseId, key: text.trim() });
+    await releaseOnline(trx, clientId);
     await removeRegistration(trx, clientId);
   });
   return clientLicenseView(deps, clientId);

@@ -38,6 +38,16 @@ export async function activate(db: Db, p: { clientId: number; licenseId: number;
   await db.insertInto('license_activations').values({ client_id: p.clientId, license_id: p.licenseId, license_key: p.key, activated_at: now() }).execute();
 }
 
+/** Takes back the online licenses issued to a client (but `keep`): a client holds one license at a time. */
+export function releaseOnline(db: Db, clientId: number, keep?: number) {
+  const q = db
+    .updateTable('licenses')
+    .set({ client_id: null, license_key: null, issued_at: null, expires_at: null, installation_id: null, updated_at: now() })
+    .where('kind', '=', 'online')
+    .where('client_id', '=', clientId);
+  return (keep === undefined ? q : q.where('id', '!=', keep)).execute();
+}
+
 export const findRegistration = (db: Db, clientId: number) =>
   db.selectFrom('license_registrations').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 

@@ -5,13 +5,13 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import { ApiError, notFound } from '../../http/errors';
 import { signLicense } from './license-key';
-import { activate, findClient, findLicense, insertLicense, licensesOf, ordersOf, updateLicense, type License, type LicenseKind } from './repo';
+import { activate, findClient, findLicense, insertLicense, licensesOf, ordersOf, releaseOnline, updateLicense, type License, type LicenseKind } from './repo';
 import { licenseSigner } from './signing-key';
 
 type Fields = z.infer<typeof licenseSchemas.licenseFields>;
 type Row = License & { client_name: string | null };
 
-export const toItem = (r: Row) => ({
+const toItem = (r: Row) => ({
   id: r.id,
   kind: r.kind,
   name: r.name,
@@ -104,7 +104,8 @@ const SORTABLE = {
 
 export async function listLicenses(deps: AppDeps, kind: LicenseKind, query: PageQuery & { name?: string; clientID?: number }) {
   let q = licensesOf(deps.db, kind);
-  if (query.name) q = q.where((eb) => eb(eb.fn('lower', ['licenses.name']), 'like', `%${query.name!.toLowerCase()}%`));
+  const like = query.name ? `%${query.name.toLowerCase()}%` : undefined;
+  if (like) q = q.where((eb) => eb(eb.fn('lower', ['licenses.name']), 'like', like));
   if (query.clientID) q = q.where('licenses.client_id', '=', query.clientID);
   const page = await paginate(q, { page: query, sortable: SORTABLE, defaultSort: { column: 'licenses.created_at', order: 'desc' }, idColumn: 'licenses.id' });
   return { data: page.data.map(toItem), total: page.total };
@@ -170,13 +171,7 @@ export async function issueLicense(deps: AppDeps, body: { id: number; clientID: 
   const installationId = installationIdOf(deps);
   const signed = signFor(deps, row, { clientId: client.id, installationId, nonce: '', issuedAt });
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('licenses')
-      .set({ client_id: null, license_key: null, issued_at: null, expires_at: null, installation_id: null, updated_at: issuedAt })
-      .where('kind', '=', 'online')
-      .where('client_id', '=', client.id)
-      .where('id', '!=', row.id)
-      .execute();
+    await releaseOnline(trx, client.id, row.id);
     await trx.deleteFrom('license_activations').where('license_id', '=', row.id).execute();
     await updateLicense(trx, row.id, { client_id: client.id, installation_id: installationId, issued_at: issuedAt, ...signed });
     await activate(trx, { clientId: client.id, licenseId: row.id, key: signed.license_key });

@@ -6,7 +6,7 @@ import path from 'node:path';
 export type LicenseSigner = { privateKey: KeyObject; publicKey: KeyObject; keyId: string };
 
 /** The first 16 hex digits of the SHA-256 of a public key's DER form. */
-export const keyIdOf = (publicKey: KeyObject) =>
+const keyIdOf = (publicKey: KeyObject) =>
   crypto.createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
 
 export const signerFrom = (privateKey: KeyObject): LicenseSigner => {
