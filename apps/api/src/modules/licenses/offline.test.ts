@@ -52,6 +52,9 @@ lane('offline licenses', () => {
     const rollback = await client(f.tokens.clientA, 'PUT', `offline/license/updateKey?key=${issued.key}`);
     expect(rollback.body).toMatchObject({ code: 900001, extra: 'older than the active key' });
     expect((await client(f.tokens.clientA, 'PUT', 'offline/license/updateKey')).body.code).toBe(101003);
+    const other = await issueFor((await register(f.tokens.clientA)).request);
+    const swap = await client(f.tokens.clientA, 'PUT', `offline/license/updateKey?key=${other.key}`);
+    expect(swap.body).toMatchObject({ code: 900001, extra: 'a key of another license' });
   });
 
   it('refuses keys that do not belong to this client, installation and registration', async () => {
