@@ -71,7 +71,7 @@ export async function issueOffline(deps: AppDeps, body: Fields & { request: stri
     nonce: request.nonce,
     issued_at: issuedAt,
   });
-  const signed = signFor(deps, row, { clientId: request.clientID, installationId: request.installationID, nonce: request.nonce, issuedAt });
+  const signed = signFor(deps, row, { clientId: request.clientID, installationId: request.installationID, nonce: request.nonce, since: issuedAt });
   await updateLicense(deps.db, row.id, signed);
   return licenseItem(deps, 'offline', row.id);
 }

@@ -53,11 +53,11 @@ const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * Signs a license for its client: the key and the expiry it states. The license starts at its start date, or
- * when it was first issued to this client.
+ * Signs a license for its client, now: the key and the expiry it states. The license starts at its start date,
+ * or `since`, when it was first issued to this client.
  */
-export function signFor(deps: AppDeps, row: License, to: { clientId: number; installationId: string; nonce: string; issuedAt: string }) {
-  const startAt = unix(row.start_at ?? to.issuedAt);
+export function signFor(deps: AppDeps, row: License, to: { clientId: number; installationId: string; nonce: string; since: string }) {
+  const startAt = unix(row.start_at ?? to.since);
   const expiresAt = startAt + row.days * 86_400;
   const key = signLicense(licenseSigner(deps.config.dataDir), {
     licenseId: row.id,
@@ -138,7 +138,7 @@ export async function editLicense(deps: AppDeps, kind: LicenseKind, body: Partia
   if (!row) throw notFound('license');
   const edited = { ...row, ...columnsOf(body) };
   const signed = row.license_key && row.client_id && row.issued_at
-    ? signFor(deps, edited, { clientId: row.client_id, installationId: row.installation_id ?? '', nonce: row.nonce ?? '', issuedAt: row.issued_at })
+    ? signFor(deps, edited, { clientId: row.client_id, installationId: row.installation_id ?? '', nonce: row.nonce ?? '', since: row.issued_at })
     : undefined;
   await deps.db.transaction().execute(async (trx) => {
     await updateLicense(trx, row.id, { ...columnsOf(body), ...signed });
@@ -169,7 +169,7 @@ export async function issueLicense(deps: AppDeps, body: { id: number; clientID: 
   const client = await clientOf(deps, body.clientID);
   const issuedAt = now();
   const installationId = installationIdOf(deps);
-  const signed = signFor(deps, row, { clientId: client.id, installationId, nonce: '', issuedAt });
+  const signed = signFor(deps, row, { clientId: client.id, installationId, nonce: '', since: issuedAt });
   await deps.db.transaction().execute(async (trx) => {
     await releaseOnline(trx, client.id, row.id);
     await trx.deleteFrom('license_activations').where('license_id', '=', row.id).execute();
