@@ -35,7 +35,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   let user: string;
   let ids: { zone: number; node: number; site: number };
 
-  const signIn = async (tier: 'client' | 'user', email: string) => {
+  const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
     const before = smtp.mails.length;
     const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
     const code = await smtp.waitFor(email, /code is (\d{6})/, before);
@@ -47,8 +47,13 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   beforeAll(async () => {
     smtp = await startSmtpSink();
     origin = await startOrigin({ name: 'shop-origin' });
-    server = await startServer({ SMTP_URL: smtp.url });
-    await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    expect((await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } })).status).toBe(200);
     await createAccountCli(server, ['--auth', 'user', '--email', 'shop@example.com', '--password', PASSWORD, '--client', 'ops@example.com']);
     client = await signIn('client', 'ops@example.com');
     user = await signIn('user', 'shop@example.com');

@@ -5,6 +5,7 @@ import { findAccountByEmail } from './modules/accounts/repo';
 import { createAccount } from './modules/accounts/service';
 import { createDomains } from './modules/domains/service';
 import { createGroup } from './modules/groups/service';
+import { createLicense, issueLicense } from './modules/licenses/service';
 import { createNode } from './modules/nodes/service';
 import { createProduct } from './modules/products/service';
 import { createSite } from './modules/sites/service';
@@ -27,12 +28,16 @@ const as = (accountId: number, tier: Tier): Principal => ({
 /**
  * DEMO=1: a living system to click through, made once and then left as the operator changes it: a client and
  * its user, a zone with a node on this machine in a line, a product, and a site whose domain is served by the
- * console itself as origin. It grows with each capability.
+ * console itself as origin, under a demo license. It grows with each capability.
  */
 export async function ensureDemo(deps: AppDeps, password: string) {
   if (await findAccountByEmail(deps.db, 'client', DEMO_CLIENT)) return;
   const client = await createAccount(deps, { auth: 'client', email: DEMO_CLIENT, name: 'demo-client', password, isRoot: true });
   const user = await createAccount(deps, { auth: 'user', email: DEMO_USER, name: 'demo-user', password, isRoot: true, clientId: client.id, createdBy: client.id });
+  const license = await createLicense(deps, {
+    name: 'demo', days: 3650, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30,
+  });
+  await issueLicense(deps, { id: license.id, clientID: client.id });
   const c = as(client.id, 'client');
   const zone = await createZone(deps, c, { name: 'demo-zone', regions: 'local', memo: 'made by DEMO=1' });
   const node = await createNode(deps, c, { zoneID: zone.id, name: 'local-edge', ip: '127.0.0.1', type: 'edge', virtual: false, role: 'main', portType: 7, bandwidth: 1000, cacheCapacity: 0, memo: 'this machine' });

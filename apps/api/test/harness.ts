@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
 import { createAccount, type NewAccount } from '../src/modules/accounts/service';
 import { closeRuntime, openRuntime } from '../src/runtime';
+import { grantLicense } from './license-fixtures';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -30,6 +31,12 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // The pool's clients finish closing after pool.end() resolves; forcing the drop under them fails them mid-close.
+      for (let i = 0; i < 100; i++) {
+        const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -130,15 +137,20 @@ export async function signIn(t: TestApp, tier: Tier, email: string, password = P
 }
 
 /**
- * Two tenants to test isolation with: the root admin, clients A and B, each with a root user, and user A's
- * sub-user (holding a role with every user key). Answers the accounts and their access tokens.
+ * Two tenants to test isolation with: the root admin, clients A and B (each holding an unlimited license unless
+ * `licensed: false`), each
+ * with a root user. Answers the accounts and their access tokens.
  */
-export async function makeTenants(t: TestApp) {
+export async function makeTenants(t: TestApp, opts: { licensed?: boolean } = {}) {
   const admin = await makeAccount(t, { auth: 'admin', email: 'root@example.com', isRoot: true });
   const clientA = await makeAccount(t, { auth: 'client', email: 'client-a@example.com', isRoot: true });
   const clientB = await makeAccount(t, { auth: 'client', email: 'client-b@example.com', isRoot: true });
   const userA = await makeAccount(t, { auth: 'user', email: 'user-a@example.com', isRoot: true, clientId: clientA.id });
   const userB = await makeAccount(t, { auth: 'user', email: 'user-b@example.com', isRoot: true, clientId: clientB.id });
+  if (opts.licensed !== false) {
+    await grantLicense(t.deps, clientA.id);
+    await grantLicense(t.deps, clientB.id);
+  }
   const tokens = {
     admin: (await signIn(t, 'admin', admin.email)).accessToken,
     clientA: (await signIn(t, 'client', clientA.email)).accessToken,

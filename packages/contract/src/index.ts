@@ -20,3 +20,5 @@ export * from './permissions';
 export { systemRoutes, health } from './routes/system';
 export * as edge from './edge/desired-state';
 export * as agentProtocol from './edge/agent-protocol';
+export { licenseRoutes } from './routes/licenses';
+export * as licenseSchemas from './schemas/licenses';

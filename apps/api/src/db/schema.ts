@@ -252,6 +252,56 @@ export type CertificateTable = {
   updated_at: string;
 };
 
+export type LicenseTable = {
+  id: Generated<number>;
+  kind: 'online' | 'offline';
+  name: string;
+  days: number;
+  site_limit: number;
+  node_limit: number;
+  zone_limit: number;
+  domain_limit: number;
+  auto_ssl_limit: number;
+  port_limit: number;
+  port_type: '7' | '7+4';
+  node_monitor_seconds: number;
+  start_at: string | null;
+  /** The client it is issued to (online) or registered for (offline). */
+  client_id: number | null;
+  installation_id: string | null;
+  nonce: string | null;
+  /** The signed license key; null until issued, and again once an offline registration is released. */
+  license_key: string | null;
+  issued_at: string | null;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The one license a client holds: the key it activated (offline) or was issued (online). */
+export type LicenseActivationTable = {
+  id: Generated<number>;
+  client_id: number;
+  license_id: number;
+  license_key: string;
+  activated_at: string;
+};
+
+/** A client's pending offline registration request: the nonce the answering key must carry. */
+export type LicenseRegistrationTable = { id: Generated<number>; client_id: number; nonce: string; created_at: string };
+
+export type LicenseOrderTable = {
+  id: Generated<number>;
+  client_id: number;
+  license_id: number | null;
+  order_no: string;
+  description: string;
+  amount: number;
+  ordered_at: string;
+  memo: string;
+  created_at: string;
+};
+
 export type Database = {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
@@ -275,4 +325,8 @@ export type Database = {
   certificates: CertificateTable;
   site_cache_rules: { id: Generated<number>; site_id: number; rule: string; created_at: string };
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
+  licenses: LicenseTable;
+  license_activations: LicenseActivationTable;
+  license_registrations: LicenseRegistrationTable;
+  license_orders: LicenseOrderTable;
 };

@@ -6,6 +6,7 @@ import { apiTokensRoutes } from './api-tokens/routes';
 import { domainsRoutes } from './domains/routes';
 import { groupsRoutes } from './groups/routes';
 import { auditRoutes } from './audit/routes';
+import { licensesRoutes } from './licenses/routes';
 import { registrationRoutes } from './registration/routes';
 import { rolesRoutes } from './roles/routes';
 import { selfRoutes } from './self/routes';
@@ -35,4 +36,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   domainsRoutes,
   siteSettingsRoutes,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
+  licensesRoutes,
 ];

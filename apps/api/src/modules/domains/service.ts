@@ -7,6 +7,7 @@ import type { DomainTable, UpstreamTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
+import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
 
 type UpstreamInput = z.infer<typeof domainSchemas.upstreamInput>;
@@ -80,9 +81,10 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
     errors.push({ code: Codes.DuplicateDomain, message: messageOf(Codes.DuplicateDomain, 'en_US')!, targets: [name] });
   }
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
-  const product = await deps.db.selectFrom('products').select('limits').where('id', '=', site.productID).executeTakeFirstOrThrow();
+  const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + names.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
+  await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: names.length });
 
   const at = now();
   const ids = await deps.db.transaction().execute(async (trx) => {

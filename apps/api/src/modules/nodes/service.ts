@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { agentVersion, installCommand } from '../../agent-gateway/package';
 import type { Account } from '../accounts/repo';
+import { assertCanCreate } from '../licenses/limits';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
 
 /** Agents report every 10 s; a node silent for longer than this is offline. */
@@ -125,6 +126,7 @@ type CreateBody = z.infer<typeof infraSchemas.createNodeBody>;
 export async function createNode(deps: AppDeps, principal: Principal, body: CreateBody) {
   const actor = await clientOf(deps, principal);
   const zone = await ownedZone(deps, actor, body.zoneID);
+  await assertCanCreate(deps, { clientId: zone.client_id, kind: 'node', layer: body.portType });
   const at = now();
   const row = await deps.db
     .insertInto('nodes')

@@ -7,6 +7,8 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages } from '../accounts/repo';
+import { assertCanCreate } from '../licenses/limits';
+import { licensedClientOf } from '../licenses/usage';
 import { visibleProduct } from '../products/service';
 import { tenantRootId } from '../roles/service';
 import { clientOf } from '../zones/service';
@@ -97,6 +99,7 @@ export async function createSite(deps: AppDeps, principal: Principal, body: z.in
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'userID', message: 'no such user' }] } });
   }
   if (product.siteLimit > 0 && product.siteCount >= product.siteLimit) throw new ApiError(Codes.ProductSiteCountExceeded);
+  await assertCanCreate(deps, { clientId: await licensedClientOf(deps, actor.id), kind: 'site' });
   const at = now();
   const row = await deps.db
     .insertInto('sites')

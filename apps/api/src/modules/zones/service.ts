@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages, type Account } from '../accounts/repo';
+import { assertCanCreate } from '../licenses/limits';
 
 export type ZoneSettings = z.infer<typeof infraSchemas.zoneSettings>;
 export const DEFAULT_ZONE_SETTINGS: ZoneSettings = {
@@ -89,6 +90,7 @@ export async function createZone(deps: AppDeps, principal: Principal, body: { na
   const actor = await clientOf(deps, principal);
   if (!actor.is_root) throw new ApiError(Codes.PermissionDenied, { extra: 'zones are made by the root client' });
   await assertNameFree(deps, actor.id, body.name);
+  await assertCanCreate(deps, { clientId: actor.id, kind: 'zone' });
   const at = now();
   const row = await deps.db
     .insertInto('zones')
