@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { Root } from './app/root';
+import { registerServiceWorker } from './app/service-worker';
+import { initI18n } from './i18n';
 
+await initI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );
+registerServiceWorker();

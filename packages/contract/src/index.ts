@@ -4,6 +4,5 @@ export * from './paging';
 export * from './route';
 export * from './tiers';
 export * as schemas from './schemas/account';
-export { LOGIN_2FA } from './schemas/account';
 export { authRoutes } from './routes/auth';
 export { systemRoutes, health } from './routes/system';
