@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Descriptions, Form, Input } from 'antd';
+import { Button, Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account';
@@ -27,6 +27,7 @@ export default function CreatePasswordPage() {
   if (!token) return <Navigate to={`/${tier}/login`} replace />;
   return (
     <Form<Fields> layout="vertical" onFinish={(v) => create.mutate(v)} requiredMark={false}>
+      <Typography.Title level={5}>{t('signIn.createPasswordTitle')}</Typography.Title>
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('account.email')}>{params.get('email')}</Descriptions.Item>
         <Descriptions.Item label={t('account.name')}>{params.get('name')}</Descriptions.Item>

@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
@@ -28,6 +28,7 @@ export default function LoginPage() {
   });
   return (
     <Form<Fields> layout="vertical" onFinish={(v) => signIn.mutate(v)} requiredMark={false}>
+      <Typography.Title level={5}>{t('signIn.title')}</Typography.Title>
       <Form.Item name="account" label={t('signIn.email')} rules={[rules.required, rules.email]}>
         <Input prefix={<MailOutlined />} autoComplete="username" />
       </Form.Item>

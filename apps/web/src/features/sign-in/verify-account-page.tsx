@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -34,6 +34,7 @@ export default function VerifyAccountPage() {
   const byMail = step.login2FAType === LOGIN_2FA.mail;
   return (
     <Form layout="vertical" onFinish={(v: { code: string }) => verify.mutate(v)} requiredMark={false}>
+      <Typography.Title level={5}>{t('signIn.verifyTitle')}</Typography.Title>
       <Alert type="info" showIcon title={byMail ? t('message.checkMail') : t('signIn.appCodeHint')} style={{ marginBottom: 16 }} />
       <Form.Item name="code" label={t('signIn.code')} rules={[rules.required, rules.code]}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
