@@ -56,7 +56,7 @@ export function TwoFactorCard({ tier, login2FAType }: { tier: Tier; login2FAType
   const appOn = login2FAType === LOGIN_2FA.app;
   return (
     <Card title={t('account.twoFactor')} style={{ maxWidth: 560 }} data-testid="two-factor">
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text>{appOn ? t('twoFactor.enabled') : t('twoFactor.disabled')}</Typography.Text>
         {!step && (
           <Button onClick={() => start.mutate()} loading={start.isPending} danger={appOn}>

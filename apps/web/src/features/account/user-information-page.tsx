@@ -24,7 +24,7 @@ export default function UserInformationPage() {
     },
   });
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('account.profile')}>
         <SelfDescriptions self={self} />
       </Card>

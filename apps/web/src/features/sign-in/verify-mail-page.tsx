@@ -29,5 +29,5 @@ export default function VerifyMailPage() {
       live = false;
     };
   }, [token, tier, navigate, t]);
-  return <Spin fullscreen tip={t('signIn.checkingLink')} />;
+  return <Spin fullscreen description={t('signIn.checkingLink')} />;
 }
