@@ -39,6 +39,14 @@ describe('the web console in Chromium against the server started as the README d
     const landed = await signInThroughForm(page, { baseUrl: server.url, tier, email: EMAIL[tier], password: PASSWORD, smtp });
     expect(landed).toBe(LANDING[tier]);
     await page.getByText('登入成功！歡迎！').waitFor();
+    const toastTop = () => page.locator('.ant-message-notice').first().evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    await expect.poll(toastTop).toBe(50);
+    const prefix = `${tier[0]}_`;
+    const session = (await context.cookies()).filter((c) => c.name.startsWith(prefix));
+    expect(session.map((c) => c.name).sort()).toEqual(['accessToken', 'refreshToken', 'tokenType'].map((f) => prefix + f));
+    // The console asks for two years (see cookies.test.ts); Chromium keeps a cookie at most 400 days.
+    for (const cookie of session) expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(399 * 86_400_000);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(`${server.url}/sw.js`);
     if (tier !== 'client') await expect(page.getByTestId('self-summary').textContent()).resolves.toContain(EMAIL[tier]);
 
     await page.reload();
@@ -60,6 +68,7 @@ describe('the web console in Chromium against the server started as the README d
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`**/${tier}/login`);
     await page.getByText('Logout success! See you!').waitFor();
+    await screenshot(page, `${tier}-logged-out`);
     const cookies = (await context.cookies()).filter((c) => c.name.startsWith(`${tier[0]}_`));
     expect(cookies).toEqual([]);
     await page.goto(`${server.url}/${tier}/dashboard`);

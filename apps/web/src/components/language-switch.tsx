@@ -13,7 +13,7 @@ export function LanguageSwitch() {
       value={i18n.language as Language}
       onChange={(lang) => void setLanguage(lang)}
       options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      suffixIcon={<GlobalOutlined />}
+      prefix={<GlobalOutlined />}
       variant="borderless"
       style={{ minWidth: 130 }}
     />
