@@ -68,6 +68,8 @@ describe('the web console in Chromium against the server started as the README d
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`**/${tier}/login`);
     await page.getByText('Logout success! See you!').waitFor();
+    await page.locator('#account').waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, `${tier}-logged-out`);
     const cookies = (await context.cookies()).filter((c) => c.name.startsWith(`${tier[0]}_`));
     expect(cookies).toEqual([]);
