@@ -63,6 +63,7 @@ describe('the web console in Chromium against the server started as the README d
     await sidebar.getByText('Dashboard').waitFor();
     await page.reload();
     await sidebar.getByText('Dashboard').waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en-US', 'en_US']);
 
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -96,6 +97,8 @@ describe('the web console in Chromium against the server started as the README d
     expect(await landsOn('/user/no-such-screen')).toBe('/user/no-such-screen');
     await page.getByText('找不到頁面').waitFor();
     expect(await landsOn('/user/switchUser')).toBe('/user/login');
+    expect(await landsOn('/user/login/verifyAccount')).toBe('/user/login');
+    expect(await landsOn('/admin/login/createPassword')).toBe('/admin/login');
 
     // switchUser stores the three cookies and opens the dashboard; the sign-in pages then skip to it.
     const tokens = await signInByApi('user');

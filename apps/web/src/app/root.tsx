@@ -11,7 +11,8 @@ import { queryClient } from './query-client';
 import { router } from './router';
 
 function FeedbackBridge() {
-  setFeedback(AntApp.useApp());
+  const api = AntApp.useApp();
+  useEffect(() => setFeedback(api), [api]);
   return null;
 }
 

@@ -32,5 +32,7 @@ export async function initI18n() {
     resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
     interpolation: { escapeValue: false },
   });
-  document.documentElement.lang = storedLanguage().replace('_', '-');
+  const markPage = (lang: string) => (document.documentElement.lang = lang.replace('_', '-'));
+  markPage(i18next.language);
+  i18next.on('languageChanged', markPage);
 }
