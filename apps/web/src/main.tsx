@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { Root } from './app/root';
 import { registerServiceWorker } from './app/service-worker';
-import { initI18n } from './i18n';
+import { initI18n, storedLanguage } from './i18n';
+import { loadAntdLocale } from './i18n/antd-locale';
 
-await initI18n();
+const [, locale] = await Promise.all([initI18n(), loadAntdLocale(storedLanguage())]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Root />
+    <Root initialLocale={locale} />
   </StrictMode>,
 );
 registerServiceWorker();

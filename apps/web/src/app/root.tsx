@@ -17,9 +17,9 @@ function FeedbackBridge() {
 }
 
 /** The component library's locale follows the console's language. */
-function useAntdLocale() {
+function useAntdLocale(initial: Locale) {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale>();
+  const [locale, setLocale] = useState(initial);
   useEffect(() => {
     let live = true;
     loadAntdLocale(i18n.language as Language).then((l) => live && setLocale(l));
@@ -30,8 +30,8 @@ function useAntdLocale() {
   return locale;
 }
 
-export function Root() {
-  const locale = useAntdLocale();
+export function Root({ initialLocale }: { initialLocale: Locale }) {
+  const locale = useAntdLocale(initialLocale);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#0f6cbd' } }}>

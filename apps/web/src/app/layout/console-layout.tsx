@@ -2,6 +2,7 @@ import { Layout, Spin, Tag, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { FRONTEND_VERSION } from '@edgekeep/contract/constants';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useBranding } from '../use-branding';
 import { useSelf } from '../use-self';
@@ -44,7 +45,9 @@ export default function ConsoleLayout() {
           )}
         </Layout.Content>
         <Layout.Footer className={styles.footer}>
-          <Typography.Text type="secondary">{branding.copyright}</Typography.Text>
+          <Typography.Text type="secondary">
+            {branding.copyright} · {FRONTEND_VERSION}
+          </Typography.Text>
         </Layout.Footer>
       </Layout>
     </Layout>
