@@ -23,6 +23,8 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
   });
+  // A step that waits longer than this has failed; the error then names the step.
+  context.setDefaultTimeout(20_000);
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

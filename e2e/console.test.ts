@@ -25,6 +25,7 @@ describe('the web console in Chromium against the server started as the README d
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: EMAIL.admin, ADMIN_PASSWORD: PASSWORD });
     await createAccountCli(server, ['--auth', 'client', '--email', EMAIL.client, '--password', PASSWORD]);
     await createAccountCli(server, ['--auth', 'user', '--email', EMAIL.user, '--password', PASSWORD, '--client', EMAIL.client]);
+    await createAccountCli(server, ['--auth', 'user', '--email', 'script@example.com', '--password', PASSWORD, '--no-second-factor']);
     browser = await launchBrowser();
     context = browser.context;
   });
@@ -46,7 +47,13 @@ describe('the web console in Chromium against the server started as the README d
     expect(session.map((c) => c.name).sort()).toEqual(['accessToken', 'refreshToken', 'tokenType'].map((f) => prefix + f));
     // The console asks for two years (see cookies.test.ts); Chromium keeps a cookie at most 400 days.
     for (const cookie of session) expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(399 * 86_400_000);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(`${server.url}/sw.js`);
+    const worker = page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((r) => r.active?.scriptURL),
+        new Promise((resolve) => setTimeout(() => resolve('no service worker within 10 s'), 10_000)),
+      ]),
+    );
+    expect(await worker).toBe(`${server.url}/sw.js`);
     if (tier !== 'client') await expect(page.getByTestId('self-summary').textContent()).resolves.toContain(EMAIL[tier]);
 
     await page.reload();
@@ -141,6 +148,38 @@ describe('the web console in Chromium against the server started as the README d
     await page.getByText('密碼建立成功！').waitFor();
     const landed = await signInThroughForm(page, { baseUrl: server.url, tier: 'user', email: EMAIL.user, password: 'a brand new password', smtp });
     expect(landed).toBe('/user/dashboard');
+    await page.close();
+  });
+
+  it('shows a wrong password and a wrong code; an account without a second factor signs in at once', async () => {
+    const page = await freshPage(context, server.url);
+    await page.goto(`${server.url}/user/login`);
+    await page.locator('#account').fill('not-an-email');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('電子郵件格式不正確。').waitFor();
+    await page.locator('#account').fill(EMAIL.client);
+    await page.locator('#password').fill('wrong password');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('憑證驗證失敗').waitFor();
+
+    await page.locator('#account').fill('script@example.com');
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/user/dashboard');
+    await page.getByTestId('self-summary').getByText('script@example.com').waitFor();
+    await page.getByText('登入成功！歡迎！').waitFor();
+
+    await context.clearCookies();
+    await page.goto(`${server.url}/admin/login`);
+    await page.locator('#account').fill(EMAIL.admin);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/admin/login/verifyAccount');
+    await page.getByText('請至信箱收取驗證碼。').waitFor();
+    await page.locator('#code').fill('000000');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('驗證碼錯誤或權杖無效').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login/verifyAccount');
     await page.close();
   });
 
