@@ -67,7 +67,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // 'close' comes once every process of the group holding the output pipes has ended, so the output is complete.
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
