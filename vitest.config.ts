@@ -8,6 +8,14 @@ export default defineConfig({
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
           name: 'api-sqlite',
           include: ['apps/api/src/**/*.test.ts'],
           env: { EK_TEST_DB: 'sqlite' },

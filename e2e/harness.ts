@@ -61,11 +61,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
+  // A shell running `npm start` has no NODE_ENV; the test runner's NODE_ENV=test would build a development console.
+  delete env.NODE_ENV;
   const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // 'close' comes once every process of the group holding the output pipes has ended, so the output is complete.
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

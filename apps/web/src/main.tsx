@@ -1,9 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import './app/global.css';
+import { Root } from './app/root';
+import { registerServiceWorker } from './app/service-worker';
+import { initI18n, storedLanguage } from './i18n';
+import { loadAntdLocale } from './i18n/antd-locale';
 
+const [, locale] = await Promise.all([initI18n(), loadAntdLocale(storedLanguage())]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root initialLocale={locale} />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -4,7 +4,6 @@ export * from './paging';
 export * from './route';
 export * from './tiers';
 export * as schemas from './schemas/account';
-export { LOGIN_2FA } from './schemas/account';
 export { authRoutes } from './routes/auth';
 export { accountRoutes } from './routes/accounts';
 export { infraRoutes } from './routes/infra';

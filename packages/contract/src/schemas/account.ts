@@ -18,8 +18,6 @@ export const password = z.string().min(PASSWORD_MIN_LENGTH).max(256);
 export const otpCode = z.string().regex(/^\d{6}$/, '6 digits');
 export const id = z.coerce.number().int().positive();
 
-/** login2FAType of DESIGN.md: 0 a code was mailed, 1 authenticator app, 2 no second factor. */
-export const LOGIN_2FA = { mail: 0, app: 1, none: 2 } as const;
 export const login2FAType = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 export const loginBody = z.object({ account: email, password: z.string().min(1).max(256) });

@@ -1,0 +1,93 @@
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
+import { hasSession } from '../api/cookies';
+import { setNavigator } from './navigation';
+import { screens as s } from './screens';
+import { SwitchUser } from './switch-user';
+
+const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+
+/** A path with /admin/ in it is out of reach outside the admin area. */
+function RootGuard() {
+  const { pathname } = useLocation();
+  if (tierFromPath(pathname) !== 'admin' && pathname.includes('/admin/')) return <Navigate to="/404" replace />;
+  return <Outlet />;
+}
+
+/** Sign-in screens are skipped when the tier's three cookies exist. */
+function SignedOutOnly({ tier }: { tier: Tier }) {
+  if (hasSession(tier)) return <Navigate to={`/${tier}/dashboard`} replace />;
+  return page(<s.SignInLayout />);
+}
+
+function SignedInOnly({ tier }: { tier: Tier }) {
+  if (!hasSession(tier)) return <Navigate to={`/${tier}/login`} replace />;
+  return page(<s.ConsoleLayout />);
+}
+
+/** A path in no area goes to the root; one inside an area that matches nothing shows the error page. */
+function CatchAll() {
+  const first = useLocation().pathname.split('/').filter(Boolean)[0];
+  if (!TIERS.includes(first as Tier)) return <Navigate to="/" replace />;
+  return page(<s.ErrorPage />);
+}
+
+const clientScreens: RouteObject[] = [
+  {
+    path: 'systemManagement',
+    children: [
+      { index: true, element: <Navigate to="dnsSetting" replace /> },
+      { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+    ],
+  },
+];
+
+function tierRoutes(tier: Tier): RouteObject {
+  return {
+    path: tier,
+    children: [
+      { index: true, element: <Navigate to="dashboard" replace /> },
+      {
+        path: 'login',
+        element: <SignedOutOnly tier={tier} />,
+        children: [
+          { index: true, element: page(<s.Login />) },
+          { path: 'verifyAccount', element: page(<s.VerifyAccount />) },
+          { path: 'createPassword', element: page(<s.CreatePassword />) },
+        ],
+      },
+      { path: 'verifyMail', element: page(<s.VerifyMail />) },
+      { path: 'switchUser', element: <SwitchUser /> },
+      {
+        element: <SignedInOnly tier={tier} />,
+        children: [
+          { path: 'dashboard', element: page(<s.Dashboard />) },
+          {
+            path: 'userManagement',
+            children: [
+              { index: true, element: <Navigate to="userInformation" replace /> },
+              { path: 'userInformation', element: page(<s.UserInformation />) },
+            ],
+          },
+          { path: 'changePassword', element: page(<s.ChangePassword />) },
+          ...(tier === 'client' ? clientScreens : []),
+        ],
+      },
+    ],
+  };
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootGuard />,
+    children: [
+      { index: true, element: <Navigate to="/user/login" replace /> },
+      ...TIERS.map(tierRoutes),
+      { path: '404', element: page(<s.ErrorPage />) },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+]);
+
+setNavigator((to) => void router.navigate(to));

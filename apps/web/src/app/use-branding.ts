@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { DEFAULT_BRANDING } from '@edgekeep/contract/constants';
+import type { Tier } from '@edgekeep/contract/tiers';
+import { accountApi } from '../api/account';
+import type { Branding } from '../api/types';
+
+/** The area's branding; the default title and copyright wherever none comes back. */
+export function useBranding(tier: Tier): Branding {
+  const { data } = useQuery({ queryKey: ['branding', tier], queryFn: () => accountApi.branding(tier), staleTime: Infinity });
+  const branding = { ...data, title: data?.title || DEFAULT_BRANDING.title, copyright: data?.copyright || DEFAULT_BRANDING.copyright };
+  useEffect(() => {
+    document.title = branding.title;
+    if (!branding.favicon) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = branding.favicon;
+  }, [branding.title, branding.favicon]);
+  return branding;
+}

@@ -1,0 +1,38 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DATE_FORMATS = {
+  dateTime: 'YYYY/MM/DD HH:mm:ss',
+  minute: 'YYYY/MM/DD HH:mm',
+  date: 'YYYY/MM/DD',
+  month: 'YYYY/MM',
+  monthDay: 'MM/DD',
+} as const;
+export type DateFormat = keyof typeof DATE_FORMATS;
+type DateInput = string | number | Date | null | undefined;
+
+const TAIPEI = 'Asia/Taipei';
+
+/** Servers write "no date" as year 0001; it shows as empty like a missing date. */
+function parse(value: DateInput) {
+  if (value === null || value === undefined || value === '') return undefined;
+  const d = dayjs(value);
+  if (!d.isValid() || d.year() <= 1) return undefined;
+  return d;
+}
+
+/** The browser's own timezone, which every date of the console is shown in. */
+export const guessTimezone = () => dayjs.tz.guess();
+
+export function formatDate(value: DateInput, format: DateFormat = 'dateTime'): string {
+  return parse(value)?.tz(guessTimezone()).format(DATE_FORMATS[format]) ?? '';
+}
+
+/** The same date as seen in Taipei, for the calls and texts that are fixed to that timezone. */
+export function formatTaipei(value: DateInput, format: DateFormat = 'dateTime'): string {
+  return parse(value)?.tz(TAIPEI).format(DATE_FORMATS[format]) ?? '';
+}

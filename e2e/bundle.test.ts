@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './harness';
+
+const DIST = path.join(ROOT, 'apps/web/dist');
+/** Budgets in gzip bytes: the entry chunk, and everything the first page loads before any screen. */
+const ENTRY_BUDGET = 30_000;
+const STARTUP_BUDGET = 260_000;
+const SCREENS = ['login-page', 'verify-account-page', 'create-password-page', 'verify-mail-page', 'console-layout', 'dashboard-page',
+  'user-information-page', 'change-password-page', 'dns-setting-page', 'error-page'];
+
+const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file))).length;
+
+describe('the built console bundle', () => {
+  let entry: string;
+  let startup: string[];
+
+  beforeAll(async () => {
+    const env = { ...process.env };
+    delete env.NODE_ENV;
+    await promisify(execFile)('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, env });
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    startup = [entry, ...[...html.matchAll(/rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])];
+  }, 120_000);
+
+  it('keeps the entry chunk small', () => {
+    const size = gzipSize(entry);
+    console.info(`entry chunk ${entry}: ${fs.statSync(path.join(DIST, entry)).size} bytes, ${size} gzip`);
+    expect(size).toBeLessThan(ENTRY_BUDGET);
+  });
+
+  it('loads each screen lazily, in its own chunk outside the startup set', () => {
+    const total = startup.reduce((sum, f) => sum + gzipSize(f), 0);
+    console.info(`startup set: ${startup.length} chunks, ${total} gzip`);
+    expect(total).toBeLessThan(STARTUP_BUDGET);
+    const assets = fs.readdirSync(path.join(DIST, 'assets'));
+    for (const screen of SCREENS) {
+      const chunk = assets.find((a) => a.startsWith(`${screen}-`) && a.endsWith('.js'));
+      expect(chunk, screen).toBeDefined();
+      expect(startup, screen).not.toContain(`assets/${chunk}`);
+    }
+  });
+
+  it('ships the service worker and keeps zod out of the startup set', () => {
+    expect(fs.existsSync(path.join(DIST, 'sw.js'))).toBe(true);
+    for (const file of startup) expect(fs.readFileSync(path.join(DIST, file), 'utf8'), file).not.toContain('ZodError');
+  });
+});

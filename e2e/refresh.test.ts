@@ -1,0 +1,76 @@
+import { TIERS, type Tier } from '@edgekeep/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser } from './browser';
+import { createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { signInThroughForm } from './sign-in-flow';
+
+const PASSWORD = 'e2e password 123';
+const EMAIL: Record<Tier, string> = { admin: 'root@example.com', client: 'ops@example.com', user: 'shop@example.com' };
+const ACCESS_TOKEN_SECONDS = 3;
+const expire = () => new Promise((r) => setTimeout(r, (ACCESS_TOKEN_SECONDS + 1) * 1000));
+
+describe('an expired access token in the browser', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({
+      SMTP_URL: smtp.url,
+      ACCESS_TOKEN_SECONDS: String(ACCESS_TOKEN_SECONDS),
+      ADMIN_EMAIL: EMAIL.admin,
+      ADMIN_PASSWORD: PASSWORD,
+    });
+    await createAccountCli(server, ['--auth', 'client', '--email', EMAIL.client, '--password', PASSWORD]);
+    await createAccountCli(server, ['--auth', 'user', '--email', EMAIL.user, '--password', PASSWORD]);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it.each(TIERS)('%s: is refreshed once, the calls go on, and a failed refresh signs out', async (tier) => {
+    const { context } = browser;
+    const page = await freshPage(context, server.url);
+    await signInThroughForm(page, { baseUrl: server.url, tier, email: EMAIL[tier], password: PASSWORD, smtp });
+    const landed = new URL(page.url()).pathname;
+    const refreshes: string[] = [];
+    page.on('request', (req) => req.method() === 'PATCH' && req.url().endsWith(`/api/v1/${tier}`) && refreshes.push(req.url()));
+    const refreshToken = async () => (await context.cookies()).find((c) => c.name === `${tier[0]}_refreshToken`)?.value;
+    const first = await refreshToken();
+
+    // After the lifetime the reload's self call meets 101014: one refresh, then the call again.
+    await expire();
+    await page.reload();
+    await page.getByTestId('account-menu').getByText(EMAIL[tier]).waitFor();
+    expect(refreshes).toHaveLength(1);
+    expect(await refreshToken()).not.toBe(first);
+    expect(new URL(page.url()).pathname).toBe(landed);
+
+    // A change made with an expired token goes through too.
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: '用戶資訊' }).click();
+    await page.waitForURL(`**/${tier}/userManagement/userInformation`);
+    await expire();
+    await page.locator('#name').fill(`${tier}-renamed`);
+    await page.getByRole('button', { name: '儲 存' }).click();
+    await page.getByText('資訊更新成功！').waitFor();
+    expect(refreshes).toHaveLength(2);
+    await page.getByTestId('self-summary').getByText(`${tier}-renamed`).waitFor();
+
+    // A refresh token that no longer works ends the session: cookies gone, back to the login form.
+    await context.addCookies([{ name: `${tier[0]}_refreshToken`, value: 'revoked', url: server.url }]);
+    await expire();
+    await page.reload();
+    await page.waitForURL(`**/${tier}/login`);
+    expect((await context.cookies()).filter((c) => c.name.startsWith(`${tier[0]}_`))).toEqual([]);
+    await page.close();
+  });
+
+  it('raised no error in any page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
