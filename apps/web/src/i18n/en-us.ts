@@ -30,8 +30,8 @@ export const enUS = {
   },
   validation: {
     required: 'Required Field!',
-    wrongFormat: 'Wrong Format!',
-    checkForm: 'Please Check The Form Input!',
+    wrongFormat: 'Wrong Fromat!',
+    checkForm: 'Please Check The From Input!',
     emailFormat: 'The email format is incorrect.',
     passwordMismatch: 'The passwords do not match',
     passwordLength: 'At least {{min}} characters',
