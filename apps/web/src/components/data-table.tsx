@@ -1,0 +1,85 @@
+import { PAGE_SIZE_OPTIONS } from '@edgekeep/contract/constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import { useListParams, type ListQuery } from './list-params';
+
+export type Page<T> = { data: T[]; total: number };
+
+type Props<T> = {
+  /** The react-query key of the list; the URL's paging, sort and filters are appended. */
+  queryKey: readonly unknown[];
+  fetch: (query: ListQuery) => Promise<Page<T>>;
+  /** A column with `sorter: true` sorts by its `key` (the API's sortBy name). */
+  columns: TableColumnsType<T>;
+  rowKey: keyof T & string;
+  /** Filters above the table (FilterBar inputs); they read and write the URL through useListParams. */
+  filters?: ReactNode;
+  /** Buttons above the table; with `batch`, rows get checkboxes and the buttons get the chosen keys. */
+  toolbar?: ReactNode;
+  batch?: (selected: Key[], clear: () => void) => ReactNode;
+  /** Poll the list (for example the node list every 5000 ms). */
+  refetchInterval?: number;
+};
+
+/**
+ * The one list component: paging (page size 10, options 25–500), sort and filters in the URL, emptied while
+ * loading, the component library's empty state, optional batch actions over chosen rows.
+ */
+export function DataTable<T extends object>(props: Props<T>) {
+  const list = useListParams();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const result = useQuery({
+    queryKey: [...props.queryKey, list.query],
+    queryFn: () => props.fetch(list.query),
+    placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval,
+  });
+  const loading = result.isFetching && result.isPlaceholderData;
+  const columns = props.columns.map((c) =>
+    c.sorter === true && c.key ? { ...c, sortOrder: list.sortBy === c.key ? (list.orderBy ?? null) : null } : c,
+  );
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sortBy = s?.order ? String(s.columnKey) : undefined;
+    const sortChanged = sortBy !== list.sortBy || (s?.order ?? undefined) !== list.orderBy;
+    list.update(
+      {
+        page: sortChanged ? undefined : pagination.current,
+        pageSize: pagination.pageSize,
+        sortBy,
+        orderBy: s?.order ?? undefined,
+      },
+      { keepPage: !sortChanged },
+    );
+  };
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {props.filters || props.toolbar || props.batch ? (
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Space wrap>{props.filters}</Space>
+          <Space wrap>
+            {props.batch?.(selected, () => setSelected([]))}
+            {props.toolbar}
+          </Space>
+        </Space>
+      ) : null}
+      <Table<T>
+        rowKey={props.rowKey}
+        columns={columns}
+        dataSource={loading ? [] : (result.data?.data ?? [])}
+        loading={result.isFetching}
+        onChange={onChange}
+        rowSelection={props.batch ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        pagination={{
+          current: list.page,
+          pageSize: list.pageSize,
+          total: result.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, ...PAGE_SIZE_OPTIONS],
+        }}
+        scroll={{ x: 'max-content' }}
+      />
+    </Space>
+  );
+}
