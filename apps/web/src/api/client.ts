@@ -94,3 +94,9 @@ export async function download(path: string, opts: CallOptions & { fallbackName:
   a.click();
   URL.revokeObjectURL(url);
 }
+
+/** A list call whose answer is `{ data, total }`: answers both. */
+export async function callPage<T>(path: string, opts: CallOptions = {}): Promise<{ data: T[]; total: number }> {
+  const res = await callRaw(path, opts);
+  return (await res.json()) as { data: T[]; total: number };
+}

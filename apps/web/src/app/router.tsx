@@ -2,11 +2,22 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
+import { USERS_PATH } from './layout/menus';
 import { setNavigator } from './navigation';
+import { RequirePermission, useCan } from './permissions';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+/** A screen only accounts holding the key may open. */
+const guarded = (permission: string, node: ReactNode) => page(<RequirePermission permission={permission}>{node}</RequirePermission>);
+
+/** userManagement opens the users list where the account may see it (spec §2), else its own information. */
+function UserManagementHome({ tier }: { tier: Tier }) {
+  const can = useCan();
+  const to = tier === 'user' && can('accounts.view') ? USERS_PATH[tier] : 'userInformation';
+  return <Navigate to={to} replace />;
+}
 
 /** A path with /admin/ in it is out of reach outside the admin area. */
 function RootGuard() {
@@ -38,7 +49,7 @@ const clientScreens: RouteObject[] = [
     path: 'systemManagement',
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
-      { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+      { path: 'dnsSetting', element: guarded('system.view', <s.DnsSetting />) },
     ],
   },
 ];
@@ -66,8 +77,19 @@ function tierRoutes(tier: Tier): RouteObject {
           {
             path: 'userManagement',
             children: [
-              { index: true, element: <Navigate to="userInformation" replace /> },
+              { index: true, element: <UserManagementHome tier={tier} /> },
               { path: 'userInformation', element: page(<s.UserInformation />) },
+              { path: USERS_PATH[tier], element: guarded('accounts.view', <s.Users />) },
+              {
+                path: 'roles',
+                children: [
+                  { index: true, element: guarded('roles.view', <s.Roles />) },
+                  { path: 'create', element: guarded('roles.edit', <s.RoleForm />) },
+                  { path: ':roleId', element: guarded('roles.edit', <s.RoleForm />) },
+                ],
+              },
+              { path: 'logOperation', element: guarded('auditLogs.view', <s.LogOperation />) },
+              { path: 'apiTokenSetting', element: guarded('apiTokens.edit', <s.ApiTokens />) },
             ],
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },

@@ -11,6 +11,11 @@ export const screens = {
   Dashboard: lazy(() => import('../features/dashboard/dashboard-page')),
   UserInformation: lazy(() => import('../features/account/user-information-page')),
   ChangePassword: lazy(() => import('../features/account/change-password-page')),
+  Users: lazy(() => import('../features/users/users-page')),
+  Roles: lazy(() => import('../features/roles/roles-page')),
+  RoleForm: lazy(() => import('../features/roles/role-form-page')),
+  LogOperation: lazy(() => import('../features/log-operation/log-operation-page')),
+  ApiTokens: lazy(() => import('../features/api-tokens/api-tokens-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };
