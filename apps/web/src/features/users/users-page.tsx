@@ -53,10 +53,18 @@ export default function UsersPage() {
     mutationFn: (a: AccountItem) => accountsApi.resendEmail(tier, a.id),
     onSuccess: () => toast.success(t('message.resendEmailSuccess')),
   });
-  const switchInto = useMutation({
-    mutationFn: (a: AccountItem) => accountsApi.proxy(tier, a.id),
-    onSuccess: (r) => void window.open(switchUserUrl(r), '_blank'),
-  });
+  const switchInto = useMutation({ mutationFn: (a: AccountItem) => accountsApi.proxy(tier, a.id) });
+  /** The tab opens at the click (a popup opened after a call would be blocked), and is sent on once the tokens arrive. */
+  const openSwitchedTab = (a: AccountItem) => {
+    const tab = window.open('about:blank', '_blank');
+    return switchInto.mutateAsync(a).then(
+      (r) => {
+        if (tab) tab.location.href = switchUserUrl(r);
+        else window.open(switchUserUrl(r), '_blank');
+      },
+      () => tab?.close(),
+    );
+  };
 
   // createdBy and the parent links are ids: shown as e-mails where the console knows the account.
   const who = (id: number | null) => {
@@ -110,7 +118,7 @@ export default function UsersPage() {
                 description={a.auth === tier ? t('users.switchSameTier') : t('users.switchConfirm', { email: a.email })}
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
-                onConfirm={() => switchInto.mutateAsync(a)}
+                onConfirm={() => openSwitchedTab(a)}
               >
                 <Button type="link" size="small" disabled={!a.enabled}>
                   {t('users.switchInto')}
