@@ -67,7 +67,13 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     expect(await row.textContent()).toContain(CLIENT); // created by the client, below it
     await screenshot(clientPage, 'accounts-users-list');
 
-    const token = await smtp.waitFor(USER, /verifyMail\?token=([\w%-]+)/, mailsBefore);
+    await smtp.waitFor(USER, /verifyMail\?token=([\w%-]+)/, mailsBefore);
+    // Resending mails a new link; the first one stops working.
+    const resentAfter = smtp.mails.length;
+    await row.getByRole('button', { name: 'More' }).click();
+    await clientPage.getByRole('menuitem', { name: 'Resend mail' }).click();
+    await clientPage.getByText('Resend Email Successful!').waitFor();
+    const token = await smtp.waitFor(USER, /verifyMail\?token=([\w%-]+)/, resentAfter);
     userPage = await context.newPage();
     await userPage.goto(`${server.url}/user/verifyMail?token=${token}`);
     await userPage.waitForURL('**/user/login/createPassword?**');
@@ -78,9 +84,12 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await userPage.waitForURL('**/user/login');
     expect(await signInThroughForm(userPage, { baseUrl: server.url, tier: 'user', email: USER, password: PASSWORD, smtp })).toBe('/user/dashboard');
 
-    // The user's own list now shows the mail as confirmed.
+    // With the mail confirmed, there is nothing to resend.
     await clientPage.reload();
-    await expect.poll(async () => (await clientPage.locator('tr', { hasText: USER }).textContent()) ?? '').not.toContain('Resend mail');
+    await clientPage.locator('tr', { hasText: USER }).getByRole('button', { name: 'More' }).click();
+    await clientPage.getByRole('menuitem', { name: 'Edit password' }).waitFor();
+    expect(await clientPage.getByRole('menuitem', { name: 'Resend mail' }).count()).toBe(0);
+    await clientPage.keyboard.press('Escape');
   });
 
   it('the user makes a role without accounts.view and sites.view in the permission tree and gives it to a sub-user', async () => {
@@ -126,6 +135,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const refreshToken = (await shown.textContent())!.trim();
     expect(refreshToken).toMatch(/^ek_/);
     await shown.getByRole('button').click(); // the copy button
+    await userPage.waitForTimeout(300);
     await screenshot(userPage, 'accounts-api-token-created');
     await userPage.getByRole('button', { name: 'I have copied it' }).click();
     await shown.waitFor({ state: 'hidden' });
@@ -196,7 +206,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
 
     await openFromMenu(clientPage, 'User management', 'Operation log');
     await clientPage.waitForURL('**/client/userManagement/logOperation');
-    const created = clientPage.locator('tr', { hasText: '/api/v1/client/account' }).filter({ hasText: 'POST' });
+    const created = clientPage.locator('tr', { has: clientPage.getByRole('cell', { name: '/api/v1/client/account', exact: true }) });
     await created.first().waitFor();
     await clientPage.locator('tr', { hasText: '/api/v1/client/proxy' }).first().waitFor();
     await clientPage.getByPlaceholder('URL').fill('proxy');
@@ -209,6 +219,51 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const detail = clientPage.getByTestId('audit-detail');
     await detail.getByText(USER).waitFor();
     await screenshot(clientPage, 'accounts-operation-log-detail');
+  });
+
+  it('the admin area has the same screens: an admin makes a role, a sub-admin holding it, and a client that gets the mail', async () => {
+    const page = await englishPage();
+    await signInThroughForm(page, { baseUrl: server.url, tier: 'admin', email: 'root@example.com', password: PASSWORD, smtp });
+    await openFromMenu(page, 'User management', 'Roles');
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.locator('#roleName').fill('auditors');
+    await page.getByTestId('permission-tree').locator('.ant-tree-treenode', { hasText: 'View the operation log' }).locator('.ant-tree-checkbox').click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Create Role Success !').waitFor();
+
+    await openFromMenu(page, 'User management', 'Users');
+    await page.waitForURL('**/admin/userManagement/users');
+    const mailsBefore = smtp.mails.length;
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const form = page.getByTestId('account-form');
+    await form.locator('#auth').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Client' }).click();
+    await expect(form.locator('#roleID').count()).resolves.toBe(0); // a client made by an admin is a root: no role
+    await form.locator('#email').fill('reseller@example.com');
+    await form.locator('#name').fill('reseller');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Create Client Successful!').waitFor();
+    expect(await smtp.waitFor('reseller@example.com', /(\/client\/verifyMail)\?token=/, mailsBefore)).toBe('/client/verifyMail');
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await form.locator('#email').fill('auditor@example.com');
+    await form.locator('#name').fill('auditor');
+    await form.locator('#roleID').click();
+    await page.locator('.ant-select-item-option', { hasText: 'auditors' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Create Admin Successful!').waitFor();
+    const auditor = page.locator('tr', { hasText: 'auditor@example.com' });
+    await auditor.getByText('auditors').waitFor();
+    await auditor.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Edit password' }).click();
+    const passwordForm = page.getByTestId('password-form');
+    await passwordForm.locator('#password').fill(PASSWORD);
+    await passwordForm.locator('#confirmPassword').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Change password successful!').waitFor();
+    const step1 = await api(server, 'POST', 'admin/login', { body: { account: 'auditor@example.com', password: PASSWORD } });
+    expect(step1.status).toBe(200);
+    await screenshot(page, 'accounts-admin-users');
     expect(browser.errors).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ export const enUS = {
     actions: 'Actions',
     detail: 'Detail',
     copy: 'Copy',
+    more: 'More',
     copied: 'Copied',
   },
   tier: { admin: 'Admin', client: 'Client', user: 'User' },

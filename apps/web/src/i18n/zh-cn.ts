@@ -15,6 +15,7 @@ export const zhCN: Messages = {
     actions: '操作',
     detail: '详情',
     copy: '复制',
+    more: '更多',
     copied: '已复制',
   },
   tier: { admin: '管理员', client: '客户', user: '用户' },

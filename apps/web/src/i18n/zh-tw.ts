@@ -15,6 +15,7 @@ export const zhTW: Messages = {
     actions: '操作',
     detail: '詳情',
     copy: '複製',
+    more: '更多',
     copied: '已複製',
   },
   tier: { admin: '管理員', client: '客戶', user: '用戶' },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '@edgekeep/contract/tiers';
 import { accountsApi } from '../../api/accounts';
@@ -36,6 +37,10 @@ export function AccountFormModal({ tier, account, open, onClose }: Props) {
       onClose();
     },
   });
+  // Each opening starts from the account's values (or a new account's defaults), not from the last form.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, account, form]);
   const initial: AccountFields = account
     ? {
         name: account.name,
@@ -56,7 +61,6 @@ export function AccountFormModal({ tier, account, open, onClose }: Props) {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={save.isPending}
-      destroyOnHidden
       forceRender
     >
       <Form<AccountFields>
@@ -65,7 +69,6 @@ export function AccountFormModal({ tier, account, open, onClose }: Props) {
         initialValues={initial}
         onFinish={(v) => save.mutate(v)}
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
-        preserve={false}
         data-testid="account-form"
       >
         {!account && KINDS[tier].length > 1 && (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Dropdown, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '@edgekeep/contract/tiers';
@@ -97,22 +98,30 @@ export default function UsersPage() {
       fixed: 'right',
       render: (_, a) => (
         <Space size={0} wrap data-testid={`account-actions-${a.email}`}>
-          <Button type="link" size="small" onClick={() => setSubsOf(a)}>
-            {t('users.subs')}
-          </Button>
+          {!mayEdit && (
+            <Button type="link" size="small" onClick={() => setSubsOf(a)}>
+              {t('users.subs')}
+            </Button>
+          )}
           {mayEdit && (
             <>
               <Button type="link" size="small" onClick={() => setEditing({ account: a })}>
                 {t('common.edit')}
               </Button>
-              <Button type="link" size="small" onClick={() => setPassword(a)}>
-                {t('users.editPassword')}
-              </Button>
-              {!a.emailConfirmed && (
-                <Button type="link" size="small" loading={resend.isPending && resend.variables?.id === a.id} onClick={() => resend.mutate(a)}>
-                  {t('users.resendEmail')}
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'subs', label: t('users.subs'), onClick: () => setSubsOf(a) },
+                    { key: 'password', label: t('users.editPassword'), onClick: () => setPassword(a) },
+                    ...(a.emailConfirmed ? [] : [{ key: 'resend', label: t('users.resendEmail'), onClick: () => resend.mutate(a) }]),
+                  ],
+                }}
+              >
+                <Button type="link" size="small">
+                  {t('common.more')} <DownOutlined />
                 </Button>
-              )}
+              </Dropdown>
               <Popconfirm
                 title={t('users.switchInto')}
                 description={a.auth === tier ? t('users.switchSameTier') : t('users.switchConfirm', { email: a.email })}
