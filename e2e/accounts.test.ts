@@ -109,6 +109,13 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await userPage.getByText('Create Role Success !').waitFor();
     await userPage.waitForURL('**/user/userManagement/roles');
     await userPage.locator('tr', { hasText: 'helpers' }).getByText(`${ALL - 2} / ${ALL}`).waitFor();
+    // Editing opens the role with its keys checked.
+    await userPage.locator('tr', { hasText: 'helpers' }).getByRole('button', { name: 'Edit' }).click();
+    await userPage.getByText('Edit role').waitFor();
+    await expect.poll(() => userPage.getByText(/\d+ chosen/).textContent()).toBe(`${ALL - 2} chosen`);
+    expect(await box('View sites').getAttribute('class')).not.toContain('checked');
+    await userPage.getByRole('button', { name: 'Cancel' }).click();
+    await userPage.waitForURL('**/user/userManagement/roles');
 
     await openFromMenu(userPage, 'User management', 'Users');
     await userPage.waitForURL('**/user/userManagement/usersList');
