@@ -136,6 +136,10 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
       return cmds.find((c: { id: number; status: string }) => c.id === purge.body.data.id && c.status === 'done');
     });
     expect((await served('shop.example.test', '/logo.png')).headers['x-cache']).toBe('MISS');
+    await until('a HIT again', async () => ((await served('shop.example.test', '/logo.png')).headers['x-cache'] === 'HIT' ? true : undefined));
+    const site = await api(server, 'DELETE', `user/site/${ids.site}/setting/currentCache`, { token: user });
+    expect(site.body.data).toEqual({ nodes: 1 });
+    await until("the site's purge to empty its cache", async () => ((await served('shop.example.test', '/logo.png')).headers['x-cache'] === 'MISS' ? true : undefined));
   });
 
   it('blocks with a blacklist entry at once, without a reload; a whitelist entry lets the address through', async () => {
