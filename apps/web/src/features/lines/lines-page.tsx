@@ -49,7 +49,7 @@ export default function LinesPage() {
             <Button size="small" onClick={() => setOpen({ group })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: group.name })} onConfirm={() => remove.mutateAsync(group)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <Popconfirm title={t('infra.removeConfirm', { name: group.name })} onConfirm={() => remove.mutate(group)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
               <Button size="small" danger>
                 {t('infra.remove')}
               </Button>

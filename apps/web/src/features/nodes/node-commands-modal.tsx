@@ -44,7 +44,7 @@ export function NodeCommandsModal({ node, onClose }: { node: Node; onClose: () =
             <Select style={{ width: 220 }} value={kind} onChange={setKind} options={KINDS.map((k) => ({ value: k, label: t(`nodeCommand.${k}`) }))} />
           </Form.Item>
           <Form.Item>
-            <Popconfirm title={t(`nodeCommand.${kind}`)} onConfirm={() => queue.mutateAsync()} okText={t('common.confirm')} cancelText={t('infra.cancel')} disabled={disabled}>
+            <Popconfirm title={t(`nodeCommand.${kind}`)} onConfirm={() => queue.mutate()} okText={t('common.confirm')} cancelText={t('infra.cancel')} disabled={disabled}>
               <Button type="primary" loading={queue.isPending} disabled={disabled}>
                 {t('nodes.queue')}
               </Button>

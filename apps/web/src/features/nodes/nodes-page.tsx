@@ -56,12 +56,12 @@ export default function NodesPage() {
           <Button size="small">{t('infra.actions')}</Button>
         </Dropdown>
         {canEdit && node.initialized ? (
-          <Popconfirm title={t('nodes.deinitializeConfirm', { name: node.name })} onConfirm={() => deinit.mutateAsync([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+          <Popconfirm title={t('nodes.deinitializeConfirm', { name: node.name })} onConfirm={() => deinit.mutate([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
             <Button size="small">{t('nodes.deinitialize')}</Button>
           </Popconfirm>
         ) : null}
         {canEdit ? (
-          <Popconfirm title={t('infra.removeConfirm', { name: node.name })} onConfirm={() => remove.mutateAsync([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+          <Popconfirm title={t('infra.removeConfirm', { name: node.name })} onConfirm={() => remove.mutate([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
             <Button size="small" danger>
               {t('infra.remove')}
             </Button>
@@ -106,10 +106,10 @@ export default function NodesPage() {
     const none = ids.length === 0;
     return (
       <>
-        <Button disabled={none} onClick={() => setEnabled.mutateAsync({ ids, enabled: false }).then(clear)}>
+        <Button disabled={none} onClick={() => setEnabled.mutate({ ids, enabled: false }, { onSuccess: clear })}>
           {t('nodes.pause')}
         </Button>
-        <Button disabled={none} onClick={() => setEnabled.mutateAsync({ ids, enabled: true }).then(clear)}>
+        <Button disabled={none} onClick={() => setEnabled.mutate({ ids, enabled: true }, { onSuccess: clear })}>
           {t('nodes.enable')}
         </Button>
         <Button disabled={none} onClick={() => setOpen({ kind: 'memo', ids, clear })}>
@@ -118,7 +118,7 @@ export default function NodesPage() {
         <Button disabled={none} onClick={() => setOpen({ kind: 'move', ids, clear })}>
           {t('nodes.moveZone')}
         </Button>
-        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutateAsync(ids).then(clear)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
           <Button danger disabled={none}>
             {t('infra.remove')}
           </Button>

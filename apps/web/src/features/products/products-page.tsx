@@ -56,7 +56,7 @@ export default function ProductsPage() {
             <Button size="small" onClick={() => setOpen({ product: p })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: p.name })} onConfirm={() => remove.mutateAsync(p)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <Popconfirm title={t('infra.removeConfirm', { name: p.name })} onConfirm={() => remove.mutate(p)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
               <Button size="small" danger>
                 {t('infra.remove')}
               </Button>

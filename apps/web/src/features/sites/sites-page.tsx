@@ -61,7 +61,7 @@ export default function SitesPage() {
             <Button size="small" onClick={() => setOpen({ kind: 'tags', site })}>
               {t('sites.editTags')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} onConfirm={() => remove.mutateAsync([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} onConfirm={() => remove.mutate([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
               <Button size="small" danger>
                 {t('infra.remove')}
               </Button>
@@ -75,7 +75,7 @@ export default function SitesPage() {
     const ids = selected.map(Number);
     const none = ids.length === 0;
     const statusButton = (value: number, label: string) => (
-      <Button disabled={none} onClick={() => setStatus.mutateAsync({ ids, status: value }).then(clear)}>
+      <Button disabled={none} onClick={() => setStatus.mutate({ ids, status: value }, { onSuccess: clear })}>
         {label}
       </Button>
     );
@@ -84,7 +84,7 @@ export default function SitesPage() {
         {statusButton(0, t('nodes.pause'))}
         {statusButton(1, t('sites.resume'))}
         {statusButton(2, t('sites.lock'))}
-        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutateAsync(ids).then(clear)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
           <Button danger disabled={none}>
             {t('infra.remove')}
           </Button>

@@ -47,7 +47,7 @@ export default function ZonesPage() {
               <Button size="small" onClick={() => setOpen({ kind: 'form', zone })}>
                 {t('infra.edit')}
               </Button>
-              <Popconfirm title={t('infra.removeConfirm', { name: zone.name })} onConfirm={() => remove.mutateAsync(zone)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+              <Popconfirm title={t('infra.removeConfirm', { name: zone.name })} onConfirm={() => remove.mutate(zone)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
                 <Button size="small" danger>
                   {t('infra.remove')}
                 </Button>
