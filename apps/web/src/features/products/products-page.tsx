@@ -11,6 +11,7 @@ import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
+import { GroupName } from './group-name';
 import { ProductFormModal } from './product-form-modal';
 
 const EXCEED_LABELS = { none: 'products.exceedNone', limit: 'products.exceedLimit', pause: 'products.exceedPause' } as const;
@@ -32,6 +33,8 @@ export default function ProductsPage() {
   const columns: TableColumnsType<Product> = [
     { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
     { key: 'zoneID', dataIndex: 'zoneID', title: t('infra.zone'), render: (id: number) => zones.find((z) => z.value === id)?.label ?? id },
+    { key: 'groupID', title: t('infra.group'), render: (_, p) => <GroupName zoneID={p.zoneID} id={p.groupID} /> },
+    { key: 'backupGroupID', title: t('products.backupGroup'), render: (_, p) => <GroupName zoneID={p.zoneID} id={p.backupGroupID} /> },
     { key: 'domainLimit', dataIndex: 'domainLimit', title: t('products.domainLimit'), render: limit },
     { key: 'siteLimit', dataIndex: 'siteLimit', title: t('products.siteLimit'), render: limit },
     { key: 'siteCount', dataIndex: 'siteCount', title: t('products.siteCount') },

@@ -5,6 +5,7 @@ import { infraApi } from '../../api/infra';
 import type { NginxHttp, Zone, ZoneSettings } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
+import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 
 type PortsForm = { httpPorts: string[]; httpsPorts: string[] };
@@ -15,6 +16,7 @@ const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v)
 /** A zone's ports and nginx forms; each form is saved on its own. */
 export function ZoneSettingsDrawer({ zone, onClose }: { zone: Zone; onClose: () => void }) {
   const { t } = useTranslation();
+  const canEdit = useCan()('zones.edit');
   const key = ['zoneSettings', zone.id];
   const settings = useQuery({ queryKey: key, queryFn: () => infraApi.zoneSettings(zone.id), staleTime: 0 });
   const saved = (text: string) => (next: ZoneSettings) => {
@@ -25,9 +27,9 @@ export function ZoneSettingsDrawer({ zone, onClose }: { zone: Zone; onClose: () 
     <Drawer open width={560} title={t('zones.settingsTitle', { name: zone.name })} onClose={onClose} destroyOnHidden>
       {settings.data ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <PortsCard zoneID={zone.id} value={settings.data} onSaved={saved(t('infra.setSuccess'))} />
-          <WorkerCard zoneID={zone.id} value={settings.data} onSaved={saved(t('zones.setNginxWorkerSuccess'))} />
-          <HttpCard zoneID={zone.id} value={settings.data} onSaved={saved(t('zones.setNginxHttpSuccess'))} />
+          <PortsCard canEdit={canEdit} zoneID={zone.id} value={settings.data} onSaved={saved(t('infra.setSuccess'))} />
+          <WorkerCard canEdit={canEdit} zoneID={zone.id} value={settings.data} onSaved={saved(t('zones.setNginxWorkerSuccess'))} />
+          <HttpCard canEdit={canEdit} zoneID={zone.id} value={settings.data} onSaved={saved(t('zones.setNginxHttpSuccess'))} />
         </Space>
       ) : (
         <Spin />
@@ -36,9 +38,9 @@ export function ZoneSettingsDrawer({ zone, onClose }: { zone: Zone; onClose: () 
   );
 }
 
-type CardProps = { zoneID: number; value: ZoneSettings; onSaved: (next: ZoneSettings) => void };
+type CardProps = { canEdit: boolean; zoneID: number; value: ZoneSettings; onSaved: (next: ZoneSettings) => void };
 
-function PortsCard({ zoneID, value, onSaved }: CardProps) {
+function PortsCard({ canEdit, zoneID, value, onSaved }: CardProps) {
   const { t } = useTranslation();
   const save = useMutation({ mutationFn: (v: PortsForm) => infraApi.setZonePorts(zoneID, { httpPorts: v.httpPorts.map(Number), httpsPorts: v.httpsPorts.map(Number) }), onSuccess: onSaved });
   const portRule: FormRule = {
@@ -48,7 +50,7 @@ function PortsCard({ zoneID, value, onSaved }: CardProps) {
   const initial: PortsForm = { httpPorts: value.ports.httpPorts.map(String), httpsPorts: value.ports.httpsPorts.map(String) };
   return (
     <Card title={t('zones.ports')} size="small" extra={t('zones.portsHint')}>
-      <Form<PortsForm> layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<PortsForm> layout="vertical" disabled={!canEdit} initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Form.Item name="httpPorts" label={t('zones.httpPorts')} rules={[portRule]}>
           <Select mode="tags" open={false} tokenSeparators={[',', ' ']} />
         </Form.Item>
@@ -63,7 +65,7 @@ function PortsCard({ zoneID, value, onSaved }: CardProps) {
   );
 }
 
-function WorkerCard({ zoneID, value, onSaved }: CardProps) {
+function WorkerCard({ canEdit, zoneID, value, onSaved }: CardProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const save = useMutation({
@@ -78,7 +80,7 @@ function WorkerCard({ zoneID, value, onSaved }: CardProps) {
   const initial: WorkerForm = { workerProcesses: String(value.nginxWorker.workerProcesses), workerConnections: value.nginxWorker.workerConnections };
   return (
     <Card title={t('zones.nginxWorker')} size="small">
-      <Form<WorkerForm> layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<WorkerForm> layout="vertical" disabled={!canEdit} initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Form.Item name="workerProcesses" label={t('zones.workerProcesses')} rules={[rules.required, processesRule]}>
           <Input />
         </Form.Item>
@@ -93,13 +95,13 @@ function WorkerCard({ zoneID, value, onSaved }: CardProps) {
   );
 }
 
-function HttpCard({ zoneID, value, onSaved }: CardProps) {
+function HttpCard({ canEdit, zoneID, value, onSaved }: CardProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const save = useMutation({ mutationFn: (v: NginxHttp) => infraApi.setNginxHttp(zoneID, v), onSuccess: onSaved });
   return (
     <Card title={t('zones.nginxHttp')} size="small">
-      <Form<NginxHttp> layout="vertical" initialValues={value.nginxHttp} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<NginxHttp> layout="vertical" disabled={!canEdit} initialValues={value.nginxHttp} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Form.Item name="clientMaxBodySize" label={t('zones.clientMaxBodySize')} rules={[rules.required]}>
           <InputNumber min={0} max={102_400} precision={0} style={{ width: '100%' }} />
         </Form.Item>
