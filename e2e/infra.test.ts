@@ -115,7 +115,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     const nodeRow = page.locator('.ant-table-row', { hasText: 'edge-1' });
     await nodeRow.getByText('Unknown', { exact: true }).waitFor();
     await nodeRow.getByRole('button', { name: 'Actions' }).hover();
-    await page.getByRole('menuitem', { name: 'Initialise' }).click();
+    await page.getByRole('menuitem', { name: 'Initialise', exact: true }).click();
     const enrolment = page.getByTestId('enrolment');
     await enrolment.waitFor();
     const command = await enrolment.locator('code').textContent();
@@ -124,6 +124,20 @@ describe('client node management in Chromium: zone, node, line, product and a si
     expect(await enrolment.locator('.ant-typography-copy').count()).toBe(1);
     await screenshot(page, 'infra-node-enrolment');
     await page.locator('.ant-modal-close:visible').click();
+    // Actions are queued for the node and listed with their state; the system drawer waits for a first report.
+    await nodeRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'Node actions', exact: true }).click();
+    const actions = page.locator('.ant-modal', { hasText: 'Actions of node edge-1' });
+    await actions.getByRole('button', { name: 'Queue' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The action is queued for the node.').waitFor();
+    await actions.locator('.ant-table-row', { hasText: 'Reload' }).getByText('Queued').waitFor();
+    await screenshot(page, 'infra-node-actions');
+    await actions.locator('.ant-modal-close').click();
+    await nodeRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'System', exact: true }).click();
+    await page.locator('.ant-drawer').getByText('The node has not reported yet.').waitFor();
+    await page.locator('.ant-drawer-close').click();
     // Pause and enable in batch.
     await nodeRow.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Pause' }).click();
