@@ -5,6 +5,7 @@ import { hasSession } from '../api/cookies';
 import { setNavigator } from './navigation';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
+import { useCan } from './use-self';
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
@@ -33,7 +34,24 @@ function CatchAll() {
   return page(<s.ErrorPage />);
 }
 
+/** A screen the account's permission keys do not allow is not there. */
+function Permitted({ permission, children }: { permission: string; children: ReactNode }) {
+  if (!useCan()(permission)) return page(<s.ErrorPage />);
+  return page(children);
+}
+
 const clientScreens: RouteObject[] = [
+  {
+    path: 'nodeManage',
+    children: [
+      { index: true, element: <Navigate to="zonesList" replace /> },
+      { path: 'zonesList', element: <Permitted permission="zones.view"><s.ZonesList /></Permitted> },
+      { path: 'nodesList', element: <Permitted permission="nodes.view"><s.NodesList /></Permitted> },
+      { path: 'resolutionTitle', element: <Permitted permission="lines.view"><s.ResolutionTitle /></Permitted> },
+      { path: 'productsList', element: <Permitted permission="products.view"><s.ProductsList /></Permitted> },
+      { path: 'sitesList', element: <Permitted permission="sites.view"><s.SitesList /></Permitted> },
+    ],
+  },
   {
     path: 'systemManagement',
     children: [

@@ -12,5 +12,10 @@ export const screens = {
   UserInformation: lazy(() => import('../features/account/user-information-page')),
   ChangePassword: lazy(() => import('../features/account/change-password-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
+  ZonesList: lazy(() => import('../features/zones/zones-page')),
+  NodesList: lazy(() => import('../features/nodes/nodes-page')),
+  ResolutionTitle: lazy(() => import('../features/lines/lines-page')),
+  ProductsList: lazy(() => import('../features/products/products-page')),
+  SitesList: lazy(() => import('../features/sites/sites-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

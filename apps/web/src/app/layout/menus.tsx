@@ -1,9 +1,10 @@
-import { DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
 
-export type MenuEntry = { path: string; label: keyof Messages['menu']; icon?: ReactNode; children?: MenuEntry[] };
+/** `permission`: the key the account needs to see the entry. */
+export type MenuEntry = { path: string; label: keyof Messages['menu']; icon?: ReactNode; permission?: string; children?: MenuEntry[] };
 
 const dashboard: MenuEntry = { path: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> };
 const userManagement: MenuEntry = {
@@ -18,10 +19,22 @@ const systemManagement: MenuEntry = {
   icon: <SettingOutlined />,
   children: [{ path: 'dnsSetting', label: 'dnsSetting' }],
 };
+const nodeManage: MenuEntry = {
+  path: 'nodeManage',
+  label: 'nodeManage',
+  icon: <ClusterOutlined />,
+  children: [
+    { path: 'zonesList', label: 'zonesList', permission: 'zones.view' },
+    { path: 'nodesList', label: 'nodesList', permission: 'nodes.view' },
+    { path: 'resolutionTitle', label: 'resolutionTitle', permission: 'lines.view' },
+    { path: 'productsList', label: 'productsList', permission: 'products.view' },
+    { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
+  ],
+};
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, userManagement],
-  client: [dashboard, systemManagement, userManagement],
+  client: [dashboard, nodeManage, systemManagement, userManagement],
   user: [dashboard, userManagement],
 };
