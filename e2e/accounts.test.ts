@@ -183,7 +183,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await screenshot(subPage, 'accounts-sub-user-menu');
 
     await subPage.goto(`${server.url}/user/userManagement/usersList`);
-    await subPage.getByTestId('forbidden').waitFor();
+    await subPage.getByText('Page not found').waitFor();
     await subPage.goto(`${server.url}/user/userManagement`);
     await subPage.waitForURL('**/user/userManagement/userInformation');
 
@@ -226,6 +226,37 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const detail = clientPage.getByTestId('audit-detail');
     await detail.getByText(USER).waitFor();
     await screenshot(clientPage, 'accounts-operation-log-detail');
+  });
+
+  it('a client role without sites.view hides the client sites menu entry and its route; the API refuses client/sites', async () => {
+    const clientToken = await cookie('c_accessToken');
+    const keys = permissionKeys('client').filter((k) => k !== 'sites.view');
+    const role = await api(server, 'POST', 'client/role', { token: clientToken, body: { roleName: 'no-sites', permissions: keys } });
+    expect(role.status).toBe(200);
+    const sub = await api(server, 'POST', 'client/account', {
+      token: clientToken,
+      body: { auth: 'client', email: 'ops@example.com', name: 'ops', password: PASSWORD, roleID: role.body.data.id },
+    });
+    expect(sub.status).toBe(200);
+
+    await context.clearCookies({ name: /^c_/ });
+    const page = await context.newPage();
+    await signInThroughForm(page, { baseUrl: server.url, tier: 'client', email: 'ops@example.com', password: PASSWORD, smtp });
+    await sidebar(page).getByText('Node management', { exact: true }).click();
+    await sidebar(page).getByRole('menuitem', { name: 'Zones', exact: true }).waitFor();
+    const entries = await sidebar(page).getByRole('menuitem').allTextContents();
+    expect(entries).toContain('Products');
+    expect(entries).not.toContain('Sites');
+    await screenshot(page, 'accounts-sub-client-menu');
+    await page.goto(`${server.url}/client/nodeManage/sitesList`);
+    await page.getByText('Page not found').waitFor();
+
+    const subToken = await cookie('c_accessToken');
+    const sites = await api(server, 'GET', 'client/sites', { token: subToken });
+    expect([sites.status, sites.body.code]).toEqual([403, 101018]);
+    expect((await api(server, 'GET', 'client/products', { token: subToken })).status).toBe(200);
+    expect((await api(server, 'GET', 'client/sites', { token: clientToken })).status).toBe(200);
+    await page.close();
   });
 
   it('the admin area has the same screens: an admin makes a role, a sub-admin holding it, and a client that gets the mail', async () => {

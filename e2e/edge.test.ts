@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readControlToken } from '../apps/agent/src/apply/layout';
 import { stopNginx } from '../apps/agent/src/apply/process';
+import { controlStatus } from '../apps/agent/src/control/client';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get, startOrigin } from '../apps/agent/src/test/servers';
 import { api, createAccountCli, ROOT, startServer, startSmtpSink, type Server } from './harness';
@@ -31,6 +33,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
   let httpPort: number;
+  let controlPort: number;
   let client: string;
   let user: string;
   let ids: { zone: number; node: number; site: number };
@@ -43,6 +46,8 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
     return step2.body.data.accessToken as string;
   };
   const served = (host: string, pathName = '/') => get({ port: httpPort, host, path: pathName });
+  /** How many times nginx loaded a configuration, from its control endpoint: a reload raises it. */
+  const nginxLoads = async () => (await controlStatus({ control: { port: controlPort, token: await readControlToken({ prefix }) } })).loads;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -58,6 +63,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
     client = await signIn('client', 'ops@example.com');
     user = await signIn('user', 'shop@example.com');
     httpPort = await freePort();
+    controlPort = await freePort();
     const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
     await api(server, 'PUT', `client/zone/${zone}/ports`, { token: client, body: { httpPorts: [httpPort], httpsPorts: [await freePort()] } });
     const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'local', ip: '127.0.0.1' } })).body.data.id;
@@ -72,7 +78,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
         EDGEKEEP_ENROLL_TOKEN: enrol.token,
         STATE_DIR: stateDir,
         NGINX_PREFIX: prefix,
-        EDGEKEEP_CONTROL_PORT: String(await freePort()),
+        EDGEKEEP_CONTROL_PORT: String(controlPort),
       },
     });
     agent.stdout!.on('data', (c) => (agentOutput += c));
@@ -130,6 +136,33 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
       return cmds.find((c: { id: number; status: string }) => c.id === purge.body.data.id && c.status === 'done');
     });
     expect((await served('shop.example.test', '/logo.png')).headers['x-cache']).toBe('MISS');
+    await until('a HIT again', async () => ((await served('shop.example.test', '/logo.png')).headers['x-cache'] === 'HIT' ? true : undefined));
+    const site = await api(server, 'DELETE', `user/site/${ids.site}/setting/currentCache`, { token: user });
+    expect(site.body.data).toEqual({ nodes: 1 });
+    await until("the site's purge to empty its cache", async () => ((await served('shop.example.test', '/logo.png')).headers['x-cache'] === 'MISS' ? true : undefined));
+  });
+
+  it('blocks with a blacklist entry at once, without a reload; a whitelist entry lets the address through', async () => {
+    const before = (await api(server, 'GET', `client/nodes?zoneID=${ids.zone}`, { token: client })).body.data[0].appliedRevision;
+    const loads = await nginxLoads();
+    const black = await api(server, 'POST', `user/site/${ids.site}/firewall/setting/blacklists`, { token: user, body: { ips: '127.0.0.0/8' } });
+    expect(black.status).toBe(200);
+    const blocked = await until('the blacklist to block', async () => {
+      const r = await served('shop.example.test', '/secret');
+      return r.status === 403 ? r : undefined;
+    });
+    expect(blocked.body).toContain('blacklist');
+    expect(await nginxLoads()).toBe(loads);
+    await api(server, 'POST', `user/site/${ids.site}/firewall/setting/whitelists`, { token: user, body: { ips: '127.0.0.1' } });
+    await until('the whitelist to let it through', async () => ((await served('shop.example.test')).status === 200 ? true : undefined));
+    const [entry] = (await api(server, 'GET', `user/site/${ids.site}/firewall/setting/blacklists`, { token: user })).body.data;
+    await api(server, 'PUT', `user/site/${ids.site}/firewall/setting/blacklists/enable`, { token: user, body: { ids: [entry.id], enabled: false } });
+    const after = await until('the node to apply the newest revision', async () => {
+      const n = (await api(server, 'GET', `client/nodes?zoneID=${ids.zone}`, { token: client })).body.data[0];
+      return n.appliedRevision === n.revision ? n : undefined;
+    });
+    expect(after.appliedRevision).toBeGreaterThan(before);
+    expect(await nginxLoads()).toBe(loads);
   });
 
   it('turns a domain off when the site is paused, and back on', async () => {

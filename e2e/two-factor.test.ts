@@ -48,7 +48,7 @@ describe('two-factor authentication from the user information screen', () => {
     // Phase 0 mails a code, phase 1 answers the QR code of a new secret, phase 2 confirms a code of it.
     const before = smtp.mails.length;
     await card.getByRole('button', { name: '設定驗證器 App' }).click();
-    await card.locator('input').fill(await smtp.waitFor(EMAIL, /code is (\d{6})\.\s+It confirms a change to two-factor/, before));
+    await card.locator('input').fill(await smtp.waitFor(EMAIL, /verification code is (\d{6})/, before));
     await card.getByRole('button', { name: '下一步' }).click();
     await card.locator('img[src^="data:image/png"]').waitFor();
     const uri = (await card.getByTestId('otpauth-uri').textContent())!;

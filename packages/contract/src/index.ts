@@ -10,6 +10,8 @@ export { infraRoutes } from './routes/infra';
 export { siteRoutes } from './routes/sites';
 export { domainRoutes } from './routes/domains';
 export { siteSettingRoutes } from './routes/site-settings';
+export { firewallRoutes } from './routes/firewall';
+export * as firewallSchemas from './schemas/firewall';
 export * as siteSettingSchemas from './schemas/site-settings';
 export * as domainSchemas from './schemas/domains';
 export * as siteSchemas from './schemas/sites';

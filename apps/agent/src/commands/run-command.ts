@@ -21,9 +21,11 @@ const handlers: Record<agentProtocol.Command['kind'], Handler> = {
     await applier.reset();
     return `revision ${applier.status().appliedRevision} applied afresh and nginx restarted`;
   },
-  clearCache: async ({ applier }) => {
-    const { removed } = await purgeCache({ control: await applier.control(), all: true });
-    return `${removed} cached files removed`;
+  clearCache: async ({ applier, args }) => {
+    const { hosts } = agentProtocol.clearCacheArgs.parse(args);
+    const control = await applier.control();
+    const { removed } = hosts ? await purgeCache({ control, hosts }) : await purgeCache({ control, all: true });
+    return hosts ? `${removed} cached files removed for ${hosts.length} hosts` : `${removed} cached files removed`;
   },
   clearUrlCache: async ({ applier, args }) => {
     const { urls } = agentProtocol.clearUrlCacheArgs.parse(args);

@@ -54,8 +54,8 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
 /**
  * The one function that builds a node's desired state from the database: its zone's ports and nginx settings,
  * every site served in the zone with its domains, origins, cache rules, compression and error pages, and the
- * certificates its domains serve (keys decrypted for the node). L4 ports and firewall data join as their
- * modules land.
+ * certificates its domains serve (keys decrypted for the node), and the sites' IP black- and whitelists. L4
+ * ports and the other firewall rules join as their modules land.
  */
 export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, nodeId: number): Promise<edge.DesiredState> {
   const { db } = deps;
@@ -77,7 +77,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       },
       sites,
     },
-    data: { sites: [], certificates: await certificatesOf(deps, sites) },
+    data: { sites: await ipListsOf(db, sites), certificates: await certificatesOf(deps, sites) },
   });
 }
 
@@ -86,4 +86,23 @@ async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge
   if (!ids.length) return [];
   const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
   return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
+}
+
+/** Each served site's enabled blacklist and whitelist entries, pushed to the edge's Lua without a reload. */
+async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sites']) {
+  if (!sites.length) return [];
+  const rows = await db
+    .selectFrom('site_ip_rules')
+    .select(['site_id', 'list', 'ip'])
+    .where('site_id', 'in', sites.map((s) => s.id))
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  return sites
+    .map((s) => ({
+      siteId: s.id,
+      blacklist: rows.filter((r) => r.site_id === s.id && r.list === 'blacklist').map((r) => r.ip),
+      whitelist: rows.filter((r) => r.site_id === s.id && r.list === 'whitelist').map((r) => r.ip),
+    }))
+    .filter((s) => s.blacklist.length || s.whitelist.length);
 }

@@ -7,6 +7,7 @@ import { migration as m0003 } from './migrations/20261121-0003-zones-and-nodes';
 import { migration as m0004 } from './migrations/20261121-0004-groups-products-sites';
 import { migration as m0005 } from './migrations/20261121-0005-domains';
 import { migration as m0006 } from './migrations/20261121-0006-certificates-cache-error-pages';
+import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 
 /** Every migration in order; names are timestamped and never change once landed. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0004-groups-products-sites': m0004,
   '20261121-0005-domains': m0005,
   '20261121-0006-certificates-cache-error-pages': m0006,
+  '20261121-0007-firewall-ip-lists': m0007,
   '20261121-0100-licenses': m0100,
 };
 

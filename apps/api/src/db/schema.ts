@@ -325,6 +325,7 @@ export type Database = {
   certificates: CertificateTable;
   site_cache_rules: { id: Generated<number>; site_id: number; rule: string; created_at: string };
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
+  site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
   licenses: LicenseTable;
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;

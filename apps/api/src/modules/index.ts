@@ -4,6 +4,7 @@ import { agentGateway } from '../agent-gateway/routes';
 import { accountsRoutes } from './accounts/routes';
 import { apiTokensRoutes } from './api-tokens/routes';
 import { domainsRoutes } from './domains/routes';
+import { firewallRoutesPlugin } from './firewall/routes';
 import { groupsRoutes } from './groups/routes';
 import { auditRoutes } from './audit/routes';
 import { licensesRoutes } from './licenses/routes';
@@ -35,6 +36,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   sitesRoutes,
   domainsRoutes,
   siteSettingsRoutes,
+  firewallRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
 ];

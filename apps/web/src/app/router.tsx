@@ -4,13 +4,13 @@ import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
 import { USERS_PATH } from './layout/menus';
 import { setNavigator } from './navigation';
-import { RequirePermission, useCan } from './permissions';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
+import { useCan } from './use-self';
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-/** A screen only accounts holding the key may open. */
-const guarded = (permission: string, node: ReactNode) => page(<RequirePermission permission={permission}>{node}</RequirePermission>);
+/** A screen only accounts holding the key may open (see Permitted). */
+const guarded = (permission: string, node: ReactNode) => <Permitted permission={permission}>{node}</Permitted>;
 
 /** userManagement opens the users list where the account may see it (spec §2), else its own information. */
 function UserManagementHome({ tier }: { tier: Tier }) {
@@ -44,7 +44,24 @@ function CatchAll() {
   return page(<s.ErrorPage />);
 }
 
+/** A screen the account's permission keys do not allow is not there. */
+function Permitted({ permission, children }: { permission: string; children: ReactNode }) {
+  if (!useCan()(permission)) return page(<s.ErrorPage />);
+  return page(children);
+}
+
 const clientScreens: RouteObject[] = [
+  {
+    path: 'nodeManage',
+    children: [
+      { index: true, element: <Navigate to="zonesList" replace /> },
+      { path: 'zonesList', element: <Permitted permission="zones.view"><s.ZonesList /></Permitted> },
+      { path: 'nodesList', element: <Permitted permission="nodes.view"><s.NodesList /></Permitted> },
+      { path: 'resolutionTitle', element: <Permitted permission="lines.view"><s.ResolutionTitle /></Permitted> },
+      { path: 'productsList', element: <Permitted permission="products.view"><s.ProductsList /></Permitted> },
+      { path: 'sitesList', element: <Permitted permission="sites.view"><s.SitesList /></Permitted> },
+    ],
+  },
   {
     path: 'systemManagement',
     children: [

@@ -17,5 +17,10 @@ export const screens = {
   LogOperation: lazy(() => import('../features/log-operation/log-operation-page')),
   ApiTokens: lazy(() => import('../features/api-tokens/api-tokens-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
+  ZonesList: lazy(() => import('../features/zones/zones-page')),
+  NodesList: lazy(() => import('../features/nodes/nodes-page')),
+  ResolutionTitle: lazy(() => import('../features/lines/lines-page')),
+  ProductsList: lazy(() => import('../features/products/products-page')),
+  SitesList: lazy(() => import('../features/sites/sites-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

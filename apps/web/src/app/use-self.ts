@@ -4,6 +4,7 @@ import type { Tier } from '@edgekeep/contract/tiers';
 import { accountApi } from '../api/account';
 import { HandledFailure } from '../api/failure';
 import { endSession } from './session';
+import { useTier } from './use-tier';
 
 /** Self information, checked against the tier: another tier's account ends the session ('Auth is not match !'). */
 export async function loadSelf(tier: Tier) {
@@ -16,3 +17,9 @@ export async function loadSelf(tier: Tier) {
 export const selfQueryKey = (tier: Tier) => ['self', tier] as const;
 
 export const useSelf = (tier: Tier) => useQuery({ queryKey: selfQueryKey(tier), queryFn: () => loadSelf(tier) });
+
+/** Whether the signed-in account holds a permission key (root accounts hold every key of their tier). */
+export function useCan() {
+  const self = useSelf(useTier()).data;
+  return (key: string) => self?.permissions.includes(key) ?? false;
+}

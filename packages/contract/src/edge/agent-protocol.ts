@@ -46,6 +46,8 @@ export const command = z.object({
   args: z.record(z.string(), z.unknown()),
 });
 export const clearUrlCacheArgs = z.object({ urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).min(1).max(1000) });
+/** clearCache: everything cached for these hosts (a site's domains), or everything when no hosts are given. */
+export const clearCacheArgs = z.object({ hosts: z.array(z.string().min(1).max(253)).max(5000).optional() });
 /** `url` is absolute or relative to the API base; the package is fetched with the node's credential. */
 export const upgradeArgs = z.object({ version: z.string().max(64), url: z.string().min(1).max(2048) });
 /** GET /agent/v1/commands → the node's queued commands, oldest first. */

@@ -32,6 +32,10 @@ export const siteSettingRoutes = {
     summary: 'Change a cache rule', params: s.siteParams, body: s.updateCacheRuleBody, response: envelope(s.siteSettings) }),
   removeCacheRules: defineRoute({ id: 'user.site.cacheRules.remove', method: 'DELETE', path: 'user/site/{siteId}/cacheRules', tier, permission: 'sites.edit', tag: settings,
     summary: 'Remove cache rules', params: s.siteParams, body: s.idsBody, response: envelope(s.siteSettings) }),
+  purgeAll: defineRoute({ id: 'user.site.purgeAll', method: 'DELETE', path: 'user/site/{siteId}/setting/currentCache', tier, permission: 'sites.edit', tag: settings,
+    summary: "Empty the edge cache of every domain of the site, on every node of its zone", params: s.siteParams, response: envelope(s.purgeResult) }),
+  purgeUrls: defineRoute({ id: 'user.site.purgeUrls', method: 'DELETE', path: 'user/site/{siteId}/setting/urlCache', tier, permission: 'sites.edit', tag: settings,
+    summary: 'Remove URLs of the site from the edge cache, on every node of its zone', params: s.siteParams, body: s.urlPurgeBody, response: envelope(s.purgeResult) }),
   gzip: defineRoute({ id: 'user.site.gzip', method: 'PUT', path: 'user/site/{siteId}/setting/gzip', tier, permission: 'sites.edit', tag: settings,
     summary: 'Turn gzip compression on or off', params: s.siteParams, body: s.gzipBody, response: envelope(s.siteSettings) }),
 

@@ -44,3 +44,17 @@ export const errorPageInput = errorPage;
 export const errorPageItem = z.intersection(z.object({ id: z.number(), createdAt: z.string(), updatedAt: z.string() }), errorPage);
 export const updateErrorPageBody = z.intersection(z.object({ id }), errorPage);
 export const errorPagesQuery = pageQuery.pick({ page: true, pageSize: true });
+
+/**
+ * Purge by URL (spec §5: type sent as a number; one URL per line; no wildcard or regex). Type 1 purges the
+ * exact URLs; each must be on one of the site's domains.
+ */
+export const urlPurgeBody = z.object({
+  type: z.literal(1),
+  urls: z
+    .union([z.string().max(1_000_000), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((l) => l.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(2048).regex(/^https?:\/\/[^\s*?]+$/, 'an http(s) URL without wildcards')).min(1).max(1000)),
+});
+/** The purge is queued for every enrolled node of the site's zone. */
+export const purgeResult = z.object({ nodes: z.number() });

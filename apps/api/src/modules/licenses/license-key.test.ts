@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fieldsOf, foreignSigner, tamper } from '../../../test/license-fixtures';
+import { fieldsOf, foreignSigner, licenseTerms, tamper } from '../../../test/license-fixtures';
 import type { ApiError } from '../../http/errors';
 import { readLicense, signLicense, type LicenseDocument } from './license-key';
 import { licenseSigner } from './signing-key';
@@ -16,16 +16,7 @@ const doc: LicenseDocument = {
   clientId: 42,
   installationId: '0123456789abcdef',
   nonce: 'nonce-nonce-nonce-1234',
-  name: 'Pro',
-  days: 365,
-  siteLimit: 10,
-  nodeLimit: 5,
-  zoneLimit: 2,
-  domainLimit: 100,
-  autoSSLLimit: 20,
-  portLimit: 10,
-  portType: '7+4',
-  nodeMonitorSeconds: 30,
+  ...(licenseTerms() as Pick<LicenseDocument, 'name' | 'days' | 'siteLimit' | 'nodeLimit' | 'zoneLimit' | 'domainLimit' | 'autoSSLLimit' | 'portLimit' | 'portType' | 'nodeMonitorSeconds'>),
   startAt: 1_790_000_000,
   expiresAt: 1_790_000_000 + 365 * 86_400,
   issuedAt: 1_790_000_000,

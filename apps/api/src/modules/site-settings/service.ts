@@ -4,6 +4,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
+import { covers } from '../certificates/pem';
 import { reachableSite } from '../sites/service';
 
 /** Spec: a site holds up to 100 cache rules (the edge's limit). */
@@ -109,4 +110,36 @@ export async function removeErrorPages(deps: AppDeps, principal: Principal, site
   if (owned.length !== new Set(ids).size) throw notFound('error page');
   await deps.db.deleteFrom('site_error_pages').where('id', 'in', ids).execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);
+}
+
+/** Queues one action for every enrolled node of the site's zone; answers how many nodes get it. */
+async function queueForZone(deps: AppDeps, principal: Principal, zoneId: number, kind: 'clearCache' | 'clearUrlCache', args: object) {
+  const nodes = await deps.db.selectFrom('nodes').select('id').where('zone_id', '=', zoneId).where('initialized_at', 'is not', null).execute();
+  if (nodes.length) {
+    const at = now();
+    await deps.db
+      .insertInto('node_commands')
+      .values(nodes.map((n) => ({ node_id: n.id, kind, args: JSON.stringify(args), status: 'queued' as const, created_by: principal.accountId, created_at: at })))
+      .execute();
+  }
+  return { nodes: nodes.length };
+}
+
+const domainNames = async (deps: AppDeps, siteId: number) =>
+  (await deps.db.selectFrom('domains').select('name').where('site_id', '=', siteId).execute()).map((d) => d.name);
+
+export async function purgeSite(deps: AppDeps, principal: Principal, siteId: number) {
+  const site = await reachableSite(deps, principal, siteId);
+  const hosts = (await domainNames(deps, siteId)).filter((h) => !h.startsWith('*.'));
+  if (!hosts.length) return { nodes: 0 };
+  return queueForZone(deps, principal, site.zoneID, 'clearCache', { hosts });
+}
+
+/** Purges exact URLs; each must be on one of the site's domains (a wildcard domain covers one label). */
+export async function purgeUrls(deps: AppDeps, principal: Principal, siteId: number, urls: string[]) {
+  const site = await reachableSite(deps, principal, siteId);
+  const names = await domainNames(deps, siteId);
+  const foreign = urls.filter((u) => !covers(names, new URL(u).hostname));
+  if (foreign.length) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'urls', message: `not a domain of the site: ${foreign.join(', ')}` }] } });
+  return queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { urls });
 }

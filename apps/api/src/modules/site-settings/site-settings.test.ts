@@ -58,6 +58,25 @@ lane('cache rules, compression and error pages', () => {
     expect((await call(t, 'DELETE', url('errorPage'), { token: f.tokens.userA, body: { ids: [page.body.data.id, redirect.body.data.id] } })).status).toBe(200);
   });
 
+  it("queues purges for the enrolled nodes of the site's zone, of the site's own URLs only", async () => {
+    expect((await call(t, 'DELETE', url('setting/currentCache'), { token: f.tokens.userA })).body.data).toEqual({ nodes: 0 });
+    await t.deps.db.updateTable('nodes').set({ initialized_at: new Date().toISOString() }).where('id', '=', f.a.node).execute();
+    expect((await call(t, 'DELETE', url('setting/currentCache'), { token: f.tokens.userA })).body.data).toEqual({ nodes: 1 });
+    const urls = await call(t, 'DELETE', url('setting/urlCache'), { token: f.tokens.userA, body: { type: 1, urls: 'https://shop.example.com/a.png\nhttp://shop.example.com/b.css' } });
+    expect(urls.body.data).toEqual({ nodes: 1 });
+    const queued = await t.deps.db.selectFrom('node_commands').select(['kind', 'args']).where('node_id', '=', f.a.node).orderBy('id').execute();
+    expect(queued.map((c) => [c.kind, JSON.parse(c.args)])).toEqual([
+      ['clearCache', { hosts: ['shop.example.com'] }],
+      ['clearUrlCache', { urls: ['https://shop.example.com/a.png', 'http://shop.example.com/b.css'] }],
+    ]);
+    const foreign = await call(t, 'DELETE', url('setting/urlCache'), { token: f.tokens.userA, body: { type: 1, urls: 'https://other.example.com/a.png' } });
+    expect(foreign.body).toMatchObject({ code: 101003, extra: { fields: [{ field: 'urls' }] } });
+    for (const body of [{ type: 1, urls: 'https://shop.example.com/*.png' }, { type: 2, urls: 'https://shop.example.com/' }, { type: '1', urls: 'https://shop.example.com/' }]) {
+      expect((await call(t, 'DELETE', url('setting/urlCache'), { token: f.tokens.userA, body })).body.code, JSON.stringify(body)).toBe(101003);
+    }
+    expect((await call(t, 'DELETE', url('setting/currentCache'), { token: f.tokens.userB })).status).toBe(404);
+  });
+
   it("refuses every settings call on another user's site", async () => {
     const rule = await call(t, 'POST', url('cacheRule'), { token: f.tokens.userA, body: { type: 'fileTypes', values: ['css'], seconds: 60 } });
     const id = rule.body.data.cacheRules[0].id;

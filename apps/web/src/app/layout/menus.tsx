@@ -1,4 +1,4 @@
-import { DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -33,18 +33,30 @@ const systemManagement: MenuEntry = {
   icon: <SettingOutlined />,
   children: [{ path: 'dnsSetting', label: 'dnsSetting', permission: 'system.view' }],
 };
+const nodeManage: MenuEntry = {
+  path: 'nodeManage',
+  label: 'nodeManage',
+  icon: <ClusterOutlined />,
+  children: [
+    { path: 'zonesList', label: 'zonesList', permission: 'zones.view' },
+    { path: 'nodesList', label: 'nodesList', permission: 'nodes.view' },
+    { path: 'resolutionTitle', label: 'resolutionTitle', permission: 'lines.view' },
+    { path: 'productsList', label: 'productsList', permission: 'products.view' },
+    { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
+  ],
+};
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
   user: [dashboard, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
-export function visibleMenu(entries: MenuEntry[], can: (key: string | undefined) => boolean): MenuEntry[] {
+export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean): MenuEntry[] {
   return entries.flatMap((entry) => {
-    if (!can(entry.permission)) return [];
+    if (entry.permission && !can(entry.permission)) return [];
     if (!entry.children) return [entry];
     const children = visibleMenu(entry.children, can);
     return children.length ? [{ ...entry, children }] : [];

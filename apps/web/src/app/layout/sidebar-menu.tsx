@@ -2,7 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { useCan } from '../permissions';
+import { useCan } from '../use-self';
 import { MENUS, visibleMenu, type MenuEntry } from './menus';
 
 type Item = Required<MenuProps>['items'][number];

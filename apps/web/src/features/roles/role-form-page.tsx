@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { accountsApi } from '../../api/accounts';
 import type { RoleBody, RoleItem } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { useCan } from '../../app/permissions';
+import { useCan } from '../../app/use-self';
 import { queryClient } from '../../app/query-client';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';

@@ -6,7 +6,7 @@ import { permissionKeys } from '@edgekeep/contract/permissions';
 import { accountsApi } from '../../api/accounts';
 import type { RoleItem } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { useCan } from '../../app/permissions';
+import { useCan } from '../../app/use-self';
 import { queryClient } from '../../app/query-client';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';

@@ -7,7 +7,7 @@ import type { Tier } from '@edgekeep/contract/tiers';
 import { accountsApi } from '../../api/accounts';
 import type { AccountItem } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { useCan } from '../../app/permissions';
+import { useCan } from '../../app/use-self';
 import { queryClient } from '../../app/query-client';
 import { useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';

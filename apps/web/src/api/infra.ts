@@ -1,0 +1,81 @@
+import { call, callList } from './client';
+import type {
+  Account,
+  CommandKind,
+  DnsLine,
+  Enrolment,
+  Group,
+  GroupBody,
+  Meta,
+  NginxHttp,
+  NginxWorker,
+  Node,
+  NodeBody,
+  NodeCommand,
+  NodeSystem,
+  NodeUpdate,
+  Product,
+  ProductBody,
+  Site,
+  SiteBody,
+  Zone,
+  ZoneBody,
+  ZonePorts,
+  ZoneSettings,
+} from './infra-types';
+import type { Query } from './url';
+
+const tier = 'client' as const;
+const get = <T>(path: string, query?: Query) => call<T>(path, { tier, query });
+const list = <T>(path: string, query?: Query) => callList<T>(path, { tier, query });
+const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => call<T>(path, { tier, method, body });
+
+/** The client tier's zones, nodes, lines, products and sites (spec §7, "Client calls"). */
+export const infraApi = {
+  zones: (query: Query) => list<Zone>('client/zones', query),
+  metaZones: () => get<Meta[]>('client/metaZones'),
+  createZone: (body: ZoneBody) => send<Zone>('POST', 'client/zone', body),
+  updateZone: (body: ZoneBody & { id: number }) => send<Zone>('PUT', 'client/zone', body),
+  removeZone: (id: number) => send<unknown>('DELETE', 'client/zone', { id }),
+  zoneSettings: (zoneID: number) => get<ZoneSettings>(`client/zone/${zoneID}/settings`),
+  setZonePorts: (zoneID: number, body: ZonePorts) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/ports`, body),
+  setNginxWorker: (zoneID: number, body: NginxWorker) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/nginx/worker`, body),
+  setNginxHttp: (zoneID: number, body: NginxHttp) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/nginx/http`, body),
+  subClientZones: (clientId: number) => get<{ zoneIDs: number[] }>(`client/${clientId}/zones`),
+  assignZones: (clientId: number, zoneIDs: number[]) => send<{ zoneIDs: number[] }>('PUT', `client/${clientId}/zones`, { zoneIDs }),
+
+  nodes: (query: Query) => list<Node>('client/nodes', query),
+  createNode: (body: NodeBody) => send<Node>('POST', 'client/node', body),
+  updateNode: (body: NodeUpdate) => send<Node>('PUT', 'client/node', body),
+  removeNodes: (ids: number[]) => send<unknown>('DELETE', 'client/nodes', { ids }),
+  initialize: (id: number) => send<Enrolment>('POST', 'client/nodes/initialize', { id }),
+  deinitialize: (ids: number[]) => send<unknown>('DELETE', 'client/nodes/initialized', { ids }),
+  setNodesEnabled: (ids: number[], enabled: boolean) => send<unknown>('PUT', 'client/node/status', { ids, enabled }),
+  moveNodes: (ids: number[], zoneID: number) => send<unknown>('PUT', 'client/node/zone', { ids, zoneID }),
+  setNodesMemo: (ids: number[], memo: string) => send<unknown>('PUT', 'client/node/memo', { ids, memo }),
+  nodeSystem: (id: number) => call<NodeSystem>(`client/node/${id}/system`, { tier, delayMs: 0 }),
+  nodeCommand: (id: number, kind: CommandKind, urls?: string[]) => send<NodeCommand>('POST', `client/node/${id}/command`, { kind, urls }),
+  nodeCommands: (id: number) => call<NodeCommand[]>(`client/node/${id}/commands`, { tier, delayMs: 0 }),
+
+  dnsLines: () => get<DnsLine[]>('client/dns/lines'),
+  groups: (zoneID: number, query: Query) => list<Group>(`client/zone/${zoneID}/groups`, query),
+  metaGroups: (zoneID: number) => get<Meta[]>(`client/zone/${zoneID}/metaGroups`),
+  createGroup: (zoneID: number, body: GroupBody) => send<Group>('POST', `client/zone/${zoneID}/group`, body),
+  updateGroup: (zoneID: number, body: Partial<GroupBody> & { id: number }) => send<Group>('PUT', `client/zone/${zoneID}/group`, body),
+  removeGroup: (zoneID: number, id: number) => send<unknown>('DELETE', `client/zone/${zoneID}/group`, { id }),
+
+  products: (query: Query) => list<Product>('client/products', query),
+  metaProducts: () => get<Meta[]>('client/metaProducts'),
+  createProduct: (body: ProductBody) => send<Product>('POST', 'client/product', body),
+  updateProduct: (body: Partial<ProductBody> & { id: number }) => send<Product>('PUT', 'client/product', body),
+  removeProduct: (id: number) => send<unknown>('DELETE', 'client/product', { id }),
+
+  sites: (query: Query) => list<Site>('client/sites', query),
+  createSite: (body: SiteBody) => send<Site>('POST', 'client/site', body),
+  updateSite: (body: { id: number; name?: string; tags?: string[] }) => send<Site>('PATCH', 'client/site', body),
+  removeSites: (ids: number[]) => send<unknown>('DELETE', 'client/site', { ids }),
+  setSitesStatus: (ids: number[], status: number) => send<unknown>('PUT', 'client/site/status', { ids, status }),
+
+  /** Accounts under the client, for the user and sub-client pickers. */
+  accounts: (auth: 'user' | 'client', name?: string) => list<Account>('client/accounts', { auth, name, pageSize: 50 }),
+};

@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
+import { infraApi } from '../../api/infra';
+import type { Group } from '../../api/infra-types';
+import { toast } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { useCan } from '../../app/use-self';
+import { DataTable } from '../../components/data-table';
+import { useListParams } from '../../components/list-params';
+import { useZoneOptions } from '../zones/use-meta-zones';
+import { GroupFormModal } from './group-form-modal';
+import { LINE_KEYS } from './line-label';
+
+type Open = { group?: Group };
+
+/** The resolution groups (lines) of the zone chosen at the top, kept in the URL as zoneID. */
+export default function LinesPage() {
+  const { t } = useTranslation();
+  const canEdit = useCan()('lines.edit');
+  const zones = useZoneOptions();
+  const list = useListParams();
+  const zoneID = Number(list.filters.zoneID) || undefined;
+  const [open, setOpen] = useState<Open>();
+  const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });
+  const nodeOptions = (nodes.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
+  const nodeName = (id: number) => nodeOptions.find((o) => o.value === id)?.label ?? `#${id}`;
+  const remove = useMutation({
+    mutationFn: (group: Group) => infraApi.removeGroup(group.zoneID, group.id),
+    onSuccess: () => {
+      toast.success(t('infra.removeSuccess'));
+      void queryClient.invalidateQueries({ queryKey: ['groups'] });
+    },
+  });
+  const columns: TableColumnsType<Group> = [
+    { key: 'name', dataIndex: 'name', title: t('infra.name') },
+    { key: 'line', dataIndex: 'line', title: t('lines.line'), render: (l: Group['line']) => t(LINE_KEYS[l]) },
+    { key: 'priority', dataIndex: 'priority', title: t('lines.priority') },
+    { key: 'dnsResolve', dataIndex: 'dnsResolve', title: t('lines.dnsResolve'), render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'common.yes' : 'common.no')}</Tag> },
+    { key: 'nodeIDs', dataIndex: 'nodeIDs', title: t('lines.nodes'), render: (ids: number[]) => ids.map((id) => <Tag key={id}>{nodeName(id)}</Tag>) },
+    {
+      key: 'actions',
+      title: t('infra.actions'),
+      render: (_, group) =>
+        canEdit ? (
+          <Space size="small">
+            <Button size="small" onClick={() => setOpen({ group })}>
+              {t('infra.edit')}
+            </Button>
+            <Popconfirm title={t('infra.removeConfirm', { name: group.name })} onConfirm={() => remove.mutate(group)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+              <Button size="small" danger>
+                {t('infra.remove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : null,
+    },
+  ];
+  const zonePicker = (
+    <Select style={{ minWidth: 200 }} placeholder={t('infra.chooseZone')} options={zones} value={zoneID} onChange={(v) => list.update({ zoneID: v })} data-testid="lines-zone" />
+  );
+  return (
+    <Card title={t('menu.resolutionTitle')}>
+      {zoneID === undefined ? (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          {zonePicker}
+          <Empty description={t('infra.chooseZoneFirst')} />
+        </Space>
+      ) : (
+        <DataTable<Group>
+          queryKey={['groups', zoneID]}
+          fetch={(q) => infraApi.groups(zoneID, { page: q.page, pageSize: q.pageSize })}
+          columns={columns}
+          rowKey="id"
+          filters={zonePicker}
+          toolbar={
+            canEdit ? (
+              <Button type="primary" onClick={() => setOpen({})}>
+                {t('infra.create')}
+              </Button>
+            ) : null
+          }
+        />
+      )}
+      {open && zoneID !== undefined ? <GroupFormModal zoneID={zoneID} group={open.group} nodeOptions={nodeOptions} onClose={() => setOpen(undefined)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Modal, Spin, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { infraApi } from '../../api/infra';
+import type { Node } from '../../api/infra-types';
+import { toast } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { formatDate } from '../../lib/dates';
+
+/** Issues a one-time enrolment token for the node and shows the one line to run on it. */
+export function EnrolmentModal({ node, onClose }: { node: Node; onClose: () => void }) {
+  const { t } = useTranslation();
+  const issue = useMutation({
+    mutationFn: () => infraApi.initialize(node.id),
+    onSuccess: () => {
+      toast.success(t('nodes.nodeInitialSuccess'));
+      void queryClient.invalidateQueries({ queryKey: ['nodes'] });
+    },
+    onError: onClose,
+  });
+  const asked = useRef(false);
+  // One token per opening, also when an effect runs twice in development.
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    issue.mutate();
+  }, []);
+  const enrolment = issue.data;
+  return (
+    <Modal open width={720} title={t('nodes.enrolTitle', { name: node.name })} footer={null} onCancel={onClose}>
+      {enrolment ? (
+        <div data-testid="enrolment">
+          <Typography.Paragraph>{t('nodes.enrolHint')}</Typography.Paragraph>
+          <Typography.Paragraph code copyable={{ text: enrolment.command }} style={{ wordBreak: 'break-all' }}>
+            {enrolment.command}
+          </Typography.Paragraph>
+          <Alert type="info" showIcon title={t('nodes.enrolExpires', { time: formatDate(enrolment.expiresAt) })} />
+        </div>
+      ) : (
+        <Spin />
+      )}
+    </Modal>
+  );
+}

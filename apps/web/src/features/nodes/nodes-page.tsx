@@ -1,0 +1,162 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NODE_LIST_REFRESH_MS } from '@edgekeep/contract/constants';
+import { infraApi } from '../../api/infra';
+import type { Node } from '../../api/infra-types';
+import { toast } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { useCan } from '../../app/use-self';
+import { DataTable } from '../../components/data-table';
+import { SelectFilter, TextFilter } from '../../components/filter-bar';
+import { formatDate } from '../../lib/dates';
+import { useZoneOptions } from '../zones/use-meta-zones';
+import { EnrolmentModal } from './enrolment-modal';
+import { MoveZoneModal, NodeMemoModal } from './node-batch-modals';
+import { NodeCommandsModal } from './node-commands-modal';
+import { NodeFormModal } from './node-form-modal';
+import { NodeStatusTag, NODE_STATUS_NAMES } from './node-status-tag';
+import { NodeSystemDrawer } from './node-system-drawer';
+
+type Open =
+  | { kind: 'form'; node?: Node }
+  | { kind: 'enrol' | 'commands' | 'system'; node: Node }
+  | { kind: 'memo' | 'move'; ids: number[]; clear: () => void };
+
+export default function NodesPage() {
+  const { t } = useTranslation();
+  const canEdit = useCan()('nodes.edit');
+  const zones = useZoneOptions();
+  const [open, setOpen] = useState<Open>();
+  const close = () => setOpen(undefined);
+  const refresh = (text: string) => () => {
+    toast.success(text);
+    void queryClient.invalidateQueries({ queryKey: ['nodes'] });
+  };
+  const remove = useMutation({ mutationFn: infraApi.removeNodes, onSuccess: refresh(t('infra.removeSuccess')) });
+  const deinit = useMutation({ mutationFn: infraApi.deinitialize, onSuccess: refresh(t('infra.updateSuccess')) });
+  const setEnabled = useMutation({ mutationFn: (v: { ids: number[]; enabled: boolean }) => infraApi.setNodesEnabled(v.ids, v.enabled), onSuccess: refresh(t('infra.updateSuccess')) });
+
+  const rowActions = (node: Node) => {
+    const items = [
+      { key: 'system', label: t('nodes.system') },
+      ...(canEdit
+        ? [
+            { key: 'edit', label: t('infra.edit') },
+            { key: 'enrol', label: t('nodes.initialize') },
+            { key: 'commands', label: t('nodes.commands') },
+          ]
+        : []),
+    ];
+    const onClick = ({ key }: { key: string }) => setOpen(key === 'edit' ? { kind: 'form', node } : { kind: key as 'system' | 'enrol' | 'commands', node });
+    return (
+      <Space size="small">
+        <Dropdown menu={{ items, onClick }}>
+          <Button size="small">{t('infra.actions')}</Button>
+        </Dropdown>
+        {canEdit && node.initialized ? (
+          <Popconfirm title={t('nodes.deinitializeConfirm', { name: node.name })} onConfirm={() => deinit.mutate([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <Button size="small">{t('nodes.deinitialize')}</Button>
+          </Popconfirm>
+        ) : null}
+        {canEdit ? (
+          <Popconfirm title={t('infra.removeConfirm', { name: node.name })} onConfirm={() => remove.mutate([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <Button size="small" danger>
+              {t('infra.remove')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Space>
+    );
+  };
+
+  const columns: TableColumnsType<Node> = [
+    {
+      key: 'name',
+      title: t('infra.name'),
+      sorter: true,
+      render: (_, n) => (
+        <Space orientation="vertical" size={0}>
+          {n.name}
+          <Typography.Text type="secondary">{n.nodeUID}</Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'ip', dataIndex: 'ip', title: t('nodes.ip'), sorter: true },
+    { key: 'zoneName', dataIndex: 'zoneName', title: t('infra.zone') },
+    { key: 'status', title: t('nodes.status'), render: (_, n) => <NodeStatusTag node={n} /> },
+    { key: 'initialized', title: t('nodes.initialized'), render: (_, n) => (n.initialized ? <Tag color="blue">{t('nodes.initialized')}</Tag> : <Tag>{t('nodes.notInitialized')}</Tag>) },
+    { key: 'role', title: t('nodes.role'), render: (_, n) => `${t(n.type === 'edge' ? 'nodes.edge' : 'nodes.relay')} · ${t(n.role === 'main' ? 'nodes.main' : 'nodes.backup')} · L${n.portType}` },
+    { key: 'version', dataIndex: 'version', title: t('nodes.version'), render: (v: string | null) => v ?? '-' },
+    {
+      key: 'revision',
+      title: t('nodes.revision'),
+      render: (_, n) => <Typography.Text type={n.appliedRevision !== null && n.appliedRevision < n.revision ? 'warning' : undefined}>{`${n.appliedRevision ?? '-'} / ${n.revision}`}</Typography.Text>,
+    },
+    { key: 'lastReportAt', dataIndex: 'lastReportAt', title: t('nodes.lastReport'), sorter: true, render: (v: string | null) => formatDate(v) || t('nodes.neverReported') },
+    { key: 'cacheCapacity', dataIndex: 'cacheCapacity', title: t('nodes.cacheCapacity'), render: (v: number) => (v === 0 ? t('nodes.globalSetting') : `${v} MB`) },
+    { key: 'memo', dataIndex: 'memo', title: t('infra.memo'), ellipsis: true },
+    { key: 'actions', title: t('infra.actions'), fixed: 'right', render: (_, n) => rowActions(n) },
+  ];
+
+  const batch = (selected: React.Key[], clear: () => void) => {
+    if (!canEdit) return null;
+    const ids = selected.map(Number);
+    const none = ids.length === 0;
+    return (
+      <>
+        <Button disabled={none} onClick={() => setEnabled.mutate({ ids, enabled: false }, { onSuccess: clear })}>
+          {t('nodes.pause')}
+        </Button>
+        <Button disabled={none} onClick={() => setEnabled.mutate({ ids, enabled: true }, { onSuccess: clear })}>
+          {t('nodes.enable')}
+        </Button>
+        <Button disabled={none} onClick={() => setOpen({ kind: 'memo', ids, clear })}>
+          {t('nodes.setMemo')}
+        </Button>
+        <Button disabled={none} onClick={() => setOpen({ kind: 'move', ids, clear })}>
+          {t('nodes.moveZone')}
+        </Button>
+        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+          <Button danger disabled={none}>
+            {t('infra.remove')}
+          </Button>
+        </Popconfirm>
+      </>
+    );
+  };
+
+  return (
+    <Card title={t('menu.nodesList')}>
+      <DataTable<Node>
+        queryKey={['nodes']}
+        fetch={infraApi.nodes}
+        columns={columns}
+        rowKey="id"
+        refetchInterval={NODE_LIST_REFRESH_MS}
+        filters={
+          <>
+            <SelectFilter name="zoneID" placeholder={t('infra.zone')} options={zones} />
+            <TextFilter name="keyword" placeholder={t('nodes.searchKeyword')} />
+            <SelectFilter name="status" placeholder={t('nodes.status')} options={NODE_STATUS_NAMES.map((s) => ({ value: s, label: t(`nodeStatus.${s}`) }))} />
+          </>
+        }
+        batch={batch}
+        toolbar={
+          canEdit ? (
+            <Button type="primary" onClick={() => setOpen({ kind: 'form' })}>
+              {t('infra.create')}
+            </Button>
+          ) : null
+        }
+      />
+      {open?.kind === 'form' ? <NodeFormModal node={open.node} onClose={close} /> : null}
+      {open?.kind === 'enrol' ? <EnrolmentModal node={open.node} onClose={close} /> : null}
+      {open?.kind === 'commands' ? <NodeCommandsModal node={open.node} onClose={close} /> : null}
+      {open?.kind === 'system' ? <NodeSystemDrawer node={open.node} onClose={close} /> : null}
+      {open?.kind === 'memo' ? <NodeMemoModal ids={open.ids} onDone={open.clear} onClose={close} /> : null}
+      {open?.kind === 'move' ? <MoveZoneModal ids={open.ids} onDone={open.clear} onClose={close} /> : null}
+    </Card>
+  );
+}

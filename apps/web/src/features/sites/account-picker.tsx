@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { infraApi } from '../../api/infra';
+
+type Props = {
+  auth: 'user' | 'client';
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  placeholder?: string;
+  id?: string;
+  style?: React.CSSProperties;
+};
+
+/** An account of the client, searched by name or e-mail on the server. */
+export function AccountPicker({ auth, value, onChange, placeholder, id, style }: Props) {
+  const [search, setSearch] = useState('');
+  const accounts = useQuery({ queryKey: ['accountPicker', auth, search], queryFn: () => infraApi.accounts(auth, search || undefined) });
+  const options = (accounts.data?.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.email} (${a.name})` : a.email }));
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      allowClear
+      style={{ minWidth: 240, ...style }}
+      placeholder={placeholder}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      options={options}
+      loading={accounts.isFetching}
+    />
+  );
+}

@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
+import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { signInThroughForm } from './sign-in-flow';
+
+const PASSWORD = 'e2e password 123';
+const CLIENT = 'ops@example.com';
+const USER = 'shop@example.com';
+
+/** Picks an option of the antd Select inside the form item holding the field `id`. */
+async function choose(page: Page, id: string, option: string) {
+  await page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function submitModal(page: Page) {
+  await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();
+}
+
+describe('client node management in Chromium: zone, node, line, product and a site a user sees', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  const signIn = async (tier: 'admin' | 'user', email: string) => {
+    const before = smtp.mails.length;
+    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
+    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
+    const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
+    return step2.body.data.accessToken as string;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', CLIENT, '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', CLIENT]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    expect((await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } })).status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('creates a zone with its settings, a node with its enrolment command, a line, a product and a site for a user', async () => {
+    const page = await freshPage(browser.context, server.url);
+    await signInThroughForm(page, { baseUrl: server.url, tier: 'client', email: CLIENT, password: PASSWORD, smtp });
+    await switchLanguage(page, 'English');
+    const sidebar = page.locator('.ant-layout-sider');
+    await sidebar.getByText('Node management').click();
+    for (const entry of ['Zones', 'Nodes', 'Resolution groups', 'Products', 'Sites']) await sidebar.getByText(entry, { exact: true }).waitFor();
+    expect(await sidebar.getByText('Virtual nodes').count()).toBe(0);
+
+    /** Opens a screen from the sidebar and waits until it shows (the previous one stays while its chunk loads). */
+    const open = async (label: string, path: string) => {
+      await sidebar.getByText(label, { exact: true }).click();
+      await page.waitForURL(`**/client/nodeManage/${path}`);
+      await page.locator('.ant-card-head-title', { hasText: new RegExp(`^${label}$`) }).waitFor();
+    };
+
+    // Zones: create, a duplicate name refused with 201002, the settings forms.
+    await open('Zones', 'zonesList');
+    const addZone = async (name: string) => {
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.locator('.ant-modal #name').fill(name);
+      await submitModal(page);
+    };
+    await addZone('taipei');
+    await page.getByText('Create Successful!').waitFor();
+    await page.locator('.ant-table-row', { hasText: 'taipei' }).waitFor();
+    await addZone('taipei');
+    await page.getByText('Zone name exists').waitFor();
+    await expect.poll(() => page.locator('.ant-modal #name').inputValue()).toBe('taipei');
+    await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Settings' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('HTTP ports', { exact: true }).waitFor();
+    const portsCard = drawer.locator('.ant-card', { hasText: 'HTTP ports' });
+    await portsCard.locator('#httpPorts').fill('99999');
+    await portsCard.locator('#httpPorts').press('Enter');
+    await portsCard.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('Port is not valid!Please Check again!').waitFor();
+    await portsCard.locator('.ant-select-selection-item', { hasText: '99999' }).locator('.ant-select-selection-item-remove').click();
+    await portsCard.locator('#httpPorts').fill('8080');
+    await portsCard.locator('#httpPorts').press('Enter');
+    await portsCard.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Set Success!').waitFor();
+    await drawer.locator('.ant-card', { hasText: 'Nginx worker' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Set Nginx Worker Success!').waitFor();
+    await drawer.locator('#keepaliveTimeout').fill('75');
+    await drawer.locator('.ant-card', { hasText: 'Nginx http' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Set Nginx Http Success!').waitFor();
+    await screenshot(page, 'infra-zone-settings');
+    await drawer.locator('.ant-drawer-close').click();
+
+    // Nodes: create one; it has not enrolled, so its status is unknown; the enrolment dialog shows the command.
+    await open('Nodes', 'nodesList');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await choose(page, 'zoneID', 'taipei');
+    await page.locator('.ant-modal #name').fill('edge-1');
+    await page.locator('.ant-modal #ip').fill('not an ip');
+    await submitModal(page);
+    await page.getByText('Wrong Fromat!').waitFor();
+    await page.locator('.ant-modal #ip').fill('127.0.0.1');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const nodeRow = page.locator('.ant-table-row', { hasText: 'edge-1' });
+    await nodeRow.getByText('Unknown', { exact: true }).waitFor();
+    await nodeRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'Initialise', exact: true }).click();
+    const enrolment = page.getByTestId('enrolment');
+    await enrolment.waitFor();
+    const command = await enrolment.locator('code').textContent();
+    expect(command).toMatch(/^curl -fsSL http:\/\/\S+\/agent\/install\.sh .*EDGEKEEP_ENROLL_TOKEN=\S+ /);
+    await enrolment.getByText('The command works until').waitFor();
+    expect(await enrolment.locator('.ant-typography-copy').count()).toBe(1);
+    await screenshot(page, 'infra-node-enrolment');
+    await page.locator('.ant-modal-close:visible').click();
+    // Actions are queued for the node and listed with their state; the system drawer waits for a first report.
+    await nodeRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'Node actions', exact: true }).click();
+    const actions = page.locator('.ant-modal', { hasText: 'Actions of node edge-1' });
+    await actions.getByRole('button', { name: 'Queue' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The action is queued for the node.').waitFor();
+    await actions.locator('.ant-table-row', { hasText: 'Reload' }).getByText('Queued').waitFor();
+    await screenshot(page, 'infra-node-actions');
+    await actions.locator('.ant-modal-close').click();
+    await nodeRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'System', exact: true }).click();
+    await page.locator('.ant-drawer').getByText('The node has not reported yet.').waitFor();
+    await page.locator('.ant-drawer-close').click();
+    // Pause and enable in batch.
+    await nodeRow.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await nodeRow.getByText('Paused', { exact: true }).waitFor();
+    await nodeRow.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await nodeRow.getByText('Unknown', { exact: true }).waitFor();
+    await screenshot(page, 'infra-nodes');
+
+    // Resolution groups of the zone: a line with the node.
+    await open('Resolution groups', 'resolutionTitle');
+    await page.getByTestId('lines-zone').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'taipei' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal #name').fill('asia-line');
+    await choose(page, 'line', 'Asia');
+    await choose(page, 'nodeIDs', 'edge-1');
+    await page.locator('.ant-modal-title').click();
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const lineRow = page.locator('.ant-table-row', { hasText: 'asia-line' });
+    await lineRow.getByText('Asia', { exact: true }).waitFor();
+    await lineRow.getByText('edge-1 (127.0.0.1)').waitFor();
+    await screenshot(page, 'infra-lines');
+
+    // Products: one on that line; zero limits read as unlimited.
+    await open('Products', 'productsList');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal #name').fill('basic');
+    await choose(page, 'zoneID', 'taipei');
+    await choose(page, 'groupID', 'asia-line');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    await page.locator('.ant-table-row', { hasText: 'basic' }).getByText('Unlimited').first().waitFor();
+    await screenshot(page, 'infra-products');
+
+    // Sites: one for the user from the product.
+    await open('Sites', 'sitesList');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal .ant-form-item:has(#userID) .ant-select').click();
+    await page.locator('.ant-modal #userID').fill('shop');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: USER }).click();
+    await choose(page, 'productID', 'basic');
+    await page.locator('.ant-modal #name').fill('shop-site');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const siteRow = page.locator('.ant-table-row', { hasText: 'shop-site' });
+    await siteRow.getByText('Normal', { exact: true }).waitFor();
+    await siteRow.getByText(USER).waitFor();
+    await siteRow.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await siteRow.getByText('Locked', { exact: true }).waitFor();
+    await siteRow.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await siteRow.getByText('Normal', { exact: true }).waitFor();
+    await screenshot(page, 'infra-sites');
+
+    // A zone with nodes is not removed (201001).
+    await open('Zones', 'zonesList');
+    await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Remove the nodes in the zone first').waitFor();
+
+    const user = await signIn('user', USER);
+    const seen = await api(server, 'GET', 'user/sites', { token: user });
+    expect(seen.body.data.map((s: { name: string }) => s.name)).toEqual(['shop-site']);
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+});

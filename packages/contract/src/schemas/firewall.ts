@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
+import { ipEntry } from '../edge/ip-entry';
+import { pageQuery } from '../paging';
+import { id } from './account';
+import { ids } from './accounts';
+
+export const LISTS = ['blacklist', 'whitelist'] as const;
+export const siteParams = z.object({ siteId: id });
+
+/** Batch input: one entry per line, no spaces within a line (spec §5), at most 5000. */
+const lines = z
+  .union([z.string().max(ITEM_LIST_MAX * 100), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((l) => l.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\S+$/, 'no spaces within a line')).min(1, 'Required Field!').max(ITEM_LIST_MAX));
+
+/**
+ * A black- or whitelist rule: its addresses (an IP, a CIDR block, or on the blacklist a range `a-b`) and a memo.
+ * The edge enforces the addresses for every request to the site.
+ */
+export const ipRuleBody = z.object({ ips: lines, memo: z.string().max(TEXT_FIELD_MAX).default('') });
+export const updateIpRuleBody = z.object({ id, ip: ipEntry, memo: z.string().max(TEXT_FIELD_MAX).optional(), enabled: z.boolean().optional() });
+export const ipRuleItem = z.object({
+  id: z.number(),
+  ip: z.string(),
+  memo: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+export const ipRulesQuery = pageQuery.extend({ ip: z.string().max(100).optional() });
+export const idsBody = z.object({ ids });
+export const enableBody = z.object({ ids, enabled: z.boolean() });
