@@ -12,5 +12,7 @@ export const screens = {
   UserInformation: lazy(() => import('../features/account/user-information-page')),
   ChangePassword: lazy(() => import('../features/account/change-password-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
+  Sites: lazy(() => import('../features/sites/sites-page')),
+  SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

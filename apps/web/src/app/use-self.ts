@@ -16,3 +16,9 @@ export async function loadSelf(tier: Tier) {
 export const selfQueryKey = (tier: Tier) => ['self', tier] as const;
 
 export const useSelf = (tier: Tier) => useQuery({ queryKey: selfQueryKey(tier), queryFn: () => loadSelf(tier) });
+
+/** Whether the signed-in account holds a permission key (spec §6); false until self information is loaded. */
+export function useCan(tier: Tier) {
+  const held = useSelf(tier).data?.permissions;
+  return (key: string) => held?.includes(key) ?? false;
+}
