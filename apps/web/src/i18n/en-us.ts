@@ -178,7 +178,7 @@ export const enUS = {
     names: 'Names covered',
     issuer: 'Issuer',
     subject: 'Subject',
-    validity: 'Valid',
+    validity: 'Validity',
     notBefore: 'Valid from',
     notAfter: 'Valid until',
     status: 'Status',
