@@ -93,6 +93,7 @@ describe("the user's site screens in Chromium", () => {
     await modal().getByRole('button', { name: /OK/ }).click();
     const refused = page.locator('.ant-modal-confirm', { hasText: 'multiple error' });
     await refused.getByText('no-top-level').waitFor();
+    await page.waitForTimeout(400);
     await screenshot(page, 'user-site-domains-refused');
     await refused.getByRole('button', { name: 'Confirm' }).click();
     expect(await textarea.inputValue()).toBe(`${DOMAINS[0]}\nno-top-level`);
@@ -132,7 +133,7 @@ describe("the user's site screens in Chromium", () => {
     await page.keyboard.press('Escape');
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Update Successful!');
-    await page.locator('tr', { hasText: 'e2e-shop wildcard' }).getByText(DOMAINS.join(', ')).waitFor();
+    await page.locator('tr', { hasText: 'e2e-shop wildcard' }).getByText([...DOMAINS].sort().join(', ')).waitFor();
   });
 
   it('adds a cache rule from a quick pick and turns gzip on', async () => {
@@ -170,7 +171,7 @@ describe("the user's site screens in Chromium", () => {
     await screenshot(page, 'user-site-cache');
 
     await tab('Certificates');
-    await page.locator('tr', { hasText: 'e2e-shop wildcard' }).getByText(DOMAINS.join(', ')).waitFor();
+    await page.locator('tr', { hasText: 'e2e-shop wildcard' }).getByText([...DOMAINS].sort().join(', ')).waitFor();
     await screenshot(page, 'user-site-certificates');
 
     await tab('Domains');
