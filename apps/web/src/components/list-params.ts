@@ -5,6 +5,15 @@ export type ListQuery = Record<string, string | number>;
 
 const PAGING = ['page', 'pageSize', 'sortBy', 'orderBy'];
 
+/** The URL parameters of one list: a scope's own (`scope.page` read as `page`), or, unscoped, the undotted ones. */
+export function ownParams(search: URLSearchParams, scope?: string): [string, string][] {
+  const prefix = scope ? `${scope}.` : '';
+  return [...search.entries()].flatMap(([k, v]): [string, string][] => {
+    if (prefix) return k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [];
+    return k.includes('.') ? [] : [[k, v]];
+  });
+}
+
 /**
  * A list's paging, sort and filters, kept in the URL (DESIGN convention 5), so a reload, a link or the back
  * button shows the same page. Changing a filter goes back to page 1. A second list on the same screen (in a
@@ -13,10 +22,7 @@ const PAGING = ['page', 'pageSize', 'sortBy', 'orderBy'];
 export function useListParams(scope?: string) {
   const [search, setSearch] = useSearchParams();
   const prefix = scope ? `${scope}.` : '';
-  const own = [...search.entries()].flatMap(([k, v]): [string, string][] => {
-    if (prefix) return k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [];
-    return k.includes('.') ? [] : [[k, v]];
-  });
+  const own = ownParams(search, scope);
   const get = (k: string) => own.find(([name]) => name === k)?.[1];
   const page = Number(get('page') ?? DEFAULT_PAGE) || DEFAULT_PAGE;
   const pageSize = Number(get('pageSize') ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;

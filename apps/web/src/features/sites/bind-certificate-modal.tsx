@@ -3,12 +3,9 @@ import { Form, Modal, Select } from 'antd';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Certificate } from '../../api/sites';
+import { covers } from './certificate-covers';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
-
-/** Whether a certificate name (maybe a wildcard) covers a domain: a wildcard covers exactly one more label. */
-const covers = (names: string[], domain: string) =>
-  names.some((n) => n === domain || (n.startsWith('*.') && domain.endsWith(n.slice(1)) && !domain.slice(0, -(n.length - 1)).includes('.')));
 
 /** Serves a certificate on the site's domains it covers (the chosen set replaces the old one). */
 export function BindCertificateModal({ siteId, certificate, onClose }: { siteId: number; certificate: Certificate; onClose: () => void }) {
