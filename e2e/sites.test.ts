@@ -103,6 +103,14 @@ describe("the user's site screens in Chromium", () => {
     for (const d of DOMAINS) await page.locator('tr', { hasText: d }).getByText('198.51.100.7:8080').waitFor();
   });
 
+  it('warns before HSTS on a domain without a certificate', async () => {
+    await page.getByRole('switch', { name: `hsts ${DOMAINS[0]}` }).click();
+    const warning = page.locator('.ant-popconfirm', { hasText: 'no certificate' });
+    await warning.waitFor();
+    await warning.getByRole('button', { name: 'No' }).click();
+    expect(await page.getByRole('switch', { name: `hsts ${DOMAINS[0]}` }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('edits an origin in the drawer', async () => {
     await page.locator('tr', { hasText: DOMAINS[0] }).getByRole('button', { name: '198.51.100.7:8080' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -112,6 +120,11 @@ describe("the user's site screens in Chromium", () => {
     await toast('Update Successful!');
     await drawer.locator('tr', { hasText: '198.51.100.7' }).getByRole('cell', { name: '5', exact: true }).waitFor();
     await screenshot(page, 'user-site-origins');
+    // The only origin cannot go: a domain keeps one enabled (401008).
+    await drawer.locator('tr', { hasText: '198.51.100.7' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-message-notice', { hasText: 'At least one origin must be enabled' }).waitFor();
+    await drawer.locator('tr', { hasText: '198.51.100.7' }).waitFor();
     await drawer.locator('.ant-drawer-close').click();
   });
 
