@@ -189,6 +189,7 @@ export const enUS = {
     bind: 'Bind to domains',
     bindHint: 'Only the site\'s domains this certificate covers are offered.',
     uploaded: 'The certificate as read from the chain:',
+    inUse: 'Unbind it from its domains before removing it.',
     search: 'Search certificates',
   },
   cache: {

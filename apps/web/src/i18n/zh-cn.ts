@@ -190,6 +190,7 @@ export const zhCN: Messages = {
     bind: '绑定域名',
     bindHint: '仅列出此证书覆盖的网站域名。',
     uploaded: '从证书链读出的内容：',
+    inUse: '请先解除所有域名绑定再删除。',
     search: '搜索证书',
   },
   cache: {

@@ -190,6 +190,7 @@ export const zhTW: Messages = {
     bind: '綁定網域',
     bindHint: '僅列出此憑證涵蓋的網站網域。',
     uploaded: '從憑證鏈讀出的內容：',
+    inUse: '請先解除所有網域綁定再刪除。',
     search: '搜尋憑證',
   },
   cache: {

@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Certificate } from '../../api/sites';
@@ -50,11 +50,20 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
             <Button size="small" type="link" onClick={() => setBinding(c)}>
               {t('certificates.bind')}
             </Button>
-            <Popconfirm title={t('sites.confirmRemoveOne', { name: c.name })} onConfirm={() => remove.mutate([c.id])}>
-              <Button size="small" type="link" danger>
-                {t('sites.remove')}
-              </Button>
-            </Popconfirm>
+            {c.domains.length ? (
+              // Spec §4: an item in use is released before it is removed.
+              <Tooltip title={t('certificates.inUse')}>
+                <Button size="small" type="link" danger disabled>
+                  {t('sites.remove')}
+                </Button>
+              </Tooltip>
+            ) : (
+              <Popconfirm title={t('sites.confirmRemoveOne', { name: c.name })} onConfirm={() => remove.mutate([c.id])}>
+                <Button size="small" type="link" danger>
+                  {t('sites.remove')}
+                </Button>
+              </Popconfirm>
+            )}
           </Space>
         ) : null,
     },
