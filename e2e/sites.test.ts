@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../apps/agent/src/test/certificates';
-import { freshPage, launchBrowser, screenshot } from './browser';
+import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
 
 const PASSWORD = 'sites e2e password';
@@ -200,6 +200,13 @@ describe("the user's site screens in Chromium", () => {
     await page.getByRole('switch', { name: `hsts ${DOMAINS[1]}` }).click();
     await toast('Update Successful!');
     expect(await page.getByRole('switch', { name: `hsts ${DOMAINS[1]}` }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows the same screen in the default language', async () => {
+    await switchLanguage(page, '繁體中文');
+    await page.getByRole('tab', { name: '網域' }).waitFor();
+    await page.locator('thead').getByText('回源協定').waitFor();
+    await screenshot(page, 'user-site-domains-zh-tw');
   });
 
   it('raised no error in any page', () => {
