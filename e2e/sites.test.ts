@@ -206,6 +206,7 @@ describe("the user's site screens in Chromium", () => {
     await switchLanguage(page, '繁體中文');
     await page.getByRole('tab', { name: '網域' }).waitFor();
     await page.locator('thead').getByText('回源協定').waitFor();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await screenshot(page, 'user-site-domains-zh-tw');
   });
 
