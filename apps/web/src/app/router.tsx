@@ -61,6 +61,17 @@ const clientScreens: RouteObject[] = [
   },
 ];
 
+const userScreens: RouteObject[] = [
+  {
+    path: 'sitesManagement',
+    children: [
+      { index: true, element: <Navigate to="sites" replace /> },
+      { path: 'sites', element: page(<s.Sites />) },
+      { path: 'sitesSetting/:id?/:name?', element: page(<s.SiteSetting />) },
+    ],
+  },
+];
+
 function tierRoutes(tier: Tier): RouteObject {
   return {
     path: tier,
@@ -90,6 +101,7 @@ function tierRoutes(tier: Tier): RouteObject {
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },
           ...(tier === 'client' ? clientScreens : []),
+          ...(tier === 'user' ? userScreens : []),
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { ClusterOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -32,9 +32,20 @@ const nodeManage: MenuEntry = {
   ],
 };
 
+const sitesManagement: MenuEntry = {
+  path: 'sitesManagement',
+  label: 'sitesManagement',
+  icon: <CloudServerOutlined />,
+  permission: 'sites.view',
+  children: [
+    { path: 'sites', label: 'sites', permission: 'sites.view' },
+    { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
+  ],
+};
+
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, userManagement],
   client: [dashboard, nodeManage, systemManagement, userManagement],
-  user: [dashboard, userManagement],
+  user: [dashboard, sitesManagement, userManagement],
 };

@@ -31,7 +31,8 @@ export function SidebarMenu({ tier }: { tier: Tier }) {
       theme="dark"
       mode="inline"
       items={items}
-      selectedKeys={[pathname]}
+      // A screen's own path parameters (sitesSetting/:id/:name) still select its entry.
+      selectedKeys={[pathname.split('/').slice(0, 4).join('/')]}
       defaultOpenKeys={open}
       onClick={({ key }) => navigate(key)}
     />
