@@ -167,9 +167,10 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await docsPage.close();
   });
 
-  it('a role without accounts.view hides the users list and its route; the API refuses the sub-user user/sites and user/accounts', async () => {
+  it('a role without sites.view and accounts.view hides the sites menu, the users list and their routes; the API refuses user/sites and user/accounts', async () => {
     const rootToken = await cookie('u_accessToken');
     expect((await api(server, 'GET', 'user/sites', { token: rootToken })).status).toBe(200);
+    await sidebar(userPage).getByRole('menuitem', { name: 'Sites management' }).waitFor();
 
     // Only the user tier's session is dropped: the client stays signed in for the last test.
     await context.clearCookies({ name: /^u_/ });
@@ -180,7 +181,12 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const entries = await sidebar(subPage).getByRole('menuitem').allTextContents();
     expect(entries).toContain('API tokens');
     expect(entries).not.toContain('Users');
+    expect(entries).toContain('Dashboard');
+    expect(entries).not.toContain('Sites management');
     await screenshot(subPage, 'accounts-sub-user-menu');
+
+    await subPage.goto(`${server.url}/user/sitesManagement/sites`);
+    await subPage.getByText('Page not found').waitFor();
 
     await subPage.goto(`${server.url}/user/userManagement/usersList`);
     await subPage.getByText('Page not found').waitFor();

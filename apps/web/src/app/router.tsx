@@ -71,6 +71,17 @@ const clientScreens: RouteObject[] = [
   },
 ];
 
+const userScreens: RouteObject[] = [
+  {
+    path: 'sitesManagement',
+    children: [
+      { index: true, element: <Navigate to="sites" replace /> },
+      { path: 'sites', element: guarded('sites.view', <s.Sites />) },
+      { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
+    ],
+  },
+];
+
 function tierRoutes(tier: Tier): RouteObject {
   return {
     path: tier,
@@ -111,6 +122,7 @@ function tierRoutes(tier: Tier): RouteObject {
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },
           ...(tier === 'client' ? clientScreens : []),
+          ...(tier === 'user' ? userScreens : []),
         ],
       },
     ],

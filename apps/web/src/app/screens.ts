@@ -21,6 +21,8 @@ export const screens = {
   NodesList: lazy(() => import('../features/nodes/nodes-page')),
   ResolutionTitle: lazy(() => import('../features/lines/lines-page')),
   ProductsList: lazy(() => import('../features/products/products-page')),
-  SitesList: lazy(() => import('../features/sites/sites-page')),
+  SitesList: lazy(() => import('../features/client-sites/sites-page')),
+  Sites: lazy(() => import('../features/sites/sites-page')),
+  SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

@@ -20,6 +20,8 @@ type Props<T> = {
   batch?: (selected: Key[], clear: () => void) => ReactNode;
   /** Poll the list (for example the node list every 5000 ms). */
   refetchInterval?: number;
+  /** The URL scope of a second list on the same screen (see useListParams). */
+  scope?: string;
 };
 
 /**
@@ -27,7 +29,7 @@ type Props<T> = {
  * loading, the component library's empty state, optional batch actions over chosen rows.
  */
 export function DataTable<T extends object>(props: Props<T>) {
-  const list = useListParams();
+  const list = useListParams(props.scope);
   const [selected, setSelected] = useState<Key[]>([]);
   const result = useQuery({
     queryKey: [...props.queryKey, list.query],

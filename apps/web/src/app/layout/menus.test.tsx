@@ -21,6 +21,9 @@ describe('menus by permission', () => {
     const noSites = paths(visibleMenu(MENUS.client, role(permissionKeys('client').filter((k) => k !== 'sites.view'))));
     expect(noSites).toContain('/nodeManage/zonesList');
     expect(noSites).not.toContain('/nodeManage/sitesList');
+    const noUserSites = paths(visibleMenu(MENUS.user, role(permissionKeys('user').filter((k) => k !== 'sites.view'))));
+    expect(all).toContain('/sitesManagement/sites');
+    expect(noUserSites.filter((p) => p.startsWith('/sitesManagement'))).toEqual([]);
     const noAccounts = paths(visibleMenu(MENUS.user, role(permissionKeys('user').filter((k) => k !== 'accounts.view'))));
     expect(noAccounts).not.toContain('/userManagement/usersList');
     expect(noAccounts).toContain('/userManagement/roles');

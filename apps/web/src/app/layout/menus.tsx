@@ -1,4 +1,4 @@
-import { ClusterOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -46,11 +46,22 @@ const nodeManage: MenuEntry = {
   ],
 };
 
+const sitesManagement: MenuEntry = {
+  path: 'sitesManagement',
+  label: 'sitesManagement',
+  icon: <CloudServerOutlined />,
+  permission: 'sites.view',
+  children: [
+    { path: 'sites', label: 'sites', permission: 'sites.view' },
+    { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
+  ],
+};
+
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
-  user: [dashboard, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */

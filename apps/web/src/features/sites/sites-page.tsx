@@ -1,133 +1,89 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Site } from '../../api/infra-types';
-import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
+import { Link, Navigate } from 'react-router';
+import { sitesApi, type Site } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
-import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
-import { AccountPicker } from './account-picker';
-import { SiteFormModal, type SiteFormMode } from './site-form-modal';
-
-/** Spec §4: the index is the status number. */
-const STATUSES = [
-  { name: 'paused', color: 'default' },
-  { name: 'normal', color: 'success' },
-  { name: 'locked', color: 'error' },
-  { name: 'expired', color: 'warning' },
-] as const;
+import { keys } from './query-keys';
+import { SITE_STATUS_NAMES } from './site-status';
+import { SiteStatusTag } from './site-status-tag';
+import { TagsEditor } from './tags-editor';
 
 export default function SitesPage() {
   const { t } = useTranslation();
-  const canEdit = useCan()('sites.edit');
-  const list = useListParams();
-  const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts });
-  const [open, setOpen] = useState<SiteFormMode>();
-  const done = (text: string) => () => {
-    toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: ['sites'] });
-  };
-  const setStatus = useMutation({ mutationFn: (v: { ids: number[]; status: number }) => infraApi.setSitesStatus(v.ids, v.status), onSuccess: done(t('infra.updateSuccess')) });
-  const remove = useMutation({ mutationFn: infraApi.removeSites, onSuccess: done(t('infra.removeSuccess')) });
-  const status = (s: number) => {
-    const entry = STATUSES[s];
-    return <Tag color={entry.color}>{t(`siteStatus.${entry.name}`)}</Tag>;
-  };
+  const can = useCan();
+  const [editing, setEditing] = useState<Site>();
+  const tags = useQuery({ queryKey: keys.tags, queryFn: sitesApi.tags });
+  // Users have no product list of their own: the products are the ones their sites are made from.
+  const products = useQuery({
+    queryKey: [...keys.sites, 'products'],
+    queryFn: async () => {
+      const all = await sitesApi.sites({ page: 1, pageSize: MAX_PAGE_SIZE });
+      return [...new Map(all.data.map((s) => [s.productID, s.productName])).entries()].map(([value, label]) => ({ value, label }));
+    },
+  });
+  if (!can('sites.view')) return <Navigate to="/404" replace />;
+
   const columns: TableColumnsType<Site> = [
-    { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
-    { key: 'status', dataIndex: 'status', title: t('sites.status'), sorter: true, render: status },
-    { key: 'userEmail', dataIndex: 'userEmail', title: t('infra.user') },
-    { key: 'productName', dataIndex: 'productName', title: t('infra.product') },
-    { key: 'cname', dataIndex: 'cname', title: t('sites.cname'), render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
-    { key: 'tags', dataIndex: 'tags', title: t('sites.tags'), render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>) },
-    { key: 'domainCount', dataIndex: 'domainCount', title: t('sites.domainCount') },
-    { key: 'expiredAt', dataIndex: 'expiredAt', title: t('infra.expiredAt'), render: (v: string | null) => formatDate(v, 'date') || t('infra.never') },
-    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('infra.updatedAt'), sorter: true, render: (v: string) => formatDate(v) },
+    {
+      key: 'name',
+      title: t('sites.name'),
+      sorter: true,
+      render: (_, s) => <Link to={`/user/sitesManagement/sitesSetting/${s.id}/${encodeURIComponent(s.name)}`}>{s.name}</Link>,
+    },
+    { key: 'status', title: t('sites.status'), sorter: true, render: (_, s) => <SiteStatusTag status={s.status} /> },
+    { key: 'cname', title: t('sites.cname'), render: (_, s) => <Typography.Text copyable>{s.cname}</Typography.Text> },
+    { key: 'product', title: t('sites.product'), dataIndex: 'productName' },
+    { key: 'domainCount', title: t('sites.domainCount'), dataIndex: 'domainCount' },
+    {
+      key: 'tags',
+      title: t('sites.tags'),
+      render: (_, s) => (
+        <Space size={4} wrap>
+          {s.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+          {can('sites.edit') ? (
+            <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('sites.editTags')} onClick={() => setEditing(s)} />
+          ) : null}
+        </Space>
+      ),
+    },
+    { key: 'expiredAt', title: t('sites.expiredAt'), render: (_, s) => formatDate(s.expiredAt) || '-' },
+    { key: 'updatedAt', title: t('sites.updatedAt'), sorter: true, render: (_, s) => formatDate(s.updatedAt) },
     {
       key: 'actions',
-      title: t('infra.actions'),
-      fixed: 'right',
-      render: (_, site) =>
-        canEdit ? (
-          <Space size="small">
-            <Button size="small" onClick={() => setOpen({ kind: 'rename', site })}>
-              {t('sites.rename')}
-            </Button>
-            <Button size="small" onClick={() => setOpen({ kind: 'tags', site })}>
-              {t('sites.editTags')}
-            </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} onConfirm={() => remove.mutate([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ) : null,
+      title: t('sites.actions'),
+      render: (_, s) => <Link to={`/user/sitesManagement/sitesSetting/${s.id}/${encodeURIComponent(s.name)}`}>{t('sites.settings')}</Link>,
     },
   ];
-  const batch = (selected: React.Key[], clear: () => void) => {
-    if (!canEdit) return null;
-    const ids = selected.map(Number);
-    const none = ids.length === 0;
-    const statusButton = (value: number, label: string) => (
-      <Button disabled={none} onClick={() => setStatus.mutate({ ids, status: value }, { onSuccess: clear })}>
-        {label}
-      </Button>
-    );
-    return (
-      <>
-        {statusButton(0, t('nodes.pause'))}
-        {statusButton(1, t('sites.resume'))}
-        {statusButton(2, t('sites.lock'))}
-        <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-          <Button danger disabled={none}>
-            {t('infra.remove')}
-          </Button>
-        </Popconfirm>
-      </>
-    );
-  };
-  const filters = (
-    <>
-      <SelectFilter
-        name="status"
-        placeholder={t('sites.status')}
-        options={[{ value: -1, label: t('infra.all') }, ...STATUSES.map((s, i) => ({ value: i, label: t(`siteStatus.${s.name}`) }))]}
-      />
-      <TextFilter name="siteName" placeholder={t('infra.searchName')} />
-      <TextFilter name="tags" placeholder={t('sites.searchTag')} />
-      <SelectFilter name="productID" placeholder={t('infra.product')} options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-      <AccountPicker
-        auth="user"
-        placeholder={t('infra.user')}
-        value={Number(list.filters.userID) || undefined}
-        onChange={(id) => list.update({ userID: id })}
-      />
-    </>
-  );
+  const statusOptions = [
+    { value: -1, label: t('sites.statusAll') },
+    ...SITE_STATUS_NAMES.map((name, value) => ({ value, label: t(`sites.${name}`) })),
+  ];
   return (
-    <Card title={t('menu.sitesList')}>
+    <Card title={t('sites.title')} extra={<Typography.Text type="secondary">{t('sites.clientModeLater')}</Typography.Text>}>
       <DataTable<Site>
-        queryKey={['sites']}
-        fetch={infraApi.sites}
+        queryKey={keys.sites}
+        fetch={sitesApi.sites}
         columns={columns}
         rowKey="id"
-        filters={filters}
-        batch={batch}
-        toolbar={
-          canEdit ? (
-            <Button type="primary" onClick={() => setOpen({ kind: 'create' })}>
-              {t('infra.create')}
-            </Button>
-          ) : null
+        filters={
+          <>
+            <SelectFilter name="status" placeholder={t('sites.status')} options={statusOptions} />
+            <TextFilter name="siteName" placeholder={t('sites.name')} />
+            <SelectFilter name="tags" placeholder={t('sites.tags')} options={(tags.data ?? []).map((v) => ({ value: v, label: v }))} />
+            <SelectFilter name="productID" placeholder={t('sites.product')} options={products.data ?? []} />
+          </>
         }
       />
-      {open ? <SiteFormModal mode={open} onClose={() => setOpen(undefined)} /> : null}
+      {editing ? <TagsEditor site={editing} onClose={() => setEditing(undefined)} /> : null}
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infraApi } from '../../api/infra';
 import { toast } from '../../app/feedback';
-import { AccountPicker } from '../sites/account-picker';
+import { AccountPicker } from '../client-sites/account-picker';
 import { useZoneOptions } from './use-meta-zones';
 
 /** Choose a sub-client, then the zones it may use (the chosen set replaces the old one). */
@@ -35,7 +35,7 @@ export function AssignZonesModal({ onClose }: { onClose: () => void }) {
     >
       <Form layout="vertical">
         <Form.Item label={t('zones.subClient')} required>
-          <AccountPicker auth="client" value={clientId} onChange={setClientId} placeholder={t('sites.searchUser')} style={{ width: '100%' }} />
+          <AccountPicker auth="client" value={clientId} onChange={setClientId} placeholder={t('clientSites.searchUser')} style={{ width: '100%' }} />
         </Form.Item>
         {clientId !== undefined ? (
           <Form.Item label={t('zones.assignedZones')}>

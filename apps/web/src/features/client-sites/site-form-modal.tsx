@@ -38,7 +38,7 @@ export function SiteFormModal({ mode, onClose }: { mode: SiteFormMode; onClose: 
     validator: (_: unknown, tags?: string[]) =>
       !tags || tags.every((tag) => tag.trim().length > 0 && tag.length <= TAG_MAX) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat'))),
   };
-  const title = { create: 'infra.create', rename: 'sites.rename', tags: 'sites.editTags' } as const;
+  const title = { create: 'infra.create', rename: 'clientSites.rename', tags: 'clientSites.editTags' } as const;
   const initial = mode.kind === 'create' ? undefined : { name: mode.site.name, tags: mode.site.tags };
   return (
     <Modal open title={t(title[mode.kind])} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending}>
@@ -46,7 +46,7 @@ export function SiteFormModal({ mode, onClose }: { mode: SiteFormMode; onClose: 
         {mode.kind === 'create' ? (
           <>
             <Form.Item name="userID" label={t('infra.user')} rules={[rules.required]}>
-              <AccountPicker auth="user" placeholder={t('sites.searchUser')} style={{ width: '100%' }} />
+              <AccountPicker auth="user" placeholder={t('clientSites.searchUser')} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="productID" label={t('infra.product')} rules={[rules.required]}>
               <Select options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))} loading={products.isLoading} />
@@ -59,7 +59,7 @@ export function SiteFormModal({ mode, onClose }: { mode: SiteFormMode; onClose: 
           </Form.Item>
         ) : null}
         {mode.kind !== 'rename' ? (
-          <Form.Item name="tags" label={t('sites.tags')} extra={t('sites.tagsHint')} rules={[tagRule]}>
+          <Form.Item name="tags" label={t('clientSites.tags')} extra={t('clientSites.tagsHint')} rules={[tagRule]}>
             <Select mode="tags" open={false} tokenSeparators={[',']} />
           </Form.Item>
         ) : null}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Modal, Select } from 'antd';
+import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { sitesApi, type Certificate } from '../../api/sites';
+import { covers } from './certificate-covers';
+import { keys } from './query-keys';
+import { useSiteMutation } from './use-site-mutation';
+
+/** Serves a certificate on the site's domains it covers (the chosen set replaces the old one). */
+export function BindCertificateModal({ siteId, certificate, onClose }: { siteId: number; certificate: Certificate; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ domainIDs: number[] }>();
+  const domains = useQuery({
+    queryKey: [...keys.domains(siteId), 'all'],
+    queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
+  });
+  const bind = useSiteMutation({
+    fn: (domainIDs: number[]) => sitesApi.bindCertificate(siteId, certificate.id, domainIDs),
+    success: 'updateSuccess',
+    refresh: [keys.certificates(siteId), keys.domains(siteId)],
+    done: onClose,
+  });
+  const options = (domains.data?.data ?? []).filter((d) => covers(certificate.names, d.name)).map((d) => ({ value: d.id, label: d.name }));
+  return (
+    <Modal open title={`${t('certificates.bind')}: ${certificate.name}`} onCancel={onClose} onOk={() => form.submit()} confirmLoading={bind.isPending}>
+      <Form form={form} layout="vertical" initialValues={{ domainIDs: certificate.domains.map((d) => d.id) }} onFinish={(v) => bind.mutate(v.domainIDs)}>
+        <Form.Item name="domainIDs" label={t('certificates.domains')} extra={t('certificates.bindHint')}>
+          <Select mode="multiple" loading={domains.isFetching} options={options} data-testid="bind-domains" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sitesApi, type CacheRuleItem } from '../../api/sites';
+import { useCan } from '../../app/use-self';
+import { DataTable } from '../../components/data-table';
+import { CacheRuleModal } from './cache-rule-modal';
+import { pageOf } from './page-of';
+import { keys } from './query-keys';
+import { useSiteMutation } from './use-site-mutation';
+
+/** Cache rules (file types or URL prefixes; 0 seconds = not cached) and the gzip switch. */
+export function CacheTab({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const editable = useCan()('sites.edit');
+  const [editing, setEditing] = useState<CacheRuleItem | 'new'>();
+  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => sitesApi.settings(siteId) });
+  const gzip = useSiteMutation({ fn: (on: boolean) => sitesApi.gzip(siteId, on), success: 'updateSuccess', refresh: [keys.settings(siteId)] });
+  const remove = useSiteMutation({
+    fn: (ids: number[]) => sitesApi.removeCacheRules(siteId, ids),
+    success: 'removeSuccess',
+    refresh: [keys.settings(siteId)],
+  });
+  const columns: TableColumnsType<CacheRuleItem> = [
+    { key: 'type', title: t('cache.type'), render: (_, r) => t(r.type === 'url' ? 'cache.typeUrl' : 'cache.typeFileTypes') },
+    {
+      key: 'values',
+      title: t('cache.values'),
+      render: (_, r) => (
+        <Space size={4} wrap>
+          {r.values.map((v) => (
+            <Tag key={v}>{v}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'seconds', title: t('cache.seconds'), render: (_, r) => (r.seconds === 0 ? t('cache.noCache') : r.seconds) },
+    { key: 'mode', title: t('cache.mode'), render: (_, r) => t(r.mode === 'force' ? 'cache.modeForce' : 'cache.modeFollow') },
+    {
+      key: 'actions',
+      title: t('sites.actions'),
+      render: (_, r) =>
+        editable ? (
+          <Space>
+            <Button size="small" type="link" onClick={() => setEditing(r)}>
+              {t('sites.edit')}
+            </Button>
+            <Popconfirm title={t('sites.confirmRemoveOne', { name: r.values.join(', ') })} onConfirm={() => remove.mutate([r.id])}>
+              <Button size="small" type="link" danger>
+                {t('sites.remove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : null,
+    },
+  ];
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card size="small" title={t('cache.gzip')}>
+        <Space>
+          <Switch
+            checked={settings.data?.gzip ?? false}
+            loading={settings.isFetching || gzip.isPending}
+            disabled={!editable || !settings.data}
+            onChange={(on) => gzip.mutate(on)}
+            data-testid="gzip-switch"
+          />
+          <Typography.Text type="secondary">{t('cache.gzipHint')}</Typography.Text>
+        </Space>
+      </Card>
+      <Card size="small" title={t('cache.rules')}>
+        <DataTable<CacheRuleItem>
+          queryKey={keys.settings(siteId)}
+          fetch={async (query) => pageOf((await sitesApi.settings(siteId)).cacheRules, query)}
+          columns={columns}
+          rowKey="id"
+          toolbar={
+            editable ? (
+              <Button type="primary" onClick={() => setEditing('new')}>
+                {t('cache.addRule')}
+              </Button>
+            ) : null
+          }
+        />
+      </Card>
+      {editing ? <CacheRuleModal siteId={siteId} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} /> : null}
+    </Space>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Drawer, Form, Modal, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
+import { DataTable } from '../../components/data-table';
+import { ORIGIN_DEFAULTS, OriginFields } from './origin-fields';
+import { pageOf } from './page-of';
+import { keys } from './query-keys';
+import { useSiteMutation } from './use-site-mutation';
+
+/** The origins of one domain: list, add, edit, enable or disable, remove (a domain keeps one enabled: 401008). */
+export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: number; domain: Domain; editable: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Upstream | 'new'>();
+  const [form] = Form.useForm<{ origin: UpstreamInput }>();
+  const listKey = [...keys.domains(siteId), 'upstreams', domain.id];
+  const refresh = [keys.domains(siteId)];
+  const close = () => setEditing(undefined);
+  const add = useSiteMutation({ fn: (u: UpstreamInput) => sitesApi.addUpstreams(siteId, domain.id, [u]), success: 'createSuccess', refresh, done: close });
+  const update = useSiteMutation({
+    fn: (u: Partial<UpstreamInput> & { id: number }) => sitesApi.updateUpstream(siteId, domain.id, u),
+    success: 'updateSuccess',
+    refresh,
+    done: close,
+  });
+  const remove = useSiteMutation({ fn: (ids: number[]) => sitesApi.removeUpstreams(siteId, domain.id, ids), success: 'removeSuccess', refresh });
+  const open = (target: Upstream | 'new') => {
+    form.setFieldsValue({ origin: target === 'new' ? { host: '', ...ORIGIN_DEFAULTS } : target });
+    setEditing(target);
+  };
+  const save = ({ origin }: { origin: UpstreamInput }) => {
+    const u = { ...origin, host: origin.host.trim() };
+    if (editing === 'new') add.mutate(u);
+    else if (editing) update.mutate({ ...u, id: editing.id });
+  };
+  const columns: TableColumnsType<Upstream> = [
+    { key: 'host', title: t('domains.host'), dataIndex: 'host' },
+    { key: 'port', title: t('domains.port'), dataIndex: 'port' },
+    { key: 'weight', title: t('domains.weight'), dataIndex: 'weight' },
+    { key: 'backup', title: t('domains.backup'), render: (_, u) => (u.backup ? <Tag color="blue">{t('common.yes')}</Tag> : t('common.no')) },
+    {
+      key: 'enabled',
+      title: t('domains.enabled'),
+      render: (_, u) => (
+        <Switch size="small" checked={u.enabled} disabled={!editable} onChange={(enabled) => update.mutate({ id: u.id, enabled })} />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('sites.actions'),
+      render: (_, u) =>
+        editable ? (
+          <Space>
+            <Button size="small" type="link" onClick={() => open(u)}>
+              {t('sites.edit')}
+            </Button>
+            <Popconfirm title={t('sites.confirmRemoveOne', { name: `${u.host}:${u.port}` })} onConfirm={() => remove.mutate([u.id])}>
+              <Button size="small" type="link" danger>
+                {t('sites.remove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : null,
+    },
+  ];
+  return (
+    <Drawer open size="large" title={t('domains.originsDrawer', { name: domain.name })} onClose={onClose}>
+      <DataTable<Upstream>
+        scope="origins"
+        queryKey={listKey}
+        fetch={async (query) => pageOf((await sitesApi.upstreams(siteId, domain.id)).data, query)}
+        columns={columns}
+        rowKey="id"
+        toolbar={
+          editable ? (
+            <Button type="primary" onClick={() => open('new')}>
+              {t('domains.addOrigin')}
+            </Button>
+          ) : null
+        }
+      />
+      <Modal
+        open={editing !== undefined}
+        width={640}
+        title={t(editing === 'new' ? 'domains.addOrigin' : 'domains.editOrigin')}
+        onCancel={close}
+        onOk={() => form.submit()}
+        confirmLoading={add.isPending || update.isPending}
+        forceRender
+      >
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+          <OriginFields name={['origin']} />
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

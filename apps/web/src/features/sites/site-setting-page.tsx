@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Select, Space, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { sitesApi } from '../../api/sites';
+import { useCan } from '../../app/use-self';
+import { CacheTab } from './cache-tab';
+import { CertificatesTab } from './certificates-tab';
+import { DomainsTab } from './domains-tab';
+import { ErrorPagesTab } from './error-pages-tab';
+import { keys } from './query-keys';
+import { SiteStatusTag } from './site-status-tag';
+
+const BASE = '/user/sitesManagement/sitesSetting';
+
+/** One site's settings, a tab per group; without a site in the path it asks for one. */
+export default function SiteSettingPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const params = useParams();
+  const siteId = Number(params.id) || undefined;
+  const [search, setSearch] = useSearchParams();
+  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const site = useQuery({ queryKey: keys.site(siteId ?? 0), queryFn: () => sitesApi.site(siteId!), enabled: siteId !== undefined });
+  if (!can('sites.view')) return <Navigate to="/404" replace />;
+
+  const picker = (
+    <Select
+      showSearch
+      optionFilterProp="label"
+      style={{ minWidth: 240 }}
+      placeholder={t('sites.pickSite')}
+      value={siteId}
+      options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+      onChange={(id: number) => navigate(`${BASE}/${id}/${encodeURIComponent(sites.data?.find((s) => s.id === id)?.name ?? '')}`)}
+      data-testid="site-picker"
+    />
+  );
+  if (!siteId) {
+    return (
+      <Card title={t('menu.sitesSetting')} extra={picker}>
+        <Empty description={t('sites.noSite')} />
+      </Card>
+    );
+  }
+  const tabs = [
+    can('domains.view') && { key: 'domains', label: t('sites.tabDomains'), children: <DomainsTab siteId={siteId} /> },
+    can('certificates.view') && { key: 'certificates', label: t('sites.tabCertificates'), children: <CertificatesTab siteId={siteId} /> },
+    { key: 'cache', label: t('sites.tabCache'), children: <CacheTab siteId={siteId} /> },
+    can('errorPages.view') && { key: 'errorPages', label: t('sites.tabErrorPages'), children: <ErrorPagesTab siteId={siteId} /> },
+  ].filter((tab) => tab !== false);
+  const active = tabs.some((tab) => tab.key === search.get('tab')) ? search.get('tab')! : tabs[0]?.key;
+  const title = (
+    <Space>
+      <Typography.Text strong>{site.data?.name ?? params.name}</Typography.Text>
+      {site.data ? <SiteStatusTag status={site.data.status} /> : null}
+      {site.data ? <Typography.Text type="secondary" copyable>{site.data.cname}</Typography.Text> : null}
+    </Space>
+  );
+  return (
+    <Card title={title} extra={picker}>
+      <Tabs
+        activeKey={active}
+        // Each tab has its own list: its paging and filters start afresh.
+        onChange={(tab) => setSearch({ tab }, { replace: true })}
+        items={tabs}
+        destroyOnHidden
+      />
+    </Card>
+  );
+}
