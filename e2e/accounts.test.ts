@@ -183,6 +183,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     expect(entries).not.toContain('Users');
     expect(entries).toContain('Dashboard');
     expect(entries).not.toContain('Sites management');
+    await subPage.waitForTimeout(400); // the submenu's opening animation
     await screenshot(subPage, 'accounts-sub-user-menu');
 
     await subPage.goto(`${server.url}/user/sitesManagement/sites`);
