@@ -24,7 +24,7 @@ const STATUSES = [
 
 export default function SitesPage() {
   const { t } = useTranslation();
-  const canEdit = useCan()('clientSites.edit');
+  const canEdit = useCan()('sites.edit');
   const list = useListParams();
   const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts });
   const [open, setOpen] = useState<SiteFormMode>();
