@@ -72,6 +72,12 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   return body.data;
 }
 
+/** A list call whose answer is `{ data, total }`: answers both. */
+export async function callList<T>(path: string, opts: CallOptions = {}): Promise<{ data: T[]; total: number }> {
+  const res = await callRaw(path, opts);
+  return (await res.json()) as { data: T[]; total: number };
+}
+
 /** A call whose answer is text (exports). */
 export const callText = async (path: string, opts: CallOptions = {}) => (await callRaw(path, opts)).text();
 

@@ -39,8 +39,14 @@ const clientScreens: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+      { path: 'systemSetting', element: page(<s.SystemSetting />) },
     ],
   },
+];
+
+const adminScreens: RouteObject[] = [
+  { path: 'licenses', element: page(<s.Licenses />) },
+  { path: 'offlineLicense', element: page(<s.OfflineLicenses />) },
 ];
 
 function tierRoutes(tier: Tier): RouteObject {
@@ -62,7 +68,7 @@ function tierRoutes(tier: Tier): RouteObject {
       {
         element: <SignedInOnly tier={tier} />,
         children: [
-          { path: 'dashboard', element: page(<s.Dashboard />) },
+          { path: 'dashboard', element: page(tier === 'admin' ? <s.AdminDashboard /> : <s.Dashboard />) },
           {
             path: 'userManagement',
             children: [
@@ -72,6 +78,7 @@ function tierRoutes(tier: Tier): RouteObject {
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },
           ...(tier === 'client' ? clientScreens : []),
+          ...(tier === 'admin' ? adminScreens : []),
         ],
       },
     ],

@@ -12,5 +12,9 @@ export const screens = {
   UserInformation: lazy(() => import('../features/account/user-information-page')),
   ChangePassword: lazy(() => import('../features/account/change-password-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
+  AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),
+  Licenses: lazy(() => import('../features/licenses/licenses-page')),
+  OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
+  SystemSetting: lazy(() => import('../features/licenses/system-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

@@ -16,3 +16,9 @@ export async function loadSelf(tier: Tier) {
 export const selfQueryKey = (tier: Tier) => ['self', tier] as const;
 
 export const useSelf = (tier: Tier) => useQuery({ queryKey: selfQueryKey(tier), queryFn: () => loadSelf(tier) });
+
+/** Whether the signed-in account holds a permission key (root accounts hold every key of their tier). */
+export function useCan(tier: Tier) {
+  const self = useSelf(tier).data;
+  return (key: string) => self?.permissions.includes(key) ?? false;
+}
