@@ -58,7 +58,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     const key = await admin.getByTestId('license-key').textContent();
     expect(key).toMatch(/^EK1\./);
     await screenshot(admin, 'licenses-issued-key');
-    await admin.keyboard.press('Escape');
+    await closeKey();
     await expect.poll(() => row.textContent()).not.toContain('Not issued');
     await screenshot(admin, 'licenses-list');
 
@@ -106,13 +106,14 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await admin.getByText('Create Successful!').waitFor();
     const key = (await admin.getByTestId('license-key').textContent())!;
     expect(key).toMatch(/^EK1\./);
-    await admin.keyboard.press('Escape');
+    await closeKey();
     await admin.locator('.ant-table-row', { hasText: 'Offline plan' }).getByRole('button', { name: 'Unregister' }).waitFor();
     await screenshot(admin, 'offline-licenses-list');
 
     await client.getByTestId('activate-key').fill(key);
     await client.getByTestId('activate-submit').click();
     await client.getByText('Set Success!').waitFor();
+    await client.getByTestId('request-text').waitFor({ state: 'detached' });
     const mine = client.getByTestId('my-license');
     await mine.getByText('Offline plan').waitFor();
     expect(await client.getByTestId('days-left').textContent()).toBe('100 days');
@@ -126,7 +127,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await admin.getByText('Update Successful!').waitFor();
     const renewed = (await admin.getByTestId('license-key').textContent())!;
     expect(renewed).not.toBe(key);
-    await admin.keyboard.press('Escape');
+    await closeKey();
 
     await client.getByTestId('update-key').fill(renewed);
     await client.getByTestId('update-submit').click();
@@ -141,6 +142,12 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await client.getByText('License does not exist').waitFor();
     await client.getByText('This account holds no license yet.').waitFor();
   });
+
+  /** Closes the key modal and waits until it is gone. */
+  async function closeKey() {
+    await admin.locator('.ant-modal', { hasText: 'License key of' }).getByRole('button', { name: 'Close' }).click();
+    await admin.getByTestId('license-key').waitFor({ state: 'hidden' });
+  }
 
   it('raised no error in any page', () => {
     expect(browser.errors).toEqual([]);

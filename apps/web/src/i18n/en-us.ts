@@ -189,7 +189,7 @@ export const enUS = {
     requestMade: 'The registration request file was made.',
     step2: '2. Activate',
     activateKey: 'License key you received',
-    updateKey: 'Update key',
+    updateKey: '3. Update key',
     renewedKey: 'Renewed key of the active license',
   },
   adminDashboard: {

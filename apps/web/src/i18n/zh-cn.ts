@@ -190,7 +190,7 @@ export const zhCN: Messages = {
     requestMade: '已生成注册请求文件。',
     step2: '2. 激活',
     activateKey: '收到的授权密钥',
-    updateKey: '更新密钥',
+    updateKey: '3. 更新密钥',
     renewedKey: '当前授权的新密钥',
   },
   adminDashboard: {

@@ -190,7 +190,7 @@ export const zhTW: Messages = {
     requestMade: '已產生註冊請求檔。',
     step2: '2. 啟用',
     activateKey: '收到的授權金鑰',
-    updateKey: '更新金鑰',
+    updateKey: '3. 更新金鑰',
     renewedKey: '目前授權的新金鑰',
   },
   adminDashboard: {

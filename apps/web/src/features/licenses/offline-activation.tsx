@@ -12,7 +12,15 @@ import { TextFileInput } from './text-file-input';
 export const MY_LICENSE_KEY = ['client', 'license'] as const;
 
 /** A form of one key (pasted or from a file) sent by `send`; the key stays typed when the call is refused. */
-function KeyForm(props: { name: string; label: string; send: (key: string) => Promise<ClientLicense>; success: 'licenseMessage.set' | 'licenseMessage.updated' }) {
+type KeyFormProps = {
+  name: string;
+  label: string;
+  send: (key: string) => Promise<ClientLicense>;
+  success: 'licenseMessage.set' | 'licenseMessage.updated';
+  onDone?: () => void;
+};
+
+function KeyForm(props: KeyFormProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<{ key: string }>();
@@ -22,6 +30,7 @@ function KeyForm(props: { name: string; label: string; send: (key: string) => Pr
       queryClient.setQueryData(MY_LICENSE_KEY, next);
       form.resetFields();
       toast.success(t(props.success));
+      props.onDone?.();
     },
   });
   return (
@@ -63,7 +72,7 @@ export function OfflineActivation({ offline }: { offline: boolean }) {
         </Col>
         <Col xs={24} lg={offline ? 8 : 12}>
           <Typography.Title level={5}>{t('systemSetting.step2')}</Typography.Title>
-          <KeyForm name="activate" label={t('systemSetting.activateKey')} send={licenseApi.activate} success={'licenseMessage.set'} />
+          <KeyForm name="activate" label={t('systemSetting.activateKey')} send={licenseApi.activate} success={'licenseMessage.set'} onDone={register.reset} />
         </Col>
         {offline ? (
           <Col xs={24} lg={8}>

@@ -17,7 +17,7 @@ export function UsageProgress({ used, limit, size }: { used: number; limit: numb
       size={size}
       status={limit && used >= limit ? 'exception' : 'normal'}
       format={() => text}
-      style={{ minWidth: size ? 140 : 260 }}
+      style={{ minWidth: size ? 120 : 260 }}
     />
   );
 }
