@@ -32,6 +32,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
   });
 
   it('admin creates a license and issues it to the client; the client sees it with its limits', async () => {
+    await use(admin);
     await admin.goto(`${server.url}/admin/licenses`);
     await admin.locator('.ant-table .ant-empty').waitFor();
     await admin.getByRole('button', { name: 'Create license' }).click();
@@ -62,6 +63,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await expect.poll(() => row.textContent()).not.toContain('Not issued');
     await screenshot(admin, 'licenses-list');
 
+    await use(client);
     await client.goto(`${server.url}/client/systemManagement/systemSetting`);
     const mine = client.getByTestId('my-license');
     await mine.getByText('Gold plan').waitFor();
@@ -72,6 +74,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     expect(await client.getByTestId('usage-node').textContent()).toContain('0 / Unlimited');
     await screenshot(client, 'client-system-setting-online');
 
+    await use(admin);
     await admin.goto(`${server.url}/admin/dashboard`);
     await admin.getByTestId('stat-clients').getByText('1', { exact: true }).waitFor();
     await admin.getByTestId('stat-issued').getByText('1', { exact: true }).waitFor();
@@ -80,6 +83,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
   });
 
   it('offline: the client registers, the admin issues from the request, the client activates and updates the key', async () => {
+    await use(client);
     await client.getByRole('button', { name: 'Submit' }).first().click();
     await client.getByText('Required Field!').first().waitFor();
     await client.getByTestId('activate-key').fill('EK1.a.b.c');
@@ -95,6 +99,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     expect(request).toMatch(/^EKREQ1\./);
     expect(await client.getByTestId('request-text').textContent()).toBe(request);
 
+    await use(admin);
     await admin.goto(`${server.url}/admin/offlineLicense`);
     await admin.getByRole('button', { name: 'Issue from a registration request' }).click();
     await admin.getByTestId('registration-request').fill(request);
@@ -110,6 +115,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await admin.locator('.ant-table-row', { hasText: 'Offline plan' }).getByRole('button', { name: 'Unregister' }).waitFor();
     await screenshot(admin, 'offline-licenses-list');
 
+    await use(client);
     await client.getByTestId('activate-key').fill(key);
     await client.getByTestId('activate-submit').click();
     await client.getByText('Set Success!').waitFor();
@@ -119,6 +125,7 @@ describe('licenses through the console: issue online, see usage, the offline rou
     expect(await client.getByTestId('days-left').textContent()).toBe('100 days');
     expect(await client.getByTestId('usage-node').textContent()).toContain('0 / 3');
 
+    await use(admin);
     const row = admin.locator('.ant-table-row', { hasText: 'Offline plan' });
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = admin.getByTestId('license-form');
@@ -129,15 +136,18 @@ describe('licenses through the console: issue online, see usage, the offline rou
     expect(renewed).not.toBe(key);
     await closeKey();
 
+    await use(client);
     await client.getByTestId('update-key').fill(renewed);
     await client.getByTestId('update-submit').click();
     await client.getByText('Update Successful!').waitFor();
     await expect.poll(() => client.getByTestId('days-left').textContent()).toBe('465 days');
     await screenshot(client, 'client-system-setting-offline');
 
+    await use(admin);
     await row.getByRole('button', { name: 'Unregister' }).click();
     await admin.getByRole('button', { name: 'Yes' }).click();
     await admin.getByText('Set Success!').waitFor();
+    await use(client);
     await client.reload();
     await client.getByText('License does not exist').waitFor();
     await client.getByText('This account holds no license yet.').waitFor();
@@ -147,6 +157,12 @@ describe('licenses through the console: issue online, see usage, the offline rou
   async function closeKey() {
     await admin.locator('.ant-modal', { hasText: 'License key of' }).getByRole('button', { name: 'Close' }).click();
     await admin.getByTestId('license-key').waitFor({ state: 'hidden' });
+  }
+
+  /** The tab in use comes to the front: a background tab's animation frames are paused, and modals would not close. */
+  async function use(page: Page) {
+    await page.bringToFront();
+    return page;
   }
 
   it('raised no error in any page', () => {
