@@ -63,6 +63,21 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await expect.poll(() => row.textContent()).not.toContain('Not issued');
     await screenshot(admin, 'licenses-list');
 
+    await row.getByRole('button', { name: 'Orders' }).click();
+    const orders = admin.getByTestId('orders-form');
+    await admin.getByRole('button', { name: 'Add an order' }).click();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await orders.getByText('Required Field!').waitFor();
+    await orders.getByPlaceholder('Order number').fill('PO-2026-001');
+    await orders.getByPlaceholder('Amount').fill('1200');
+    await screenshot(admin, 'license-orders');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await orders.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Orders' }).click();
+    await expect.poll(() => orders.getByPlaceholder('Order number').inputValue()).toBe('PO-2026-001');
+    await admin.keyboard.press('Escape');
+    await orders.waitFor({ state: 'hidden' });
+
     await use(client);
     await client.goto(`${server.url}/client/systemManagement/systemSetting`);
     const mine = client.getByTestId('my-license');
