@@ -47,7 +47,13 @@ export default function AdminDashboardPage() {
   const can = useCan('admin');
   const allowed = can('licenses.view');
   const overview = useQuery({ queryKey: ['admin', 'licenseOverview'], queryFn: licenseApi.overview, enabled: allowed, staleTime: 0 });
-  if (!allowed) return <Card title={t('menu.dashboard')}><Typography.Text type="secondary">{t('adminDashboard.noAccess')}</Typography.Text></Card>;
+  if (!allowed) {
+    return (
+      <Card title={t('menu.dashboard')} data-testid="admin-dashboard">
+        <Typography.Text type="secondary">{t('adminDashboard.noAccess')}</Typography.Text>
+      </Card>
+    );
+  }
   const o = overview.data;
   const stat = (key: keyof NonNullable<typeof o>, label: string, link?: string) => (
     <Col xs={12} lg={6}>
@@ -63,7 +69,7 @@ export default function AdminDashboardPage() {
     ...USAGE_ORDER.map((kind) => ({ key: kind, title: t(`licenses.usage.${kind}`), render: (_: unknown, a: Account) => <UsageCell client={a} kind={kind} /> })),
   ];
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="admin-dashboard">
       <Row gutter={[16, 16]}>
         {stat('clients', t('adminDashboard.clients'))}
         {stat('licenses', t('adminDashboard.licenses'), '/admin/licenses')}
