@@ -166,6 +166,11 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await client.reload();
     await client.getByText('License does not exist').waitFor();
     await client.getByText('This account holds no license yet.').waitFor();
+    // The released key no longer answers any registration: 900001 through the console's error handling.
+    await client.getByTestId('activate-key').fill(renewed);
+    await client.getByTestId('activate-submit').click();
+    await client.getByText('Illegal license').waitFor();
+    await screenshot(client, 'client-system-setting-no-license');
   });
 
   /** Closes the key modal and waits until it is gone. */

@@ -76,15 +76,17 @@ export default function AdminDashboardPage() {
         {stat('issued', t('adminDashboard.issued'))}
         {stat('expiringSoon', t('adminDashboard.expiringSoon'), '/admin/licenses?sortBy=expiredAt&orderBy=ascend')}
       </Row>
-      <Card title={t('adminDashboard.usage')}>
-        <DataTable<Account>
-          queryKey={['admin', 'clients', 'dashboard']}
-          fetch={licenseApi.clients}
-          columns={columns}
-          rowKey="id"
-          filters={<TextFilter name="name" placeholder={t('adminDashboard.client')} />}
-        />
-      </Card>
+      {can('accounts.view') ? (
+        <Card title={t('adminDashboard.usage')}>
+          <DataTable<Account>
+            queryKey={['admin', 'clients', 'dashboard']}
+            fetch={licenseApi.clients}
+            columns={columns}
+            rowKey="id"
+            filters={<TextFilter name="name" placeholder={t('adminDashboard.client')} />}
+          />
+        </Card>
+      ) : null}
     </Space>
   );
 }
