@@ -129,6 +129,7 @@ export const enUS = {
     startAtHint: 'Empty: starts when issued',
     onIssue: 'When issued',
     expiredAt: 'Expires',
+    createdAt: 'Created',
     updatedAt: 'Updated',
     client: 'Client',
     pickClient: 'Choose a client',

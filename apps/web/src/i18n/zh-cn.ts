@@ -130,6 +130,7 @@ export const zhCN: Messages = {
     startAtHint: '留空：自签发时开始',
     onIssue: '签发时',
     expiredAt: '到期',
+    createdAt: '创建时间',
     updatedAt: '更新时间',
     client: '客户',
     pickClient: '选择客户',

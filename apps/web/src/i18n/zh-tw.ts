@@ -130,6 +130,7 @@ export const zhTW: Messages = {
     startAtHint: '留空：自核發時開始',
     onIssue: '核發時',
     expiredAt: '到期',
+    createdAt: '建立時間',
     updatedAt: '更新時間',
     client: '客戶',
     pickClient: '選擇客戶',

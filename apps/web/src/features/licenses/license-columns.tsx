@@ -22,6 +22,7 @@ export function useLicenseColumns(): TableColumnsType<License> {
     { key: 'nodeMonitorSeconds', dataIndex: 'nodeMonitorSeconds', title: t('licenses.nodeMonitorSeconds') },
     { key: 'startAt', title: t('licenses.startAt'), sorter: true, render: (_, l) => formatDate(l.startAt, 'date') || t('licenses.onIssue') },
     { key: 'expiredAt', title: t('licenses.expiredAt'), sorter: true, render: (_, l) => formatDate(l.expiredAt, 'date') },
+    { key: 'createdAt', title: t('licenses.createdAt'), sorter: true, render: (_, l) => formatDate(l.createdAt) },
     { key: 'updatedAt', title: t('licenses.updatedAt'), sorter: true, render: (_, l) => formatDate(l.updatedAt) },
   ];
 }
