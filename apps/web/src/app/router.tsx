@@ -57,6 +57,7 @@ const clientScreens: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+      { path: 'systemSetting', element: page(<s.SystemSetting />) },
     ],
   },
 ];
@@ -70,6 +71,11 @@ const userScreens: RouteObject[] = [
       { path: 'sitesSetting/:id?/:name?', element: page(<s.SiteSetting />) },
     ],
   },
+];
+
+const adminScreens: RouteObject[] = [
+  { path: 'licenses', element: page(<s.Licenses />) },
+  { path: 'offlineLicense', element: page(<s.OfflineLicenses />) },
 ];
 
 function tierRoutes(tier: Tier): RouteObject {
@@ -91,7 +97,7 @@ function tierRoutes(tier: Tier): RouteObject {
       {
         element: <SignedInOnly tier={tier} />,
         children: [
-          { path: 'dashboard', element: page(<s.Dashboard />) },
+          { path: 'dashboard', element: page(tier === 'admin' ? <s.AdminDashboard /> : <s.Dashboard />) },
           {
             path: 'userManagement',
             children: [
@@ -102,6 +108,7 @@ function tierRoutes(tier: Tier): RouteObject {
           { path: 'changePassword', element: page(<s.ChangePassword />) },
           ...(tier === 'client' ? clientScreens : []),
           ...(tier === 'user' ? userScreens : []),
+          ...(tier === 'admin' ? adminScreens : []),
         ],
       },
     ],

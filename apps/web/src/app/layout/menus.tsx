@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -17,7 +17,10 @@ const systemManagement: MenuEntry = {
   path: 'systemManagement',
   label: 'systemManagement',
   icon: <SettingOutlined />,
-  children: [{ path: 'dnsSetting', label: 'dnsSetting' }],
+  children: [
+    { path: 'systemSetting', label: 'systemSetting', permission: 'system.view' },
+    { path: 'dnsSetting', label: 'dnsSetting' },
+  ],
 };
 const nodeManage: MenuEntry = {
   path: 'nodeManage',
@@ -43,9 +46,12 @@ const sitesManagement: MenuEntry = {
   ],
 };
 
+const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
+const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
+
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
-  admin: [dashboard, userManagement],
+  admin: [dashboard, licenses, offlineLicense, userManagement],
   client: [dashboard, nodeManage, systemManagement, userManagement],
   user: [dashboard, sitesManagement, userManagement],
 };

@@ -22,7 +22,7 @@ export function SidebarMenu({ tier }: { tier: Tier }) {
     const key = `${parent}/${entry.path}`;
     const label = t(`menu.${entry.label}`);
     if (!entry.children) return { key, icon: entry.icon, label };
-    return { key, icon: entry.icon, label, children: entry.children.map((c) => toItem(c, key)) };
+    return { key, icon: entry.icon, label, children: visible(entry.children).map((c) => toItem(c, key)) };
   };
   const items = menu.map((e) => toItem(e, `/${tier}`));
   const open = menu.filter((e) => e.children && pathname.startsWith(`/${tier}/${e.path}`)).map((e) => `/${tier}/${e.path}`);
