@@ -11,7 +11,8 @@ const DIST = path.join(ROOT, 'apps/web/dist');
 const ENTRY_BUDGET = 30_000;
 const STARTUP_BUDGET = 260_000;
 const SCREENS = ['login-page', 'verify-account-page', 'create-password-page', 'verify-mail-page', 'console-layout', 'dashboard-page',
-  'user-information-page', 'change-password-page', 'dns-setting-page', 'error-page', 'sites-page', 'site-setting-page'];
+  'user-information-page', 'change-password-page', 'dns-setting-page', 'error-page', 'sites-page', 'site-setting-page',
+  'admin-dashboard-page', 'licenses-page', 'offline-licenses-page', 'system-setting-page'];
 
 const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file))).length;
 

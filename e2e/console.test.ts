@@ -54,7 +54,7 @@ describe('the web console in Chromium against the server started as the README d
       ]),
     );
     expect(await worker).toBe(`${server.url}/sw.js`);
-    if (tier !== 'client') await expect(page.getByTestId('self-summary').textContent()).resolves.toContain(EMAIL[tier]);
+    if (tier === 'user') await expect(page.getByTestId('self-summary').textContent()).resolves.toContain(EMAIL[tier]);
 
     await page.reload();
     await page.getByTestId('account-menu').getByText(EMAIL[tier]).waitFor();

@@ -16,6 +16,6 @@ export async function signInThroughForm(page: Page, opts: { baseUrl: string; tie
   await page.locator('#code').fill(code);
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.includes('/login'));
-  await page.getByTestId('self-summary').or(page.getByTestId('dns-type')).waitFor();
+  await page.getByTestId('self-summary').or(page.getByTestId('dns-type')).or(page.getByTestId('admin-dashboard')).waitFor();
   return new URL(page.url()).pathname;
 }

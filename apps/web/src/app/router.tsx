@@ -66,7 +66,8 @@ const clientScreens: RouteObject[] = [
     path: 'systemManagement',
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
-      { path: 'dnsSetting', element: guarded('system.view', <s.DnsSetting />) },
+      { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+      { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
   },
 ];
@@ -80,6 +81,11 @@ const userScreens: RouteObject[] = [
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
   },
+];
+
+const adminScreens: RouteObject[] = [
+  { path: 'licenses', element: guarded('licenses.view', <s.Licenses />) },
+  { path: 'offlineLicense', element: guarded('licenses.view', <s.OfflineLicenses />) },
 ];
 
 function tierRoutes(tier: Tier): RouteObject {
@@ -101,7 +107,7 @@ function tierRoutes(tier: Tier): RouteObject {
       {
         element: <SignedInOnly tier={tier} />,
         children: [
-          { path: 'dashboard', element: page(<s.Dashboard />) },
+          { path: 'dashboard', element: page(tier === 'admin' ? <s.AdminDashboard /> : <s.Dashboard />) },
           {
             path: 'userManagement',
             children: [
@@ -123,6 +129,7 @@ function tierRoutes(tier: Tier): RouteObject {
           { path: 'changePassword', element: page(<s.ChangePassword />) },
           ...(tier === 'client' ? clientScreens : []),
           ...(tier === 'user' ? userScreens : []),
+          ...(tier === 'admin' ? adminScreens : []),
         ],
       },
     ],

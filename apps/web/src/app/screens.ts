@@ -24,5 +24,9 @@ export const screens = {
   SitesList: lazy(() => import('../features/client-sites/sites-page')),
   Sites: lazy(() => import('../features/sites/sites-page')),
   SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
+  AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),
+  Licenses: lazy(() => import('../features/licenses/licenses-page')),
+  OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
+  SystemSetting: lazy(() => import('../features/licenses/system-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

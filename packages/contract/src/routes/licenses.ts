@@ -7,7 +7,8 @@ const tag = 'Licenses';
 
 /**
  * Spec §7 "Admin license calls" (their paths carry no admin/ prefix), the client's offline activation, and two
- * client calls the spec does not name: the client's own license with its usage, and its registration request.
+ * client calls the spec does not name: the client's own license with its usage, and its registration request; and
+ * two admin calls for the dashboard: the counts, and one client's usage.
  */
 export const licenseRoutes = {
   list: defineRoute({ id: 'licenses', method: 'GET', path: 'license', tier: 'admin', permission: 'licenses.view', tag,
@@ -26,6 +27,12 @@ export const licenseRoutes = {
     summary: "A client's order records, newest first", params: s.orderParams, response: envelope(z.array(s.orderItem)) }),
   setOrders: defineRoute({ id: 'license.orders.set', method: 'PUT', path: 'license/{userId}/order', tier: 'admin', permission: 'licenses.edit', tag,
     summary: "Replace a client's order records", params: s.orderParams, body: s.ordersBody, response: envelope(z.array(s.orderItem)) }),
+  overview: defineRoute({ id: 'license.overview', method: 'GET', path: 'license/overview', tier: 'admin', permission: 'licenses.view', tag,
+    summary: 'Counts for the admin dashboard: root clients, licenses, those issued, issued ones expiring within 30 days',
+    response: envelope(s.licenseOverview) }),
+  usage: defineRoute({ id: 'license.usage', method: 'GET', path: 'license/{userId}/usage', tier: 'admin', permission: 'licenses.view', tag,
+    summary: "A client's license with its usage against each limit, as its system screen shows it", params: s.orderParams,
+    response: envelope(s.clientLicense) }),
   offlines: defineRoute({ id: 'license.offlines', method: 'GET', path: 'license/offlines', tier: 'admin', permission: 'licenses.view', tag,
     summary: 'Offline licenses (filters name, clientID)', query: s.licensesQuery, response: paged(s.licenseItem) }),
   updateOffline: defineRoute({ id: 'license.offline.update', method: 'PUT', path: 'license/offline', tier: 'admin', permission: 'licenses.edit', tag,

@@ -14,6 +14,8 @@ export type UsageKind = (typeof USAGE_KINDS)[number];
 export const INVALID_LICENSE_KEY = 'invalid license key';
 export const LICENSE_DAYS_MAX = 36_500;
 export const LICENSE_LIMIT_MAX = 1_000_000;
+/** The admin dashboard counts licenses that expire within this many days as expiring soon. */
+export const EXPIRING_SOON_DAYS = 30;
 
 /** A count limit of a license; 0 means unlimited (spec §9). */
 const limit = z.number().int().min(0).max(LICENSE_LIMIT_MAX);
@@ -132,3 +134,6 @@ export const clientLicense = z.object({
   installationID: z.string(),
   key: z.string(),
 });
+
+/** The admin dashboard's counts (GET license/overview). */
+export const licenseOverview = z.object({ clients: z.number(), licenses: z.number(), issued: z.number(), expiringSoon: z.number() });

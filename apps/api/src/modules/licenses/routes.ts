@@ -8,6 +8,7 @@ import { registerRoute } from '../../http/route';
 import { findAccount } from '../accounts/repo';
 import { tenantRootId } from '../roles/service';
 import { clientLicenseView } from './limits';
+import { licenseOverview, usageOfClient } from './overview';
 import { activateOffline, issueOffline, registrationRequest, unregisterOffline, updateOfflineKey } from './offline';
 import * as licenses from './service';
 import { licenseSigner } from './signing-key';
@@ -32,6 +33,8 @@ export function licensesRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.issue, async ({ body }) => ({ data: await licenses.issueLicense(deps, body) }));
   registerRoute(app, deps, r.orders, async ({ params }) => ({ data: await licenses.listOrders(deps, params.userId) }));
   registerRoute(app, deps, r.setOrders, async ({ params, body }) => ({ data: await licenses.replaceOrders(deps, params.userId, body.orders) }));
+  registerRoute(app, deps, r.overview, async () => ({ data: await licenseOverview(deps) }));
+  registerRoute(app, deps, r.usage, async ({ params }) => ({ data: await usageOfClient(deps, params.userId) }));
   registerRoute(app, deps, r.offlines, async ({ query }) => licenses.listLicenses(deps, 'offline', query));
   registerRoute(app, deps, r.updateOffline, async ({ body }) => ({ data: await licenses.editLicense(deps, 'offline', body) }));
   registerRoute(app, deps, r.removeOffline, async ({ body }) => (await licenses.removeLicenses(deps, 'offline', body.ids), ok));

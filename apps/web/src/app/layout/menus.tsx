@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -31,7 +31,10 @@ const systemManagement: MenuEntry = {
   path: 'systemManagement',
   label: 'systemManagement',
   icon: <SettingOutlined />,
-  children: [{ path: 'dnsSetting', label: 'dnsSetting', permission: 'system.view' }],
+  children: [
+    { path: 'systemSetting', label: 'systemSetting', permission: 'system.view' },
+    { path: 'dnsSetting', label: 'dnsSetting' },
+  ],
 };
 const nodeManage: MenuEntry = {
   path: 'nodeManage',
@@ -57,9 +60,12 @@ const sitesManagement: MenuEntry = {
   ],
 };
 
+const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
+const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
+
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
-  admin: [dashboard, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
+  admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
   user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
