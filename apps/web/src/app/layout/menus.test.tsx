@@ -28,6 +28,13 @@ describe('menus by permission', () => {
     expect(noAccounts).not.toContain('/userManagement/usersList');
     expect(noAccounts).toContain('/userManagement/roles');
     const nothing = paths(visibleMenu(MENUS.client, role([])));
-    expect(nothing).toEqual(['/dashboard', '/userManagement', '/userManagement/userInformation', '/userManagement/apiDoc']);
+    expect(nothing).toEqual([
+      '/dashboard',
+      '/systemManagement',
+      '/systemManagement/dnsSetting',
+      '/userManagement',
+      '/userManagement/userInformation',
+      '/userManagement/apiDoc',
+    ]);
   });
 });
