@@ -21,6 +21,10 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Several tabs take turns in one test: a tab in the background must keep running its timers and animations.
+      '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows',
+      '--disable-renderer-backgrounding',
     ],
   });
   // A step that waits longer than this has failed; the error then names the step.
