@@ -13,3 +13,6 @@ export function apiUrl(path: string, query?: Query) {
   const qs = params.toString();
   return `${base}/${path}${qs ? `?${qs}` : ''}`;
 }
+
+/** The generated API documentation (the apiDoc menu entry). */
+export const apiDocsUrl = `${(import.meta.env.VITE_API_DOMAIN ?? '').replace(/\/$/, '')}/api/docs`;

@@ -2,12 +2,22 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
+import { USERS_PATH } from './layout/menus';
 import { setNavigator } from './navigation';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
 import { useCan } from './use-self';
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+/** A screen only accounts holding the key may open (see Permitted). */
+const guarded = (permission: string, node: ReactNode) => <Permitted permission={permission}>{node}</Permitted>;
+
+/** userManagement opens the users list where the account may see it (spec §2), else its own information. */
+function UserManagementHome({ tier }: { tier: Tier }) {
+  const can = useCan();
+  const to = tier === 'user' && can('accounts.view') ? USERS_PATH[tier] : 'userInformation';
+  return <Navigate to={to} replace />;
+}
 
 /** A path with /admin/ in it is out of reach outside the admin area. */
 function RootGuard() {
@@ -57,7 +67,7 @@ const clientScreens: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
-      { path: 'systemSetting', element: page(<s.SystemSetting />) },
+      { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
   },
 ];
@@ -67,15 +77,15 @@ const userScreens: RouteObject[] = [
     path: 'sitesManagement',
     children: [
       { index: true, element: <Navigate to="sites" replace /> },
-      { path: 'sites', element: page(<s.Sites />) },
-      { path: 'sitesSetting/:id?/:name?', element: page(<s.SiteSetting />) },
+      { path: 'sites', element: guarded('sites.view', <s.Sites />) },
+      { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
   },
 ];
 
 const adminScreens: RouteObject[] = [
-  { path: 'licenses', element: page(<s.Licenses />) },
-  { path: 'offlineLicense', element: page(<s.OfflineLicenses />) },
+  { path: 'licenses', element: guarded('licenses.view', <s.Licenses />) },
+  { path: 'offlineLicense', element: guarded('licenses.view', <s.OfflineLicenses />) },
 ];
 
 function tierRoutes(tier: Tier): RouteObject {
@@ -101,8 +111,19 @@ function tierRoutes(tier: Tier): RouteObject {
           {
             path: 'userManagement',
             children: [
-              { index: true, element: <Navigate to="userInformation" replace /> },
+              { index: true, element: <UserManagementHome tier={tier} /> },
               { path: 'userInformation', element: page(<s.UserInformation />) },
+              { path: USERS_PATH[tier], element: guarded('accounts.view', <s.Users />) },
+              {
+                path: 'roles',
+                children: [
+                  { index: true, element: guarded('roles.view', <s.Roles />) },
+                  { path: 'create', element: guarded('roles.edit', <s.RoleForm />) },
+                  { path: ':roleId', element: guarded('roles.edit', <s.RoleForm />) },
+                ],
+              },
+              { path: 'logOperation', element: guarded('auditLogs.view', <s.LogOperation />) },
+              { path: 'apiTokenSetting', element: guarded('apiTokens.edit', <s.ApiTokens />) },
             ],
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },

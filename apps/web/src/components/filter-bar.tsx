@@ -1,5 +1,7 @@
-import { Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { DATE_FORMATS } from '../lib/dates';
 import { useListParams } from './list-params';
 
 /** A text filter bound to one URL parameter; it applies on Enter or when cleared. */
@@ -32,6 +34,22 @@ export function SelectFilter({ name, placeholder, options }: { name: string; pla
       value={value}
       options={options}
       onChange={(v) => list.update({ [name]: v as string | number | undefined })}
+    />
+  );
+}
+
+/** A time range bound to two URL parameters (ISO-8601); empty means no bound. */
+export function DateRangeFilter({ from, to }: { from: string; to: string }) {
+  const list = useListParams();
+  const start = list.filters[from] ? dayjs(list.filters[from]) : null;
+  const end = list.filters[to] ? dayjs(list.filters[to]) : null;
+  return (
+    <DatePicker.RangePicker
+      showTime
+      allowEmpty={[true, true]}
+      format={DATE_FORMATS.minute}
+      value={[start, end]}
+      onChange={(range) => list.update({ [from]: range?.[0]?.toISOString(), [to]: range?.[1]?.toISOString() })}
     />
   );
 }

@@ -2,17 +2,31 @@ import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertific
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
+import { apiDocsUrl } from '../../api/url';
 
-/** `permission`: the key the account needs to see the entry. */
-export type MenuEntry = { path: string; label: keyof Messages['menu']; icon?: ReactNode; permission?: string; children?: MenuEntry[] };
+export type MenuEntry = {
+  path: string;
+  label: keyof Messages['menu'];
+  icon?: ReactNode;
+  /** The permission key the entry needs; an account without it does not see the entry. */
+  permission?: string;
+  /** A page outside the console, opened in a new tab. */
+  href?: string;
+  children?: MenuEntry[];
+};
 
 const dashboard: MenuEntry = { path: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> };
-const userManagement: MenuEntry = {
-  path: 'userManagement',
-  label: 'userManagement',
-  icon: <TeamOutlined />,
-  children: [{ path: 'userInformation', label: 'userInformation' }],
-};
+const userInformation: MenuEntry = { path: 'userInformation', label: 'userInformation' };
+const roles: MenuEntry = { path: 'roles', label: 'roles', permission: 'roles.view' };
+const logOperation: MenuEntry = { path: 'logOperation', label: 'logOperation', permission: 'auditLogs.view' };
+const apiTokenSetting: MenuEntry = { path: 'apiTokenSetting', label: 'apiTokenSetting', permission: 'apiTokens.edit' };
+const apiDoc: MenuEntry = { path: 'apiDoc', label: 'apiDoc', href: apiDocsUrl };
+
+/** The user tier's list is usersList; the client's and admin's is users (spec §2). */
+export const USERS_PATH: Record<Tier, string> = { admin: 'users', client: 'users', user: 'usersList' };
+const users = (tier: Tier): MenuEntry => ({ path: USERS_PATH[tier], label: 'users', permission: 'accounts.view' });
+
+const userManagement = (children: MenuEntry[]): MenuEntry => ({ path: 'userManagement', label: 'userManagement', icon: <TeamOutlined />, children });
 const systemManagement: MenuEntry = {
   path: 'systemManagement',
   label: 'systemManagement',
@@ -51,7 +65,17 @@ const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicen
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
-  admin: [dashboard, licenses, offlineLicense, userManagement],
-  client: [dashboard, nodeManage, systemManagement, userManagement],
-  user: [dashboard, sitesManagement, userManagement],
+  admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
+
+/** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
+export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    if (entry.permission && !can(entry.permission)) return [];
+    if (!entry.children) return [entry];
+    const children = visibleMenu(entry.children, can);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Tier } from '@edgekeep/contract/tiers';
 import { useCan } from '../use-self';
-import { MENUS, type MenuEntry } from './menus';
+import { MENUS, visibleMenu, type MenuEntry } from './menus';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -12,29 +12,33 @@ export function SidebarMenu({ tier }: { tier: Tier }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const can = useCan();
-  const visible = (entries: MenuEntry[]): MenuEntry[] =>
-    entries
-      .filter((e) => !e.permission || can(e.permission))
-      .map((e) => (e.children ? { ...e, children: visible(e.children) } : e))
-      .filter((e) => !e.children || e.children.length > 0);
-  const menu = visible(MENUS[tier]);
+  const entries = visibleMenu(MENUS[tier], can);
+  const links = new Map<string, string>();
+  const keys: string[] = [];
   const toItem = (entry: MenuEntry, parent: string): Item => {
     const key = `${parent}/${entry.path}`;
     const label = t(`menu.${entry.label}`);
+    if (entry.href) links.set(key, entry.href);
+    keys.push(key);
     if (!entry.children) return { key, icon: entry.icon, label };
-    return { key, icon: entry.icon, label, children: visible(entry.children).map((c) => toItem(c, key)) };
+    return { key, icon: entry.icon, label, children: entry.children.map((c) => toItem(c, key)) };
   };
-  const items = menu.map((e) => toItem(e, `/${tier}`));
-  const open = menu.filter((e) => e.children && pathname.startsWith(`/${tier}/${e.path}`)).map((e) => `/${tier}/${e.path}`);
+  const items = entries.map((e) => toItem(e, `/${tier}`));
+  const open = entries.filter((e) => e.children && pathname.startsWith(`/${tier}/${e.path}`)).map((e) => `/${tier}/${e.path}`);
+  // A screen below a menu entry (roles/create) keeps that entry selected.
+  const current = keys.filter((k) => pathname === k || pathname.startsWith(`${k}/`)).sort((a, b) => b.length - a.length)[0];
   return (
     <Menu
       theme="dark"
       mode="inline"
       items={items}
-      // A screen's own path parameters (sitesSetting/:id/:name) still select its entry.
-      selectedKeys={[pathname.split('/').slice(0, 4).join('/')]}
+      selectedKeys={current ? [current] : []}
       defaultOpenKeys={open}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => {
+        const href = links.get(key);
+        if (href) window.open(href, '_blank', 'noopener');
+        else navigate(key);
+      }}
     />
   );
 }
