@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type CacheRuleItem } from '../../api/sites';
@@ -9,6 +9,7 @@ import { CacheRuleModal } from './cache-rule-modal';
 import { pageOf } from './page-of';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { RemoveLink } from './remove-link';
 
 /** Cache rules (file types or URL prefixes; 0 seconds = not cached) and the gzip switch. */
 export function CacheTab({ siteId }: { siteId: number }) {
@@ -46,11 +47,7 @@ export function CacheTab({ siteId }: { siteId: number }) {
             <Button size="small" type="link" onClick={() => setEditing(r)}>
               {t('sites.edit')}
             </Button>
-            <Popconfirm title={t('sites.confirmRemoveOne', { name: r.values.join(', ') })} onConfirm={() => remove.mutate([r.id])}>
-              <Button size="small" type="link" danger>
-                {t('sites.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveLink name={r.values.join(', ')} onConfirm={() => remove.mutate([r.id])} />
           </Space>
         ) : null,
     },

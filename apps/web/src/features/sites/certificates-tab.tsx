@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Certificate } from '../../api/sites';
@@ -11,6 +11,7 @@ import { CertificateStatusTag } from './certificate-status-tag';
 import { keys } from './query-keys';
 import { UploadCertificateModal } from './upload-certificate-modal';
 import { useSiteMutation } from './use-site-mutation';
+import { RemoveLink } from './remove-link';
 
 export function CertificatesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
@@ -58,11 +59,7 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
                 </Button>
               </Tooltip>
             ) : (
-              <Popconfirm title={t('sites.confirmRemoveOne', { name: c.name })} onConfirm={() => remove.mutate([c.id])}>
-                <Button size="small" type="link" danger>
-                  {t('sites.remove')}
-                </Button>
-              </Popconfirm>
+              <RemoveLink name={c.name} onConfirm={() => remove.mutate([c.id])} />
             )}
           </Space>
         ) : null,

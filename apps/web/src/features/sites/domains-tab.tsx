@@ -12,6 +12,7 @@ import { AddDomainsModal } from './add-domains-modal';
 import { OriginsDrawer } from './origins-drawer';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { RemoveLink } from './remove-link';
 
 const PROTOCOL_LABELS = { http: 'protocolHttp', https: 'protocolHttps', follow: 'protocolFollow' } as const;
 
@@ -104,11 +105,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
       title: t('sites.actions'),
       render: (_, d) =>
         editable ? (
-          <Popconfirm title={t('sites.confirmRemoveOne', { name: d.name })} onConfirm={() => remove.mutate([d.id])}>
-            <Button size="small" danger type="link">
-              {t('sites.remove')}
-            </Button>
-          </Popconfirm>
+          <RemoveLink name={d.name} onConfirm={() => remove.mutate([d.id])} />
         ) : null,
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type ErrorPageItem } from '../../api/sites';
@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/dates';
 import { ERROR_PAGE_TYPE_LABELS, ErrorPageModal } from './error-page-modal';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { RemoveLink } from './remove-link';
 
 export function ErrorPagesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
@@ -40,11 +41,7 @@ export function ErrorPagesTab({ siteId }: { siteId: number }) {
             <Button size="small" type="link" onClick={() => setEditing(p)}>
               {t('sites.edit')}
             </Button>
-            <Popconfirm title={t('sites.confirmRemoveOne', { name: p.status })} onConfirm={() => remove.mutate([p.id])}>
-              <Button size="small" type="link" danger>
-                {t('sites.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveLink name={p.status} onConfirm={() => remove.mutate([p.id])} />
           </Space>
         ) : null,
     },

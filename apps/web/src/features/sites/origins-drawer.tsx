@@ -1,4 +1,4 @@
-import { Button, Drawer, Form, Modal, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Drawer, Form, Modal, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
@@ -7,6 +7,7 @@ import { ORIGIN_DEFAULTS, OriginFields } from './origin-fields';
 import { pageOf } from './page-of';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { RemoveLink } from './remove-link';
 
 /** The origins of one domain: list, add, edit, enable or disable, remove (a domain keeps one enabled: 401008). */
 export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: number; domain: Domain; editable: boolean; onClose: () => void }) {
@@ -54,11 +55,7 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
             <Button size="small" type="link" onClick={() => open(u)}>
               {t('sites.edit')}
             </Button>
-            <Popconfirm title={t('sites.confirmRemoveOne', { name: `${u.host}:${u.port}` })} onConfirm={() => remove.mutate([u.id])}>
-              <Button size="small" type="link" danger>
-                {t('sites.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveLink name={`${u.host}:${u.port}`} onConfirm={() => remove.mutate([u.id])} />
           </Space>
         ) : null,
     },
