@@ -44,7 +44,7 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   const group = await createGroup(deps, c, zone.id, { name: 'default-line', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [node.id] });
   const product = await createProduct(deps, c, {
     name: 'demo-plan', zoneID: zone.id, groupID: group.id, backupGroupID: null, domainLimit: 0, siteLimit: 0, connections: 0, bandwidth: 0,
-    trafficPrice: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
+    trafficPrice: 0, monthlyTrafficGB: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
   });
   const site = await createSite(deps, c, { name: 'demo-site', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });
   await createDomains(deps, as(user.id, 'user'), site.id, {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AnalyticsStore } from './analytics/store';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { Mailer } from './lib/mailer';
@@ -14,4 +15,6 @@ export type AppDeps = {
   mailer: Mailer;
   log: Logger;
   revisions: RevisionBus;
+  /** The access-log analytics store (DuckDB file in DATA_DIR, opened on first use). */
+  analytics: AnalyticsStore;
 };

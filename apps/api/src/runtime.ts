@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
+import { createAnalyticsStore } from './analytics/store';
 import type { Config } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -26,11 +27,12 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  return { db, dialect, config, secrets, mailer, log, revisions: createRevisionBus() };
+  return { db, dialect, config, secrets, mailer, log, revisions: createRevisionBus(), analytics: createAnalyticsStore({ dataDir: config.dataDir }) };
 }
 
 export async function closeRuntime(deps: AppDeps) {
   deps.mailer.close();
+  await deps.analytics.close();
   await deps.db.destroy();
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { now } from '../db';
 import type { AppDeps } from '../deps';
+import { logIntake } from '../analytics/ingest';
 import { ApiError, validationError } from '../http/errors';
 import { randomToken, sha256 } from '../lib/crypto';
 import { agentPackage, installScript } from './package';
@@ -111,4 +112,6 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
     return { ok: true };
   });
+
+  logIntake(app, deps, { path: `${base}/logs`, nodeOf: (req) => nodeOf(deps, req) });
 }

@@ -88,7 +88,7 @@ async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge
   return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
 }
 
-/** Each served site's enabled blacklist and whitelist entries, pushed to the edge's Lua without a reload. */
+/** Each served site's enabled blacklist and whitelist entries and its traffic limit, pushed to the edge's Lua without a reload. */
 async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sites']) {
   if (!sites.length) return [];
   const rows = await db
@@ -98,11 +98,13 @@ async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sit
     .where('enabled', '=', 1)
     .orderBy('id')
     .execute();
+  const limited = await db.selectFrom('site_traffic_states').select('site_id').where('site_id', 'in', sites.map((s) => s.id)).where('limited', '=', 1).execute();
   return sites
     .map((s) => ({
       siteId: s.id,
       blacklist: rows.filter((r) => r.site_id === s.id && r.list === 'blacklist').map((r) => r.ip),
       whitelist: rows.filter((r) => r.site_id === s.id && r.list === 'whitelist').map((r) => r.ip),
+      trafficLimited: limited.some((l) => l.site_id === s.id),
     }))
-    .filter((s) => s.blacklist.length || s.whitelist.length);
+    .filter((s) => s.blacklist.length || s.whitelist.length || s.trafficLimited);
 }

@@ -330,4 +330,28 @@ export type Database = {
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;
   license_orders: LicenseOrderTable;
+  extra_traffic_plans: ExtraTrafficPlanTable;
+  site_traffic_states: SiteTrafficStateTable;
+};
+
+export type ExtraTrafficPlanTable = {
+  id: Generated<number>;
+  site_id: number;
+  traffic_gb: number;
+  /** NTD. */
+  price: number;
+  year: number;
+  month: number;
+  memo: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SiteTrafficStateTable = {
+  site_id: number;
+  state: 'normal' | 'warning' | 'limited';
+  /** 1 while the edge refuses the site's requests for its traffic. */
+  limited: Flag;
+  evaluated_at: string;
 };

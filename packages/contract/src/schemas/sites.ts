@@ -48,6 +48,8 @@ export const productItem = z.object({
   connections: z.number(),
   bandwidth: z.number(),
   trafficPrice: z.number(),
+  /** GB a site may serve per calendar month (UTC); 0 = unlimited. Extra traffic plans add to it. */
+  monthlyTrafficGB: z.number().default(0),
   exceedAction: z.enum(['none', 'limit', 'pause']),
   sellType: z.enum(['self', 'commercial']),
   lockDomain: z.boolean(),
@@ -73,6 +75,8 @@ const productFields = {
   bandwidth: z.number().int().min(0).max(10_000_000).default(0),
   /** NTD per GB. */
   trafficPrice: z.number().min(0).max(1_000_000).default(0),
+  /** GB a site may serve per calendar month (UTC); 0 = unlimited. */
+  monthlyTrafficGB: z.number().int().min(0).max(1_000_000_000).default(0),
   exceedAction: z.enum(['none', 'limit', 'pause']).default('none'),
   sellType: z.enum(['self', 'commercial']).default('self'),
   lockDomain: z.boolean().default(false),

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { enrolNode, logLine, postLogs } from '../../test/agent-logs';
+import { makeInfra } from '../../test/fixtures';
+import { call, lane, startTestApp, type TestApp } from '../../test/harness';
+import { MAX_BATCH_BYTES } from './ingest';
+
+lane('access log ingest', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof makeInfra>>;
+  let credA: string;
+
+  const usage = async (token: string) => (await call(t, 'GET', 'user/traffic/monthlyUsages', { token })).body.data as { siteID: number; bytesSent: number; requests: number }[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = await makeInfra(t);
+    credA = await enrolNode(t, f.tokens.clientA, f.a.node);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a batch without a node credential, or with a wrong one', async () => {
+    const lines = [logLine({ siteId: f.a.site })];
+    expect((await postLogs(t, undefined, lines)).body.code).toBe(101013);
+    expect((await postLogs(t, 'not-a-credential', lines)).status).toBe(401);
+    expect((await usage(f.tokens.userA))[0].requests).toBe(0);
+  });
+
+  it("stores the lines of the node's own sites and drops other zones' sites, unknown sites and bad lines", async () => {
+    const lines = [
+      logLine({ siteId: f.a.site, bytesSent: 1500 }),
+      logLine({ siteId: f.a.site, bytesSent: 500, status: 404, cacheStatus: 'HIT' }),
+      logLine({ siteId: f.b.site, bytesSent: 999_999 }),
+      logLine({ siteId: null, bytesSent: 7 }),
+      { ...logLine({ siteId: f.a.site }), status: 'two hundred' },
+      'not json',
+    ];
+    const res = await postLogs(t, credA, lines);
+    expect(res).toEqual({ status: 200, body: { accepted: 6 } });
+    expect(await usage(f.tokens.userA)).toEqual([expect.objectContaining({ siteID: f.a.site, bytesSent: 2000, bytesReceived: 400, requests: 2 })]);
+    expect((await usage(f.tokens.userB))[0]).toMatchObject({ siteID: f.b.site, bytesSent: 0, requests: 0 });
+    expect(await t.deps.analytics.rawCount({ siteId: f.b.site })).toBe(0);
+    expect(await t.deps.analytics.rawCount({ siteId: f.a.site })).toBe(2);
+  });
+
+  it('counts a batch the agent sends again (its answer was lost) once', async () => {
+    const lines = [logLine({ siteId: f.a.site, bytesSent: 3000, uri: '/retry' })];
+    expect((await postLogs(t, credA, lines)).body.accepted).toBe(1);
+    expect((await postLogs(t, credA, lines)).body.accepted).toBe(1);
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
+  });
+
+  it('refuses a body that is not gzip or unpacks too large, and keeps nothing of it', async () => {
+    expect((await postLogs(t, credA, [], { raw: Buffer.from('plain text') })).body.code).toBe(101003);
+    const bomb = gzipSync(Buffer.concat([Buffer.from(JSON.stringify(logLine({ siteId: f.a.site })) + '\n'), Buffer.alloc(MAX_BATCH_BYTES + 10, 0x20)]));
+    expect((await postLogs(t, credA, [], { raw: bomb })).status).toBe(413);
+    const tooBig = await postLogs(t, credA, [], { raw: randomBytes(5 * 1024 * 1024) });
+    expect(tooBig.status).toBe(413);
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
+  });
+
+  it('keeps the store in DATA_DIR and answers the same after a restart of the store', async () => {
+    await t.deps.analytics.close();
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
+  });
+});

@@ -1,0 +1,29 @@
+import { trafficRoutes as r } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import { createPlan, listPlans, monthlyUsages, removePlans, resourceInfo, updatePlan } from './service';
+import { startTrafficSweep } from './state';
+
+/** Sites' traffic states are re-evaluated this often besides after each log batch and plan change. */
+const SWEEP_MS = 60_000;
+
+export function trafficRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, r.plans, async ({ principal, query }) => listPlans(deps, principal, query));
+  registerRoute(app, deps, r.createPlan, async ({ principal, body }) => ({ data: await createPlan(deps, principal, body) }));
+  registerRoute(app, deps, r.updatePlan, async ({ principal, body }) => ({ data: await updatePlan(deps, principal, body) }));
+  registerRoute(app, deps, r.removePlans, async ({ principal, body }) => {
+    await removePlans(deps, principal, body.ids);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.monthlyUsages, async ({ principal, query }) => monthlyUsages(deps, principal, query));
+  registerRoute(app, deps, r.userPlans, async ({ principal, query }) => listPlans(deps, principal, query));
+  registerRoute(app, deps, r.userMonthlyUsages, async ({ principal, query }) => monthlyUsages(deps, principal, query));
+  registerRoute(app, deps, r.resourceInfo, async ({ principal }) => ({ data: await resourceInfo(deps, principal) }));
+
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startTrafficSweep(deps, { everyMs: SWEEP_MS });
+  });
+  app.addHook('onClose', async () => stop?.());
+}

@@ -1,0 +1,46 @@
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import { monthOf, usageOf } from './usage';
+
+/**
+ * Evaluates sites' traffic this month (all sites, or those given) and keeps their state; a site whose product
+ * says to stop once the allowance is used up becomes `limited`, which its zone's nodes enforce (929). Zones
+ * whose sites changed their limited flag get a new revision.
+ */
+export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: number[] } = {}) {
+  if (siteIds && !siteIds.length) return;
+  let q = deps.db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .leftJoin('site_traffic_states as st', 'st.site_id', 'sites.id')
+    .select(['sites.id', 'products.limits', 'products.zone_id', 'st.state', 'st.limited']);
+  if (siteIds) q = q.where('sites.id', 'in', siteIds);
+  const sites = await q.execute();
+  if (!sites.length) return;
+  const usage = await usageOf(deps, { sites: sites.map((s) => ({ siteId: s.id, productLimits: s.limits })), month: monthOf() });
+  const zones = new Set<number>();
+  for (const site of sites) {
+    const u = usage.get(site.id)!;
+    const limited = u.trafficState === 'limited' && u.stops ? 1 : 0;
+    if (site.state === u.trafficState && (site.limited ?? 0) === limited) continue;
+    if ((site.limited ?? 0) !== limited) zones.add(site.zone_id);
+    await deps.db
+      .insertInto('site_traffic_states')
+      .values({ site_id: site.id, state: u.trafficState, limited, evaluated_at: now() })
+      .onConflict((oc) => oc.column('site_id').doUpdateSet({ state: u.trafficState, limited, evaluated_at: now() }))
+      .execute();
+  }
+  if (zones.size) {
+    deps.log.info({ zones: [...zones] }, 'site traffic limits changed');
+    await deps.revisions.bump(deps.db, [...zones]);
+  }
+}
+
+/** Re-evaluates every site now and then: usage grows between batches' sites, and a new month starts afresh. */
+export function startTrafficSweep(deps: AppDeps, { everyMs }: { everyMs: number }) {
+  const timer = setInterval(() => {
+    evaluateTraffic(deps).catch((err: Error) => deps.log.error({ err: err.message }, 'traffic evaluation failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
