@@ -5,6 +5,7 @@ import { agentProtocol, Codes } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import { evaluateTraffic } from '../modules/traffic/state';
 import type { StoredLine } from './store';
 
 const unzip = promisify(gunzip);
@@ -68,6 +69,8 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, opts: { path: str
       if (kept.length) {
         const digest = createHash('sha256').update(text).digest('hex');
         await deps.analytics.ingest({ nodeId: node.id, digest, lines: kept });
+        const siteIds = [...new Set(kept.map((l) => l.siteId))];
+        await evaluateTraffic(deps, { siteIds }).catch((err: Error) => req.log.error({ err: err.message }, 'traffic evaluation failed'));
       }
       if (kept.length < total) req.log.debug({ nodeId: node.id, dropped: total - kept.length }, 'log lines dropped');
       return agentProtocol.logsResult.parse({ accepted: total });

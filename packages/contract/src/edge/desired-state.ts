@@ -138,7 +138,7 @@ export const siteData = z.object({
   /** Whitelisted addresses skip every block, the blacklist included. */
   whitelist: ipList.default([]),
   /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. */
-  trafficLimited: z.boolean().default(false),
+  trafficLimited: z.boolean().optional(),
 });
 
 export const certificate = z.object({

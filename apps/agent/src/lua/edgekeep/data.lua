@@ -6,7 +6,7 @@ local dict = ngx.shared.ek_data
 local _M = {}
 local compiled = {}
 
--- Replaces the data with one document { revision, sites = [{ siteId, blacklist, whitelist }] }.
+-- Replaces the data with one document { revision, sites = [{ siteId, blacklist, whitelist, trafficLimited }] }.
 -- Each site's lists are swapped in one write, so a request sees either the old lists or the new ones.
 -- safe_set: a full dictionary refuses the data rather than silently evicting another site's lists.
 function _M.load(doc)
@@ -20,6 +20,7 @@ function _M.load(doc)
       version = version,
       blacklist = site.blacklist or {},
       whitelist = site.whitelist or {},
+      limited = site.trafficLimited == true,
     }))
     if ok then ok, err = dict:safe_set("aclv:" .. id, version) end
     if not ok then return nil, "site " .. id .. ": " .. err end
@@ -46,7 +47,7 @@ function _M.site_lists(site_id)
   if cached and cached.version == version then return cached end
   local raw = cjson.decode(dict:get("acl:" .. site_id) or "")
   if not raw then return nil end
-  cached = { version = version, blacklist = iplist.compile(raw.blacklist), whitelist = iplist.compile(raw.whitelist) }
+  cached = { version = version, blacklist = iplist.compile(raw.blacklist), whitelist = iplist.compile(raw.whitelist), limited = raw.limited == true }
   compiled[site_id] = cached
   return cached
 end
