@@ -76,7 +76,7 @@ const productFields = {
   /** NTD per GB. */
   trafficPrice: z.number().min(0).max(1_000_000).default(0),
   /** GB a site may serve per calendar month (UTC); 0 = unlimited. */
-  monthlyTrafficGB: z.number().int().min(0).max(1_000_000_000).default(0),
+  monthlyTrafficGB: z.number().min(0).max(1_000_000_000).default(0),
   exceedAction: z.enum(['none', 'limit', 'pause']).default('none'),
   sellType: z.enum(['self', 'commercial']).default('self'),
   lockDomain: z.boolean().default(false),
