@@ -129,7 +129,7 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
 
   it('stops serving the site with 929 once it used up its allowance, and serves it again when the allowance grows', async () => {
     const gb = (served + 1) / 1e9;
-    await api(server, 'PUT', 'client/product', { token: client, body: { id: ids.product, monthlyTrafficGB: gb } });
+    await api(server, 'PUT', 'client/product', { token: client, body: { id: ids.product, monthlyTrafficGB: gb, exceedAction: 'limit' } });
     await rawGet({ port: httpPort, path: '/over-the-top' });
     const refused = await until('the edge to answer 929', async () => {
       const r = await rawGet({ port: httpPort, path: '/after-limit' });

@@ -50,6 +50,18 @@ function Permitted({ permission, children }: { permission: string; children: Rea
   return page(children);
 }
 
+/** Traffic packages and the traffic report (client and user areas alike). */
+function trafficScreens(): RouteObject {
+  return {
+    path: 'trafficPkgManagement',
+    children: [
+      { index: true, element: <Navigate to="trafficPkgList" replace /> },
+      { path: 'trafficPkgList', element: guarded('traffic.view', <s.TrafficPlans />) },
+      { path: 'trafficReport', element: guarded('traffic.view', <s.TrafficReport />) },
+    ],
+  };
+}
+
 const clientScreens: RouteObject[] = [
   {
     path: 'nodeManage',
@@ -69,7 +81,7 @@ const clientScreens: RouteObject[] = [
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
-  },
+  },  trafficScreens(),
 ];
 
 const userScreens: RouteObject[] = [
@@ -80,7 +92,7 @@ const userScreens: RouteObject[] = [
       { path: 'sites', element: guarded('sites.view', <s.Sites />) },
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
-  },
+  },  trafficScreens(),
 ];
 
 const adminScreens: RouteObject[] = [

@@ -29,4 +29,6 @@ export const screens = {
   OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
   SystemSetting: lazy(() => import('../features/licenses/system-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
+  TrafficPlans: lazy(() => import('../features/traffic/plans-page')),
+  TrafficReport: lazy(() => import('../features/traffic/report-page')),
 };

@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, LineChartOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -60,14 +60,25 @@ const sitesManagement: MenuEntry = {
   ],
 };
 
+const trafficPkgManagement: MenuEntry = {
+  path: 'trafficPkgManagement',
+  label: 'trafficPkgManagement',
+  icon: <LineChartOutlined />,
+  permission: 'traffic.view',
+  children: [
+    { path: 'trafficPkgList', label: 'trafficPkgList', permission: 'traffic.view' },
+    { path: 'trafficReport', label: 'trafficReport', permission: 'traffic.view' },
+  ],
+};
+
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
-  user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, trafficPkgManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */

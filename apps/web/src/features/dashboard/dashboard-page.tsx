@@ -1,17 +1,22 @@
-import { Card, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { SelfDescriptions } from '../account/self-descriptions';
+import { ResourceCards } from '../traffic/resource-cards';
 
-/** The dashboard shows the account's own summary until the dashboard's widgets exist. */
+/** The user's dashboard opens with its resource usage; every dashboard shows the account's own summary. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const self = useSelf(useTier()).data!;
+  const tier = useTier();
+  const self = useSelf(tier).data!;
   return (
-    <Card title={t('dashboard.title')}>
-      <Typography.Paragraph type="secondary">{t('dashboard.subtitle')}</Typography.Paragraph>
-      <SelfDescriptions self={self} />
-    </Card>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {tier === 'user' ? <ResourceCards /> : null}
+      <Card title={t('dashboard.title')}>
+        <Typography.Paragraph type="secondary">{t('dashboard.subtitle')}</Typography.Paragraph>
+        <SelfDescriptions self={self} />
+      </Card>
+    </Space>
   );
 }

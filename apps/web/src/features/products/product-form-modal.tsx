@@ -19,6 +19,7 @@ const DEFAULTS: Partial<Values> = {
   connections: 0,
   bandwidth: 0,
   trafficPrice: 0,
+  monthlyTrafficGB: 0,
   exceedAction: 'none',
   sellType: 'self',
   lockDomain: false,
@@ -100,6 +101,11 @@ export function ProductFormModal({ product, onClose }: { product?: Product; onCl
           <Col span={12}>
             <Form.Item name="trafficPrice" label={t('products.trafficPrice')} rules={[rules.required]}>
               <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="monthlyTrafficGB" label={t('traffic.monthlyTrafficGB')} extra={t('products.zeroUnlimited')} rules={[rules.required]}>
+              <InputNumber min={0} max={1_000_000_000} precision={3} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {count('autoSSLCount', t('products.autoSSLCount'), t('products.zeroUnlimited'))}

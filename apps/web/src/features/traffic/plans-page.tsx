@@ -1,0 +1,109 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { useCan } from '../../app/use-self';
+import { useTier } from '../../app/use-tier';
+import { DataTable } from '../../components/data-table';
+import { SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListParams } from '../../components/list-params';
+import { formatDate } from '../../lib/dates';
+import { AccountPicker } from '../client-sites/account-picker';
+import { RemoveLink } from '../sites/remove-link';
+import { MonthFilter } from './month-filter';
+import { PlanFormModal } from './plan-form-modal';
+import { trafficApi, type ExtraTrafficPlan } from './traffic-api';
+
+const period = (p: { year: number; month: number }) => `${p.year}/${String(p.month).padStart(2, '0')}`;
+
+/** The client's user filter, bound to the `userID` URL parameter. */
+export function UserFilter({ placeholder }: { placeholder: string }) {
+  const list = useListParams();
+  const value = list.filters.userID ? Number(list.filters.userID) : undefined;
+  return <AccountPicker auth="user" placeholder={placeholder} value={value} onChange={(id) => list.update({ userID: id })} />;
+}
+
+/** Extra traffic plans (spec: traffic packages): a client manages its users' plans, a user sees its own. */
+export default function PlansPage() {
+  const { t } = useTranslation();
+  const tier = useTier() === 'client' ? 'client' : 'user';
+  const canEdit = useCan()('traffic.edit') && tier === 'client';
+  const [open, setOpen] = useState<{ plan?: ExtraTrafficPlan }>();
+  const products = useQuery({ queryKey: ['metaProducts'], queryFn: trafficApi.metaProducts, enabled: tier === 'client' });
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => trafficApi.removePlans(ids),
+    onSuccess: () => {
+      toast.success(t('traffic.removed'));
+      void queryClient.invalidateQueries({ queryKey: ['extraTrafficPlans'] });
+      void queryClient.invalidateQueries({ queryKey: ['monthlyUsages'] });
+    },
+  });
+  const columns: TableColumnsType<ExtraTrafficPlan> = [
+    { key: 'siteName', dataIndex: 'siteName', title: t('traffic.site'), sorter: true },
+    ...(tier === 'client' ? [{ key: 'userEmail', dataIndex: 'userEmail', title: t('traffic.user') }] : []),
+    { key: 'productName', dataIndex: 'productName', title: t('traffic.product') },
+    { key: 'trafficGB', dataIndex: 'trafficGB', title: t('traffic.trafficGB'), sorter: true },
+    { key: 'price', dataIndex: 'price', title: t('traffic.price'), sorter: true, render: (v: number) => v.toFixed(2) },
+    { key: 'month', title: t('traffic.month'), render: (_, p) => period(p) },
+    { key: 'memo', dataIndex: 'memo', title: t('traffic.memo') },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('traffic.createdAt'), sorter: true, render: (v: string) => formatDate(v) },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            fixed: 'right' as const,
+            render: (_: unknown, p: ExtraTrafficPlan) => (
+              <Space size="small">
+                <Button size="small" type="link" onClick={() => setOpen({ plan: p })}>
+                  {t('common.edit')}
+                </Button>
+                <RemoveLink name={`${p.siteName} ${period(p)}`} onConfirm={() => remove.mutate([p.id])} />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Card title={t('menu.trafficPkgList')}>
+      <DataTable<ExtraTrafficPlan>
+        queryKey={['extraTrafficPlans', tier]}
+        fetch={(query) => trafficApi.plans(tier, query)}
+        columns={columns}
+        rowKey="id"
+        filters={
+          <>
+            {tier === 'client' ? <UserFilter placeholder={t('traffic.filterUser')} /> : null}
+            {tier === 'client' ? (
+              <SelectFilter name="productID" placeholder={t('traffic.filterProduct')} options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+            ) : null}
+            <TextFilter name="productName" placeholder={t('traffic.filterProductName')} />
+            <MonthFilter placeholder={t('traffic.allMonths')} />
+          </>
+        }
+        toolbar={
+          canEdit ? (
+            <Button type="primary" onClick={() => setOpen({})}>
+              {t('traffic.createPlan')}
+            </Button>
+          ) : null
+        }
+        batch={
+          canEdit
+            ? (selected, clear) => (
+                <Popconfirm title={t('traffic.confirmRemove', { count: selected.length })} disabled={!selected.length} onConfirm={() => remove.mutate(selected.map(Number), { onSuccess: clear })}>
+                  <Button danger disabled={!selected.length}>
+                    {t('common.removeSelected')}
+                  </Button>
+                </Popconfirm>
+              )
+            : undefined
+        }
+      />
+      {open ? <PlanFormModal plan={open.plan} onClose={() => setOpen(undefined)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { Card, Progress, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTier } from '../../app/use-tier';
+import { DataTable } from '../../components/data-table';
+import { formatBytes } from '../../lib/units';
+import { MonthFilter } from './month-filter';
+import { UserFilter } from './plans-page';
+import { TrafficStateTag } from './traffic-state-tag';
+import type { MonthlyUsage } from './traffic-api';
+import { trafficApi } from './traffic-api';
+
+/** The traffic report: per site, the bytes really served in a month against its allowance (this month unless picked). */
+export default function ReportPage() {
+  const { t } = useTranslation();
+  const tier = useTier() === 'client' ? 'client' : 'user';
+  const columns: TableColumnsType<MonthlyUsage> = [
+    { key: 'siteName', dataIndex: 'siteName', title: t('traffic.site') },
+    ...(tier === 'client' ? [{ key: 'userEmail', dataIndex: 'userEmail', title: t('traffic.user') }] : []),
+    { key: 'productName', dataIndex: 'productName', title: t('traffic.product') },
+    { key: 'month', title: t('traffic.month'), render: (_, u) => `${u.year}/${String(u.month).padStart(2, '0')}` },
+    { key: 'bytesSent', dataIndex: 'bytesSent', title: t('traffic.served'), render: (v: number) => formatBytes(v) },
+    { key: 'bytesReceived', dataIndex: 'bytesReceived', title: t('traffic.received'), render: (v: number) => formatBytes(v) },
+    { key: 'requests', dataIndex: 'requests', title: t('traffic.requests') },
+    {
+      key: 'allowance',
+      title: t('traffic.allowance'),
+      render: (_, u) => (u.allowanceBytes ? t('traffic.allowanceOf', { total: formatBytes(u.allowanceBytes), product: u.productTrafficGB, extra: u.extraTrafficGB }) : t('traffic.unlimited')),
+    },
+    {
+      key: 'usedPercent',
+      title: t('traffic.used'),
+      render: (_, u) => (u.allowanceBytes ? <Progress percent={Math.min(u.usedPercent, 100)} format={() => `${u.usedPercent}%`} size="small" status={u.trafficState === 'limited' ? 'exception' : 'normal'} style={{ width: 140 }} /> : '—'),
+    },
+    { key: 'trafficState', title: t('traffic.state'), render: (_, u) => <TrafficStateTag state={u.trafficState} stopped={u.limited} /> },
+  ];
+  return (
+    <Card title={t('menu.trafficReport')}>
+      <DataTable<MonthlyUsage>
+        queryKey={['monthlyUsages', tier]}
+        fetch={(query) => trafficApi.monthlyUsages(tier, query)}
+        columns={columns}
+        rowKey="siteID"
+        filters={
+          <>
+            <MonthFilter placeholder={t('traffic.thisMonth')} />
+            {tier === 'client' ? <UserFilter placeholder={t('traffic.filterUser')} /> : null}
+          </>
+        }
+      />
+    </Card>
+  );
+}
