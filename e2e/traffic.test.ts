@@ -160,6 +160,19 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
       await page.goto(`${server.url}/client/trafficPkgManagement/trafficPkgList`);
       await page.locator('tr', { hasText: 'shop' }).waitFor();
       await screenshot(page, 'traffic-packages-client');
+      await browser.context.clearCookies();
+      await browser.context.addCookies([
+        { name: 'u_accessToken', value: user, url: server.url },
+        { name: 'u_refreshToken', value: 'unused', url: server.url },
+        { name: 'u_tokenType', value: 'Bearer', url: server.url },
+      ]);
+      await page.goto(`${server.url}/user/dashboard`);
+      const cards = page.getByTestId('resource-usage');
+      await cards.getByText(/\d+\.\d{2} kb/).first().waitFor();
+      await screenshot(page, 'traffic-dashboard-user');
+      await page.goto(`${server.url}/user/trafficPkgManagement/trafficReport`);
+      await page.locator('tr', { hasText: 'shop' }).getByText('Normal').waitFor();
+      await screenshot(page, 'traffic-report-user');
       expect(browser.errors).toEqual([]);
     } finally {
       await browser.close();

@@ -650,7 +650,7 @@ export const enUS = {
     received: 'Traffic received',
     requests: 'Requests',
     allowance: 'Allowance',
-    allowanceOf: '{{total}} ({{product}} GB + {{extra}} GB packages)',
+    packagesGB: 'Packages (GB)',
     unlimited: 'Unlimited',
     used: 'Used',
     state: 'Traffic state',

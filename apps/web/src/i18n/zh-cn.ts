@@ -651,7 +651,7 @@ export const zhCN: Messages = {
     received: '输入流量',
     requests: '请求数',
     allowance: '流量额度',
-    allowanceOf: '{{total}}（{{product}} GB + {{extra}} GB 流量包）',
+    packagesGB: '流量包 (GB)',
     unlimited: '无限制',
     used: '已使用',
     state: '流量状态',

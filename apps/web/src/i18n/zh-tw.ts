@@ -651,7 +651,7 @@ export const zhTW: Messages = {
     received: '輸入流量',
     requests: '請求數',
     allowance: '流量額度',
-    allowanceOf: '{{total}}（{{product}} GB + {{extra}} GB 流量包）',
+    packagesGB: '流量包 (GB)',
     unlimited: '無限制',
     used: '已使用',
     state: '流量狀態',

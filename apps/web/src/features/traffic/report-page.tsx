@@ -19,19 +19,16 @@ export default function ReportPage() {
     { key: 'productName', dataIndex: 'productName', title: t('traffic.product') },
     { key: 'month', title: t('traffic.month'), render: (_, u) => `${u.year}/${String(u.month).padStart(2, '0')}` },
     { key: 'bytesSent', dataIndex: 'bytesSent', title: t('traffic.served'), render: (v: number) => formatBytes(v) },
-    { key: 'bytesReceived', dataIndex: 'bytesReceived', title: t('traffic.received'), render: (v: number) => formatBytes(v) },
-    { key: 'requests', dataIndex: 'requests', title: t('traffic.requests') },
-    {
-      key: 'allowance',
-      title: t('traffic.allowance'),
-      render: (_, u) => (u.allowanceBytes ? t('traffic.allowanceOf', { total: formatBytes(u.allowanceBytes), product: u.productTrafficGB, extra: u.extraTrafficGB }) : t('traffic.unlimited')),
-    },
+    { key: 'trafficState', title: t('traffic.state'), render: (_, u) => <TrafficStateTag state={u.trafficState} stopped={u.limited} /> },
     {
       key: 'usedPercent',
       title: t('traffic.used'),
-      render: (_, u) => (u.allowanceBytes ? <Progress percent={Math.min(u.usedPercent, 100)} format={() => `${u.usedPercent}%`} size="small" status={u.trafficState === 'limited' ? 'exception' : 'normal'} style={{ width: 140 }} /> : '—'),
+      render: (_, u) => (u.allowanceBytes ? <Progress percent={Math.min(u.usedPercent, 100)} format={() => `${u.usedPercent}%`} size="small" status={u.trafficState === 'limited' ? 'exception' : 'normal'} style={{ width: 120 }} /> : '—'),
     },
-    { key: 'trafficState', title: t('traffic.state'), render: (_, u) => <TrafficStateTag state={u.trafficState} stopped={u.limited} /> },
+    { key: 'allowance', dataIndex: 'allowanceBytes', title: t('traffic.allowance'), render: (v: number) => (v ? formatBytes(v) : t('traffic.unlimited')) },
+    { key: 'extraTrafficGB', dataIndex: 'extraTrafficGB', title: t('traffic.packagesGB') },
+    { key: 'bytesReceived', dataIndex: 'bytesReceived', title: t('traffic.received'), render: (v: number) => formatBytes(v) },
+    { key: 'requests', dataIndex: 'requests', title: t('traffic.requests') },
   ];
   return (
     <Card title={t('menu.trafficReport')}>
