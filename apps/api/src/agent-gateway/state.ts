@@ -104,7 +104,7 @@ async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sit
       siteId: s.id,
       blacklist: rows.filter((r) => r.site_id === s.id && r.list === 'blacklist').map((r) => r.ip),
       whitelist: rows.filter((r) => r.site_id === s.id && r.list === 'whitelist').map((r) => r.ip),
-      trafficLimited: limited.some((l) => l.site_id === s.id),
+      ...(limited.some((l) => l.site_id === s.id) ? { trafficLimited: true } : {}),
     }))
-    .filter((s) => s.blacklist.length || s.whitelist.length || s.trafficLimited);
+    .filter((s) => s.blacklist.length || s.whitelist.length || 'trafficLimited' in s);
 }

@@ -137,7 +137,7 @@ export const siteData = z.object({
   blacklist: ipList.default([]),
   /** Whitelisted addresses skip every block, the blacklist included. */
   whitelist: ipList.default([]),
-  /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. */
+  /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. Absent: served. */
   trafficLimited: z.boolean().optional(),
 });
 
