@@ -159,7 +159,23 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
       await screenshot(page, 'traffic-report-client');
       await page.goto(`${server.url}/client/trafficPkgManagement/trafficPkgList`);
       await page.locator('tr', { hasText: 'shop' }).waitFor();
+      await page.getByRole('button', { name: 'Add traffic package' }).click();
+      const modal = page.locator('.ant-modal:visible');
+      await modal.locator('#siteID').click();
+      await page.locator('.ant-select-item-option', { hasText: 'shop' }).click();
+      await modal.locator('#trafficGB').fill('25');
+      await modal.locator('#memo').fill('campaign');
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      await page.locator('.ant-message-notice', { hasText: 'Traffic package added.' }).waitFor();
+      const row = page.locator('tr', { hasText: 'campaign' });
+      await row.getByText('25', { exact: true }).waitFor();
       await screenshot(page, 'traffic-packages-client');
+      const plans = (await api(server, 'GET', 'client/extraTrafficPlans', { token: client })).body.data;
+      expect(plans.find((p: { memo: string }) => p.memo === 'campaign')).toMatchObject({ siteID: ids.site, trafficGB: 25, price: 0 });
+      await row.getByRole('button', { name: 'Remove' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      await row.waitFor({ state: 'detached' });
+      expect((await api(server, 'GET', 'client/extraTrafficPlans', { token: client })).body.total).toBe(1);
       await browser.context.clearCookies();
       await browser.context.addCookies([
         { name: 'u_accessToken', value: user, url: server.url },

@@ -111,16 +111,17 @@ export async function removePlans(deps: AppDeps, principal: Principal, ids: numb
 
 type UsageQuery = { page: number; pageSize: number; year?: number; month?: number; userID?: number };
 
-/** One row per site the caller reaches: the month's bytes served, allowance and traffic state. */
+/** One row per site the caller reaches: the month's bytes served, allowance and traffic state (missing year or month: the current one). */
 export async function monthlyUsages(deps: AppDeps, principal: Principal, query: UsageQuery) {
-  const month: Month = query.year && query.month ? { year: query.year, month: query.month } : query.year ? { year: query.year, month: 1 } : monthOf();
+  const current = monthOf();
+  const month: Month = { year: query.year ?? current.year, month: query.month ?? current.month };
   const scoped = await scopedSites(deps, principal);
   const q = (query.userID ? scoped.where('sites.user_id', '=', query.userID) : scoped)
     .leftJoin('site_traffic_states as st', 'st.site_id', 'sites.id')
     .select(['products.limits as product_limits', 'st.limited as traffic_limited']);
   const page = await paginate(q, { page: query, sortable: {}, defaultSort: { column: 'sites.id', order: 'asc' }, idColumn: 'sites.id' });
   const usage = await usageOf(deps, { sites: page.data.map((s) => ({ siteId: s.id, productLimits: s.product_limits })), month });
-  const current = isCurrentMonth(month);
+  const thisMonth = isCurrentMonth(month);
   return {
     total: page.total,
     data: page.data.map((s) => {
@@ -134,7 +135,7 @@ export async function monthlyUsages(deps: AppDeps, principal: Principal, query: 
         productName: s.product_name,
         ...month,
         ...u,
-        limited: current && s.traffic_limited === 1,
+        limited: thisMonth && s.traffic_limited === 1,
       };
     }),
   };

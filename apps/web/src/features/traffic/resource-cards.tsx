@@ -10,7 +10,7 @@ const LOADING = '---';
 export function ResourceCards() {
   const { t } = useTranslation();
   const info = useQuery({ queryKey: ['resourceInfo'], queryFn: trafficApi.resourceInfo, refetchInterval: 60_000 });
-  const d = info.isFetching && !info.isRefetching ? undefined : info.data;
+  const d = info.data;
   const cards = [
     { key: 'sites', title: t('traffic.siteCount'), value: d ? String(d.siteCount) : LOADING },
     { key: 'domains', title: t('traffic.domainCount'), value: d ? String(d.domainCount) : LOADING },
