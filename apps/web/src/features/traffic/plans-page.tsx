@@ -8,22 +8,14 @@ import { useCan } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
-import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
-import { AccountPicker } from '../client-sites/account-picker';
 import { RemoveLink } from '../sites/remove-link';
 import { MonthFilter } from './month-filter';
 import { PlanFormModal } from './plan-form-modal';
+import { UserFilter } from './user-filter';
 import { trafficApi, type ExtraTrafficPlan } from './traffic-api';
 
 const period = (p: { year: number; month: number }) => `${p.year}/${String(p.month).padStart(2, '0')}`;
-
-/** The client's user filter, bound to the `userID` URL parameter. */
-export function UserFilter({ placeholder }: { placeholder: string }) {
-  const list = useListParams();
-  const value = list.filters.userID ? Number(list.filters.userID) : undefined;
-  return <AccountPicker auth="user" placeholder={placeholder} value={value} onChange={(id) => list.update({ userID: id })} />;
-}
 
 /** Extra traffic plans (spec: traffic packages): a client manages its users' plans, a user sees its own. */
 export default function PlansPage() {

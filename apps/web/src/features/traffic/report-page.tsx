@@ -4,10 +4,9 @@ import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
 import { formatBytes } from '../../lib/units';
 import { MonthFilter } from './month-filter';
-import { UserFilter } from './plans-page';
 import { TrafficStateTag } from './traffic-state-tag';
-import type { MonthlyUsage } from './traffic-api';
-import { trafficApi } from './traffic-api';
+import { trafficApi, type MonthlyUsage } from './traffic-api';
+import { UserFilter } from './user-filter';
 
 /** The traffic report: per site, the bytes really served in a month against its allowance (this month unless picked). */
 export default function ReportPage() {
