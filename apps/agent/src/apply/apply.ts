@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
 import { render } from '../render';
+import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
 
@@ -60,7 +61,8 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules }) });
+  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules });
+  await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 
   const confFile = join(dir, 'nginx.conf');
   const refused =
