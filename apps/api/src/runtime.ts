@@ -26,11 +26,13 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  return { db, dialect, config, secrets, mailer, log, revisions: createRevisionBus() };
+  const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log });
+  return { db, dialect, config, secrets, mailer, log, revisions };
 }
 
 export async function closeRuntime(deps: AppDeps) {
   deps.mailer.close();
+  await deps.revisions.close();
   await deps.db.destroy();
 }
 
