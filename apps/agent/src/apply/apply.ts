@@ -17,7 +17,7 @@ export type ApplyOptions = {
   /** nginx has the Lua and stream modules built in (OpenResty). */
   builtinModules?: boolean;
   keepReleases?: number;
-  /** How long a reloaded nginx may take to serve the new release. */
+  /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
 
@@ -52,6 +52,10 @@ const waitForRelease = async (o: WaitOptions) => {
   return false;
 };
 
+/** nginx parses the whole configuration again on reload: 10 s, and more for many domains (10,000 take seconds). */
+const reloadTimeout = ({ state }: { state: edge.DesiredState }) =>
+  10_000 + 5 * state.structure.sites.reduce((n, site) => n + site.domains.length, 0);
+
 /**
  * Guarded apply: render into a new release directory, `nginx -t` and preflight it, point `conf` at it, and reload.
  * A configuration nginx refuses never replaces the one serving; the error comes back instead.
@@ -84,7 +88,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const logOffset = await errorLogSize({ prefix });
   process.kill(pid, 'SIGHUP');
   const control = { port: controlPort, token: await readControlToken({ prefix }) };
-  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? reloadTimeout({ state }) })) {
     await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
     return { ok: true, release, reloaded: true };
   }

@@ -61,6 +61,10 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
         signal?.addEventListener('abort', done);
       });
     },
+    /** Answers every waiting watch at once (at shutdown). */
+    release: () => {
+      bus.emit(ALL);
+    },
     close: async () => listener?.close(),
   };
 }
