@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Installs what `npm run bench` needs beyond the test lanes: the packages of bench/debian-packages.txt (wrk, …)
-# and of scripts/debian-packages.txt. Needs root to install; without root it says what is missing.
+# Installs the Debian packages of bench/debian-packages.txt that this machine lacks (nginx with Lua, wrk).
+# Needs root to install; without root it says what is missing and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh
 mapfile -t wanted < <(grep -Ev '^\s*(#|$)' bench/debian-packages.txt)
 missing=()
 for p in "${wanted[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p"); done
