@@ -42,7 +42,10 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
   it('serves demo.localhost through the local edge node, from the console as its origin', async () => {
     let last = '';
     const page = await until('demo.localhost to be served on the edge port', async () => {
-      const res = await get({ port: httpPort, host: 'demo.localhost' }).catch((e: Error) => ({ status: 0, body: e.message, headers: {} }));
+      const res = await get({ port: httpPort, host: 'demo.localhost' }).catch((e: Error) => {
+        last = e.message;
+        throw e;
+      });
       last = `${res.status} ${res.body.slice(0, 200)}`;
       return res.status === 200 ? res : undefined;
     }).catch((e: Error) => {
