@@ -23,6 +23,8 @@ export type Config = {
   cnameDomain: string;
   /** How long an agent's watch waits for a change before answering the same revision. */
   agentWatchSeconds: number;
+  /** DEMO=1 with nginx and its Lua module here: the local edge node's ports and nginx. */
+  demoEdge: { httpPort: number; httpsPort: number; controlPort: number; nginxBin: string };
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -46,5 +48,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
+    demoEdge: {
+      httpPort: Number(env.DEMO_EDGE_HTTP_PORT ?? 8081),
+      httpsPort: Number(env.DEMO_EDGE_HTTPS_PORT ?? 8443),
+      controlPort: Number(env.DEMO_EDGE_CONTROL_PORT ?? 8099),
+      nginxBin: env.NGINX_BIN ?? 'nginx',
+    },
   };
 }

@@ -11,11 +11,11 @@ import { createProduct } from './modules/products/service';
 import { createSite } from './modules/sites/service';
 import { createZone } from './modules/zones/service';
 
-const DEMO_CLIENT = 'demo-client@edgekeep.local';
+export const DEMO_CLIENT = 'demo-client@edgekeep.local';
 const DEMO_USER = 'demo-user@edgekeep.local';
 
 /** Acting as a demo account from the server itself, with every key of its tier. */
-const as = (accountId: number, tier: Tier): Principal => ({
+export const demoPrincipal = (accountId: number, tier: Tier): Principal => ({
   accountId,
   tier,
   sessionId: 0,
@@ -38,7 +38,7 @@ export async function ensureDemo(deps: AppDeps, password: string) {
     name: 'demo', days: 3650, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30,
   });
   await issueLicense(deps, { id: license.id, clientID: client.id });
-  const c = as(client.id, 'client');
+  const c = demoPrincipal(client.id, 'client');
   const zone = await createZone(deps, c, { name: 'demo-zone', regions: 'local', memo: 'made by DEMO=1' });
   const node = await createNode(deps, c, { zoneID: zone.id, name: 'local-edge', ip: '127.0.0.1', type: 'edge', virtual: false, role: 'main', portType: 7, bandwidth: 1000, cacheCapacity: 0, memo: 'this machine' });
   const group = await createGroup(deps, c, zone.id, { name: 'default-line', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [node.id] });
@@ -47,7 +47,7 @@ export async function ensureDemo(deps: AppDeps, password: string) {
     trafficPrice: 0, monthlyTrafficGB: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
   });
   const site = await createSite(deps, c, { name: 'demo-site', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });
-  await createDomains(deps, as(user.id, 'user'), site.id, {
+  await createDomains(deps, demoPrincipal(user.id, 'user'), site.id, {
     domains: ['demo.localhost'],
     protocol: 'http',
     upstreams: [{ host: '127.0.0.1', port: deps.config.port, weight: 1, backup: false, maxFails: 1, failTimeout: 10, enabled: true }],

@@ -27,12 +27,14 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  return { db, dialect, config, secrets, mailer, log, revisions: createRevisionBus(), analytics: createAnalyticsStore({ dataDir: config.dataDir }) };
+  const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log });
+  return { db, dialect, config, secrets, mailer, log, revisions, analytics: createAnalyticsStore({ dataDir: config.dataDir }) };
 }
 
 export async function closeRuntime(deps: AppDeps) {
   deps.mailer.close();
   await deps.analytics.close();
+  await deps.revisions.close();
   await deps.db.destroy();
 }
 

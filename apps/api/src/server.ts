@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ensureDemo } from './demo';
+import { startDemoEdge } from './demo-edge';
 import { loadConfig } from './config';
 import { closeRuntime, createLogger, ensureRootAdmin, openRuntime } from './runtime';
 
@@ -10,6 +11,7 @@ await ensureRootAdmin(deps);
 if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });
+const demoEdge = config.demoPassword ? await startDemoEdge(deps) : undefined;
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -19,7 +21,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
+    await demoEdge?.stop().catch((err: Error) => log.error({ err: err.message }, 'demo edge: not stopped cleanly'));
+    // Agents' watches wait up to AGENT_WATCH_SECONDS: once the server stops taking requests they are answered now;
+    // a connection still open a second later (a client that went away mid-request) is cut.
+    const closed = app.close();
+    deps.revisions.release();
+    const cut = setTimeout(() => app.server.closeAllConnections(), 1000);
+    await closed;
+    clearTimeout(cut);
     await closeRuntime(deps);
     process.exit(0);
   });

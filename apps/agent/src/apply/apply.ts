@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
 import { render } from '../render';
+import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
 
@@ -16,7 +17,7 @@ export type ApplyOptions = {
   /** nginx has the Lua and stream modules built in (OpenResty). */
   builtinModules?: boolean;
   keepReleases?: number;
-  /** How long a reloaded nginx may take to serve the new release. */
+  /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
 
@@ -51,6 +52,10 @@ const waitForRelease = async (o: WaitOptions) => {
   return false;
 };
 
+/** nginx parses the whole configuration again on reload: 10 s, and more for many domains (10,000 take seconds). */
+const reloadTimeout = ({ state }: { state: edge.DesiredState }) =>
+  10_000 + 5 * state.structure.sites.reduce((n, site) => n + site.domains.length, 0);
+
 /**
  * Guarded apply: render into a new release directory, `nginx -t` and preflight it, point `conf` at it, and reload.
  * A configuration nginx refuses never replaces the one serving; the error comes back instead.
@@ -60,7 +65,8 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules }) });
+  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules });
+  await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 
   const confFile = join(dir, 'nginx.conf');
   const refused =
@@ -82,7 +88,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const logOffset = await errorLogSize({ prefix });
   process.kill(pid, 'SIGHUP');
   const control = { port: controlPort, token: await readControlToken({ prefix }) };
-  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? 10_000 })) {
+  if (await waitForRelease({ prefix, control, release, oldChildren, logOffset, timeoutMs: o.reloadTimeoutMs ?? reloadTimeout({ state }) })) {
     await pruneReleases({ prefix, keep: o.keepReleases ?? 3, inUse: [release] });
     return { ok: true, release, reloaded: true };
   }

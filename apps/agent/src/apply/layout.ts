@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, cp, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LUA_RUNTIME_DIR } from '../lua/runtime';
-import type { RenderedFiles } from '../render';
+import { SNI_FILE, type RenderedFiles } from '../render';
 
 /**
  * The prefix of an edge node:
@@ -45,7 +45,7 @@ export const writeRelease = async ({ dir, files }: { dir: string; files: Rendere
   for (const [path, content] of Object.entries(files)) {
     const file = join(dir, path);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, content, { mode: path.endsWith('.key') ? 0o600 : 0o644 });
+    await writeFile(file, content, { mode: path.endsWith('.key') || path === SNI_FILE ? 0o600 : 0o644 });
   }
   await mkdir(join(dir, 'sites'), { recursive: true });
   await mkdir(join(dir, 'stream'), { recursive: true });

@@ -1,4 +1,4 @@
-import type { LuaData } from '../render';
+import type { LuaData, SniCertificate } from '../render';
 
 /** Where the control endpoint listens (127.0.0.1) and the token it wants (PREFIX/control.token). */
 export type Control = { port: number; token: string };
@@ -23,8 +23,8 @@ const call = async <T>({ control, method, path, body }: { control: Control; meth
 
 export const controlStatus = ({ control }: { control: Control }) => call<ControlStatus>({ control, method: 'GET', path: '/status' });
 
-/** Replaces the Lua data (IP lists, …) of the running nginx; effective at once, no reload. */
-export const pushData = ({ control, data }: { control: Control; data: LuaData }) =>
+/** Replaces the Lua data (IP lists, …, certificates by SNI name when given) of the running nginx; effective at once, no reload. */
+export const pushData = ({ control, data }: { control: Control; data: LuaData & { certificates?: SniCertificate[] } }) =>
   call<ControlStatus>({ control, method: 'PUT', path: '/data', body: data });
 
 /**

@@ -1,6 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
 import { block, lines } from './text';
+import { tlsDirectives } from './tls';
 import { upstream } from './upstream';
 
 type Files = Record<string, string>;
@@ -71,8 +72,7 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
     head: 'server',
     body: lines(
       ...zone.httpsPorts.map((p) => `listen ${p} ssl http2;`),
-      `ssl_certificate ${dir}/certs/${domain.certificateId}.crt;`,
-      `ssl_certificate_key ${dir}/certs/${domain.certificateId}.key;`,
+      ...tlsDirectives({ dir }),
       serverBody({ ...o, https: true }),
     ),
   });

@@ -3,9 +3,11 @@ import { renderHttpSite } from './http-site';
 import { luaData } from './lua-data';
 import { renderNginxConf } from './nginx-conf';
 import { renderStreamSite } from './stream';
+import { SNI_FILE, sniCertificates } from './tls';
 
 export { ACCESS_LOG } from './nginx-conf';
 export { luaData, type LuaData } from './lua-data';
+export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
 
 /** Paths relative to the release directory, and their contents. */
 export type RenderedFiles = Record<string, string>;
@@ -25,18 +27,13 @@ export type RenderOptions = {
 
 export const render = ({ state, dir, release, controlPort, builtinModules }: RenderOptions) => {
   const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort, builtinModules }) };
-  const usedCerts = new Set(state.structure.sites.flatMap((s) => s.domains.map((d) => d.certificateId)));
   for (const site of state.structure.sites) {
     const http = renderHttpSite({ site, zone: state.structure.zone, dir });
     if (site.domains.length) files[`sites/site-${site.id}.conf`] = http.conf;
     Object.assign(files, http.files);
     if (site.l4Ports.length) files[`stream/site-${site.id}.conf`] = renderStreamSite({ site });
   }
-  for (const cert of state.data.certificates) {
-    if (!usedCerts.has(cert.id)) continue;
-    files[`certs/${cert.id}.crt`] = cert.chain;
-    files[`certs/${cert.id}.key`] = cert.key;
-  }
+  files[SNI_FILE] = JSON.stringify(sniCertificates({ state })) + '\n';
   files['data.json'] = JSON.stringify(luaData({ state })) + '\n';
   return files;
 };

@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { block, lines } from './text';
+import { SNI_FILE } from './tls';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
 const LOG_FIELDS: [string, string][] = [
@@ -79,7 +80,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'proxy_set_header X-Forwarded-Proto $scheme;',
       `lua_package_path "${dir}/lua/?.lua;;";`,
       'lua_shared_dict ek_data 64m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token" }) }`,
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() }',
       block({

@@ -37,10 +37,12 @@ describe('render', () => {
     expect(render({ state: fullState(), ...options })).toEqual(render({ state: fullState(), ...options }));
   });
 
-  it('writes only the certificates that domains use, and no site file for a site without domains', () => {
+  it('hands the Lua runtime only the certificates that domains use, with their names, and no site file for a site without domains', () => {
     const files = render({ state: fullState(), ...options });
-    expect(files['certs/7.key']).toContain('PRIVATE KEY');
-    expect(files['certs/8.crt']).toBeUndefined();
+    const sni = JSON.parse(files['certs/sni.json']) as { id: number; names: string[]; key: string }[];
+    expect(sni.map((c) => [c.id, c.names])).toEqual([[7, ['shop.example.com']]]);
+    expect(sni[0].key).toContain('PRIVATE KEY');
+    expect(Object.keys(files).filter((f) => f.endsWith('.key') || f.endsWith('.crt'))).toEqual([]);
     expect(files['sites/site-2.conf']).toBeUndefined();
     expect(files['stream/site-2.conf']).toContain('listen 2222;');
   });

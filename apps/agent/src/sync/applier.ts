@@ -5,7 +5,7 @@ import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
 import { controlStatus, pushData } from '../control/client';
-import { luaData } from '../render';
+import { SNI_FILE, luaData, sniCertificates } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createSerial } from './serial';
 
@@ -21,8 +21,15 @@ export type ApplierOptions = {
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
 
-/** What only a reload can change: the structure, and the certificates, which are rendered into the release. */
-const reloadKey = (state: edge.DesiredState) => JSON.stringify([state.structure, state.data.certificates]);
+/**
+ * What only a reload can change: the structure. Which certificate a domain uses, and the certificates themselves,
+ * are pushed data (served by SNI name); only whether a domain has one at all decides its HTTPS server.
+ */
+const reloadKey = (state: edge.DesiredState) =>
+  JSON.stringify(state.structure, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
+
+/** The document pushed into the Lua runtime: its data, and the certificates by SNI name. */
+const pushed = (state: edge.DesiredState) => ({ ...luaData({ state }), certificates: sniCertificates({ state }) });
 
 /**
  * Applies desired states to the node one at a time. A structure change is rendered and applied with a reload;
@@ -49,6 +56,7 @@ export const createApplier = (o: ApplierOptions) => {
     const release = await currentRelease({ prefix });
     if (!release) throw new Error('no release is in place');
     await writeFileAtomic({ file: join(prefix, 'releases', release, 'data.json'), content: JSON.stringify(luaData({ state })) + '\n', mode: 0o644 });
+    await writeFileAtomic({ file: join(prefix, 'releases', release, SNI_FILE), content: JSON.stringify(sniCertificates({ state })) + '\n', mode: 0o600 });
   };
 
   const full = async (state: edge.DesiredState): Promise<Applied> => {
@@ -56,7 +64,7 @@ export const createApplier = (o: ApplierOptions) => {
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
       if (result.stage === 'reload' && current) {
-        await pushData({ control: await control(), data: luaData({ state: current }) }).catch(() => undefined);
+        await pushData({ control: await control(), data: pushed(current) }).catch(() => undefined);
       }
       return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
     }
@@ -69,7 +77,7 @@ export const createApplier = (o: ApplierOptions) => {
       await writeReleaseData(state);
       await ensureRunning();
     } else {
-      await pushData({ control: await control(), data: luaData({ state }) });
+      await pushData({ control: await control(), data: pushed(state) });
       await writeReleaseData(state);
     }
     return { ok: true, revision: state.revision, reloaded: false };

@@ -35,6 +35,10 @@ function _M.load(doc)
   for id in pairs(present) do ids[#ids + 1] = id end
   dict:safe_set("sites", table.concat(ids, ","))
   dict:safe_set("version", version)
+  if doc.certificates ~= nil then
+    local ok, err = require("edgekeep.certs").load(doc.certificates)
+    if not ok then return nil, err end
+  end
   dict:safe_set("revision", tonumber(doc.revision) or 0)
   return true
 end
@@ -59,6 +63,7 @@ function _M.boot(opts)
   local doc = assert(cjson.decode(f:read("*a")), "data file is not JSON")
   f:close()
   assert(_M.load(doc))
+  if opts.certs then require("edgekeep.certs").boot(opts.certs) end
   local t = assert(io.open(ngx.config.prefix() .. opts.token, "r"))
   _M.token = assert(t:read("*l"), "control token is empty")
   t:close()

@@ -121,6 +121,7 @@ async function queueForZone(deps: AppDeps, principal: Principal, zoneId: number,
       .insertInto('node_commands')
       .values(nodes.map((n) => ({ node_id: n.id, kind, args: JSON.stringify(args), status: 'queued' as const, created_by: principal.accountId, created_at: at })))
       .execute();
+    await deps.revisions.wake(deps.db, [zoneId]);
   }
   return { nodes: nodes.length };
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, lane, startTestApp, type TestApp } from '../../test/harness';
+import { makeInfra } from '../../test/fixtures';
+
+const postgres = process.env.EK_TEST_DB === 'postgres';
+
+lane('revision notices', () => {
+  let a: TestApp;
+  let b: TestApp | undefined;
+  let f: Awaited<ReturnType<typeof makeInfra>>;
+  let credential: string;
+
+  /** An agent call (long-poll watch, say) to one instance. */
+  const agent = async (t: TestApp, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/agent/v1/${url}`, headers: { authorization: `Node ${credential}` } });
+    return res.json() as { revision: number };
+  };
+  /** A watch that is waiting on `t`, and how long it took to answer. */
+  const watching = async (t: TestApp) => {
+    const since = (await agent(t, 'watch?since=0')).revision;
+    const started = Date.now();
+    const answer = agent(t, `watch?since=${since}`).then((r) => ({ ...r, ms: Date.now() - started }));
+    await new Promise((r) => setTimeout(r, 200));
+    return { since, answer };
+  };
+
+  beforeAll(async () => {
+    a = await startTestApp({ AGENT_WATCH_SECONDS: '20' });
+    // A second instance on the same database, as behind a load balancer.
+    if (postgres) b = await startTestApp({ AGENT_WATCH_SECONDS: '20', DATABASE_URL: a.deps.config.databaseUrl! });
+    f = await makeInfra(a);
+    const init = await call(a, 'POST', 'client/nodes/initialize', { token: f.tokens.clientA, body: { id: f.a.node } });
+    const enrol = await a.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: init.body.data.token, hostname: 'edge', version: '0.1.0' } });
+    credential = enrol.json().credential;
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it.skipIf(!postgres)('wakes an agent watching instance B when a change is made through instance A', async () => {
+    const { since, answer } = await watching(b!);
+    const made = await call(a, 'POST', `user/site/${f.a.site}/firewall/setting/blacklists`, { token: f.tokens.userA, body: { ips: '203.0.113.9' } });
+    expect(made.status).toBe(200);
+    const woke = await answer;
+    expect(woke.revision).toBeGreaterThan(since);
+    expect(woke.ms).toBeLessThan(5000);
+  });
+
+  it('wakes the zone\'s watchers for a purge, without a new revision, so the agent fetches its commands', async () => {
+    const domain = { domains: 'shop.example.com', upstreams: [{ host: '192.0.2.80', port: 80 }] };
+    expect((await call(a, 'POST', `user/site/${f.a.site}/domains`, { token: f.tokens.userA, body: domain })).status).toBe(200);
+    const { since, answer } = await watching(b ?? a);
+    const purged = await call(a, 'DELETE', `user/site/${f.a.site}/setting/currentCache`, { token: f.tokens.userA });
+    expect(purged.body.data).toEqual({ nodes: 1 });
+    const woke = await answer;
+    expect(woke.revision).toBe(since);
+    expect(woke.ms).toBeLessThan(5000);
+  });
+
+  it('does not wake watchers of another zone', async () => {
+    const { answer } = await watching(b ?? a);
+    await call(a, 'POST', `user/site/${f.b.site}/firewall/setting/blacklists`, { token: f.tokens.userB, body: { ips: '203.0.113.10' } });
+    const timeout = new Promise((r) => setTimeout(() => r('still waiting'), 1500));
+    expect(await Promise.race([answer, timeout])).toBe('still waiting');
+  });
+});

@@ -1,0 +1,30 @@
+import { cpus, loadavg } from 'node:os';
+import { overhead } from './overhead';
+import { propagation } from './propagation';
+import { structural } from './structural';
+
+/**
+ * `npm run bench [propagation|structural|overhead ...]`: runs the benchmarks (all by default) on this machine and
+ * prints their figures; a target missed is said, not hidden.
+ */
+const benches = { propagation, structural, overhead } as const;
+type Name = keyof typeof benches;
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((a) => !(a in benches));
+if (unknown.length) {
+  console.error(`unknown benchmark: ${unknown.join(', ')} (choose from ${Object.keys(benches).join(', ')})`);
+  process.exit(2);
+}
+const names = (asked.length ? asked : Object.keys(benches)) as Name[];
+console.log(`EdgeKeep benchmarks · ${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · node ${process.version} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+const results: Record<string, unknown> = {};
+for (const name of names) {
+  console.log(`\n== ${name}`);
+  const started = performance.now();
+  results[name] = await benches[name]();
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+console.log(`\n${JSON.stringify(results)}`);
+process.exit(0);

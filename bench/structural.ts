@@ -1,0 +1,44 @@
+import { ITEM_LIST_MAX } from '@edgekeep/contract';
+import { startStack } from './stack';
+import { ms, percentile, until } from './stats';
+
+/**
+ * A structural change with many domains configured: the time from the API's 200 for one new domain to nginx
+ * serving it (state fetch, render, nginx -t, preflight, reload). Each size runs on a fresh platform.
+ */
+export const structural = async ({ sizes = [1000, 10_000], samples = 5 }: { sizes?: number[]; samples?: number } = {}) => {
+  const results: Record<number, { p50: number; max: number; firstApplyMs: number }> = {};
+  for (const size of sizes) {
+    const stack = await startStack();
+    try {
+      const upstreams = [{ host: '127.0.0.1', port: stack.origin.port }];
+      const started = performance.now();
+      for (let made = 0, part = 0; made < size; part++) {
+        const count = Math.min(ITEM_LIST_MAX, size - made);
+        const site = part === 0 ? stack.site : await stack.newSite(`bench-${part}`);
+        const domains = Array.from({ length: count }, (_, i) => `d${made + i}.bench.test`);
+        await stack.call('POST', `user/site/${site}/domains`, { body: { domains, upstreams } });
+        made += count;
+      }
+      await stack.settled();
+      const firstApplyMs = performance.now() - started;
+      if ((await stack.served({ host: `d${size - 1}.bench.test` })).status !== 200) throw new Error('the configured domains are not served');
+
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const host = `new${i}.bench.test`;
+        await stack.call('POST', `user/site/${stack.site}/domains`, { body: { domains: host, upstreams } });
+        const since = performance.now();
+        times.push(await until({ what: `${host} to be served`, since, probe: async () => (await stack.served({ host })).status === 200, timeoutMs: 300_000 }));
+        await stack.settled();
+      }
+      results[size] = { p50: percentile({ samples: times, p: 50 }), max: Math.max(...times), firstApplyMs };
+      console.log(
+        `structural: ${size} domains configured, one more → served: p50 ${ms(results[size].p50)} · max ${ms(results[size].max)} (n=${samples}; creating the ${size} and applying them took ${(firstApplyMs / 1000).toFixed(1)} s)`,
+      );
+    } finally {
+      await stack.stop();
+    }
+  }
+  return results;
+};

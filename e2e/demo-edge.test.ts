@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { get } from '../apps/agent/src/test/servers';
+import { freePort, startServer, type Server } from './harness';
+
+const nginx = await detectNginx();
+if (!nginx.ok) {
+  if (process.env.CI === 'true') throw new Error(`the DEMO=1 local edge needs nginx with the Lua module: ${nginx.reason}`);
+  console.warn(`skipping the DEMO=1 local edge test: nginx with the Lua module is not installed (${nginx.reason})`);
+}
+
+const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
+  let server: Server;
+  let httpPort: number;
+
+  beforeAll(async () => {
+    // Other ports than the default 8081/8443, which may be taken on a developer's machine.
+    httpPort = await freePort();
+    server = await startServer({
+      DEMO: '1',
+      DEMO_EDGE_HTTP_PORT: String(httpPort),
+      DEMO_EDGE_HTTPS_PORT: String(await freePort()),
+      DEMO_EDGE_CONTROL_PORT: String(await freePort()),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('serves demo.localhost through the local edge node, from the console as its origin', async () => {
+    let last = '';
+    const page = await until('demo.localhost to be served on the edge port', async () => {
+      const res = await get({ port: httpPort, host: 'demo.localhost' }).catch((e: Error) => {
+        last = e.message;
+        throw e;
+      });
+      last = `${res.status} ${res.body.slice(0, 200)}`;
+      return res.status === 200 ? res : undefined;
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}; last answer: ${last}\n${server.output().slice(-3000)}`);
+    });
+    expect(page.body).toContain('<div id="root"');
+    // Through nginx (its cache status header), not straight from the console.
+    expect(page.headers.server).toBe('nginx');
+    expect(page.headers['x-cache']).toBeDefined();
+  });
+
+  it('answers other names with the edge default page, not the console', async () => {
+    const res = await get({ port: httpPort, host: 'nothing.example.test' });
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('No site is served at this address');
+  });
+
+  it('stops nginx with the server', async () => {
+    const dataDir = server.dataDir;
+    const pidFile = path.join(dataDir, 'edge/nginx/logs/nginx.pid');
+    expect(fs.existsSync(pidFile)).toBe(true);
+    await server.stop();
+    await expect(get({ port: httpPort, host: 'demo.localhost' })).rejects.toThrow();
+  });
+});
