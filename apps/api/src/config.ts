@@ -23,6 +23,8 @@ export type Config = {
   cnameDomain: string;
   /** How long an agent's watch waits for a change before answering the same revision. */
   agentWatchSeconds: number;
+  /** DNS servers (ip or ip:port) the CNAME check asks; empty: the system's resolvers. */
+  dnsResolvers: string[];
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
+    dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
   };
 }

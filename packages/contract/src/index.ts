@@ -23,3 +23,7 @@ export * as edge from './edge/desired-state';
 export * as agentProtocol from './edge/agent-protocol';
 export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';
+export { domainSettingRoutes } from './routes/domain-settings';
+export * as domainSettingSchemas from './schemas/domain-settings';
+export { l4PortRoutes } from './routes/l4-ports';
+export * as l4PortSchemas from './schemas/l4-ports';
