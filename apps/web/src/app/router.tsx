@@ -81,6 +81,8 @@ const userScreens: RouteObject[] = [
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
   },
+  { path: 'domains', element: guarded('domains.view', <s.Domains />) },
+  { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
 ];
 
 const adminScreens: RouteObject[] = [

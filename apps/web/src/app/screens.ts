@@ -28,5 +28,7 @@ export const screens = {
   Licenses: lazy(() => import('../features/licenses/licenses-page')),
   OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
   SystemSetting: lazy(() => import('../features/licenses/system-setting-page')),
+  Domains: lazy(() => import('../features/domains/domains-page')),
+  L4Ports: lazy(() => import('../features/l4-ports/ports-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
 };

@@ -80,7 +80,19 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     for (const e of entries) {
       const d = await trx
         .insertInto('domains')
-        .values({ site_id: site.id, name: e.name, status: e.status, protocol: e.protocol, force_ssl: 0, hsts: 0, tags: JSON.stringify(e.tags ?? []), created_at: at, updated_at: at })
+        .values({
+          site_id: site.id,
+          name: e.name,
+          status: e.status,
+          protocol: e.protocol,
+          force_ssl: 0,
+          hsts: 0,
+          tags: JSON.stringify(e.tags ?? []),
+          // follow reaches the origin on the port the client used: it comes with port mapping on
+          ...(e.protocol === 'follow' ? { port_map: JSON.stringify({ enabled: true, rules: [] }) } : {}),
+          created_at: at,
+          updated_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('upstreams').values(e.upstreams.map((u) => upstreamRow(d.id, u))).execute();

@@ -1,3 +1,4 @@
+import { ApiOutlined, GlobalOutlined } from '@ant-design/icons';
 import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
@@ -60,6 +61,9 @@ const sitesManagement: MenuEntry = {
   ],
 };
 
+const domains: MenuEntry = { path: 'domains', label: 'domains', icon: <GlobalOutlined />, permission: 'domains.view' };
+const l4Ports: MenuEntry = { path: 'l4Ports', label: 'l4Ports', icon: <ApiOutlined />, permission: 'ports.view' };
+
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
 
@@ -67,7 +71,7 @@ const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicen
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
-  user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
