@@ -50,7 +50,7 @@ export async function exportDomains(deps: AppDeps, principal: Principal, siteId:
   return rows.map((d) => [d.name, ...ups.filter((u) => u.domain_id === d.id).map((u) => originText(toUpstream(u)))].join(' ')).join('\n') + '\n';
 }
 
-/** Copies domains with their origins, protocol and tags from one of the user's sites to another; limits apply. */
+/** Copies domains with their origins, protocol, balancing, port mapping and tags from one of the user's sites to another; limits apply. */
 async function copyDomains(deps: AppDeps, principal: Principal, o: { from: number; to: number; ids: number[]; enabled: boolean }) {
   await reachableSite(deps, principal, o.from);
   const target = await reachableSite(deps, principal, o.to);
@@ -64,6 +64,8 @@ async function copyDomains(deps: AppDeps, principal: Principal, o: { from: numbe
       status: o.enabled ? 1 : 0,
       protocol: d.protocol,
       tags: JSON.parse(d.tags) as string[],
+      balance: d.balance,
+      portMap: d.port_map,
       upstreams: ups.filter((u) => u.domain_id === d.id).map((u) => toUpstream(u)),
     })),
   );

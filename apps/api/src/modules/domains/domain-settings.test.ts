@@ -156,7 +156,7 @@ lane('domain batch calls and settings', () => {
     expect((await as('POST', 'domains/copyToSite', { ids: [one.id], targetSiteID: f.b.site })).status).toBe(404);
     const [two] = await domainsNamed('two');
     const back = await call(t, 'POST', `user/site/${other}/domains/createFrom`, { token: a, body: { sourceSiteID: f.a.site, ids: [two.id] } });
-    expect(back.body.data[0]).toMatchObject({ name: 'two.example.com', siteID: other });
+    expect(back.body.data[0]).toMatchObject({ name: 'two.example.com', siteID: other, protocol: 'follow', balance: 'ip_hash', portMap: { enabled: true } });
     expect((await call(t, 'POST', `user/site/${other}/domains/createFrom`, { token: a, body: { sourceSiteID: f.b.site, ids: [two.id] } })).status).toBe(404);
     await grantLicense(t.deps, f.clientA.id, { domainLimit: 1 });
     expect((await call(t, 'POST', `user/site/${other}/domains/createFrom`, { token: a, body: { sourceSiteID: f.a.site, ids: [(await domainsNamed('simple'))[0].id] } })).body.code).toBe(401002);

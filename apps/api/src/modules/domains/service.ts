@@ -52,7 +52,15 @@ export async function assertLayer7(deps: AppDeps, siteId: number) {
   if (toCount(ports?.n as number) > 0) throw new ApiError(Codes.SiteHasL4Ports);
 }
 
-export type NewDomain = { name: string; status: 0 | 1; protocol: 'http' | 'https' | 'follow'; upstreams: UpstreamInput[]; tags?: string[] };
+export type NewDomain = {
+  name: string;
+  status: 0 | 1;
+  protocol: 'http' | 'https' | 'follow';
+  upstreams: UpstreamInput[];
+  tags?: string[];
+  balance?: 'round_robin' | 'ip_hash' | 'least_conn';
+  portMap?: string;
+};
 
 /**
  * Adds domains to a site, all or none: names already in the batch (101025) or enabled anywhere (401001) are
@@ -90,6 +98,8 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
           tags: JSON.stringify(e.tags ?? []),
           // follow reaches the origin on the port the client used: it comes with port mapping on
           ...(e.protocol === 'follow' ? { port_map: JSON.stringify({ enabled: true, rules: [] }) } : {}),
+          ...(e.portMap ? { port_map: e.portMap } : {}),
+          ...(e.balance ? { balance: e.balance } : {}),
           created_at: at,
           updated_at: at,
         })
