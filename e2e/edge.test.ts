@@ -7,7 +7,7 @@ import { readControlToken } from '../apps/agent/src/apply/layout';
 import { stopNginx } from '../apps/agent/src/apply/process';
 import { controlStatus } from '../apps/agent/src/control/client';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
-import { freePort, get, startOrigin } from '../apps/agent/src/test/servers';
+import { freePort, get, startOrigin, startTcpEcho, tcpRoundTrip } from '../apps/agent/src/test/servers';
 import { api, createAccountCli, ROOT, startServer, startSmtpSink, type Server } from './harness';
 
 const nginx = await detectNginx();
@@ -36,7 +36,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   let controlPort: number;
   let client: string;
   let user: string;
-  let ids: { zone: number; node: number; site: number };
+  let ids: { zone: number; node: number; site: number; product: number };
 
   const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
     const before = smtp.mails.length;
@@ -87,7 +87,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
     const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'plan', zoneID: zone, groupID: group } })).body.data.id;
     const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
     const site = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
-    ids = { zone, node, site };
+    ids = { zone, node, site, product };
   });
 
   afterAll(async () => {
@@ -170,6 +170,18 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
     await until('the paused site to stop being served', async () => ((await served('shop.example.test')).status === 404 ? true : undefined));
     await api(server, 'PUT', 'client/site/status', { token: client, body: { ids: [ids.site], status: 1 } });
     await until('the site to be served again', async () => ((await served('shop.example.test')).status === 200 ? true : undefined));
+  });
+
+  it('forwards TCP through a layer-4 port added through the API, and drops it when removed', async () => {
+    const echo = await startTcpEcho();
+    const tcpSite = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'tcp', productID: ids.product, userID: (await api(server, 'GET', 'client/accounts?auth=user', { token: client })).body.data[0].id } })).body.data.id;
+    const l4 = await freePort();
+    const made = await api(server, 'POST', `user/site/${tcpSite}/ports`, { token: user, body: { ports: [{ port: l4, upstreams: [{ host: '127.0.0.1', port: echo.port }] }] } });
+    expect(made.status).toBe(200);
+    expect(await until('the port to forward', () => tcpRoundTrip({ port: l4, message: 'hello' }))).toBe('echo:hello');
+    await api(server, 'DELETE', `user/site/${tcpSite}/ports`, { token: user, body: { ids: [made.body.data[0].id] } });
+    await until('the port to close', async () => ((await tcpRoundTrip({ port: l4, message: 'x' }).then(() => false, () => true)) ? true : undefined));
+    await echo.close();
   });
 
   it('keeps serving when the control plane stops', async () => {

@@ -25,6 +25,8 @@ export type Config = {
   agentWatchSeconds: number;
   /** DEMO=1 with nginx and its Lua module here: the local edge node's ports and nginx. */
   demoEdge: { httpPort: number; httpsPort: number; controlPort: number; nginxBin: string };
+  /** DNS servers (ip or ip:port) the CNAME check asks; empty: the system's resolvers. */
+  dnsResolvers: string[];
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
+    dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
     demoEdge: {
       httpPort: Number(env.DEMO_EDGE_HTTP_PORT ?? 8081),

@@ -50,7 +50,7 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   await createDomains(deps, demoPrincipal(user.id, 'user'), site.id, {
     domains: ['demo.localhost'],
     protocol: 'http',
-    upstreams: [{ host: '127.0.0.1', port: deps.config.port, weight: 1, backup: false, maxFails: 1, failTimeout: 10, enabled: true }],
+    upstreams: [{ host: '127.0.0.1', port: deps.config.port, weight: 1, backup: false, maxFails: 1, failTimeout: 10, enabled: true, hash: '', keepalive: 16 }],
   });
   process.stdout.write(
     `\n  Demo accounts (password ${password}; sign-in codes appear in the log without SMTP):\n` +

@@ -25,3 +25,7 @@ export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';
 export { trafficRoutes } from './routes/traffic';
 export * as trafficSchemas from './schemas/traffic';
+export { domainSettingRoutes } from './routes/domain-settings';
+export * as domainSettingSchemas from './schemas/domain-settings';
+export { l4PortRoutes } from './routes/l4-ports';
+export * as l4PortSchemas from './schemas/l4-ports';

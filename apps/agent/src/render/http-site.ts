@@ -2,7 +2,7 @@ import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
-import { upstream } from './upstream';
+import { domainUpstreams } from './upstream';
 
 type Files = Record<string, string>;
 
@@ -35,7 +35,7 @@ const errorPageDirectives = ({ site, dir }: { site: edge.SiteStructure; dir: str
 
 const proxyPassOf = (domain: edge.Domain) => {
   const scheme = domain.originProtocol === 'follow' ? '$scheme' : domain.originProtocol;
-  return `${scheme}://ek_d${domain.id}`;
+  return `${scheme}://ek_d${domain.id}${domain.portMap.enabled ? '_p$server_port' : ''}`;
 };
 
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
@@ -84,7 +84,7 @@ export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; 
   conf:
     lines(
       `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
-      ...site.domains.map((d) => upstream({ name: `ek_d${d.id}`, origins: d.origins, keepalive: 16 })),
+      ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',
   files: errorPageFiles({ site }),

@@ -30,8 +30,11 @@ export const fullState = () =>
                 { host: '10.0.0.5', port: 8080, weight: 5, maxFails: 3, failTimeout: 30 },
                 { host: 'backup.example.net', backup: true },
               ],
+              balance: 'ip_hash',
+              hashKey: '$remote_addr',
+              portMap: { enabled: true, rules: [{ listen: 8080, originPort: 8443 }] },
             },
-            { id: 12, name: '*.static.example.com', origins: [{ host: '2001:db8::5', port: 80 }] },
+            { id: 12, name: '*.static.example.com', origins: [{ host: '2001:db8::5', port: 80 }], balance: 'least_conn', keepalive: 0 },
           ],
           cacheRules: [
             { type: 'url', values: ['https://shop.example.com/assets/', 'https://shop.example.com/'], seconds: 600, mode: 'force' },

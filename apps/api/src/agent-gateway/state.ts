@@ -3,6 +3,8 @@ import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
 import type { ZoneSettings } from '../modules/zones/service';
+import { domainOptionsOf } from '../modules/domains/state';
+import { l4PortsOfSites } from '../modules/ports/rows';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
 async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInput['structure']['sites']> {
@@ -28,7 +30,9 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
+  const l4 = await l4PortsOfSites(db, siteIds);
   return sites.map((site) => ({
+    l4Ports: l4.get(site.id) ?? [],
     id: site.id,
     name: site.name,
     gzip: site.gzip === 1,
@@ -43,6 +47,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
         forceSSL: d.force_ssl === 1,
         hsts: d.hsts === 1,
         certificateId: d.certificate_id,
+        ...domainOptionsOf(d, origins),
         origins: origins
           .filter((o) => o.domain_id === d.id)
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),

@@ -8,6 +8,7 @@ import { migration as m0004 } from './migrations/20261121-0004-groups-products-s
 import { migration as m0005 } from './migrations/20261121-0005-domains';
 import { migration as m0006 } from './migrations/20261121-0006-certificates-cache-error-pages';
 import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists';
+import { migration as m0300 } from './migrations/20261121-0300-domain-settings-l4-ports';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0200 } from './migrations/20261121-0200-traffic';
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0007-firewall-ip-lists': m0007,
   '20261121-0100-licenses': m0100,
   '20261121-0200-traffic': m0200,
+  '20261121-0300-domain-settings-l4-ports': m0300,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -220,6 +220,12 @@ export type DomainTable = {
   certificate_id: number | null;
   created_at: string;
   updated_at: string;
+  cname_status: Generated<'pending' | 'active' | 'inactive'>;
+  cname_checked_at: string | null;
+  auto_ssl: Generated<Flag>;
+  balance: Generated<'round_robin' | 'ip_hash' | 'least_conn'>;
+  /** JSON: { enabled, rules: [{ listen, originPort }] }. */
+  port_map: Generated<string>;
 };
 
 export type UpstreamTable = {
@@ -232,6 +238,8 @@ export type UpstreamTable = {
   max_fails: number;
   fail_timeout: number;
   enabled: Flag;
+  hash: Generated<string>;
+  keepalive: Generated<number>;
 };
 
 export type CertificateTable = {
@@ -332,6 +340,8 @@ export type Database = {
   license_orders: LicenseOrderTable;
   extra_traffic_plans: ExtraTrafficPlanTable;
   site_traffic_states: SiteTrafficStateTable;
+  l4_ports: L4PortTable;
+  l4_upstreams: L4UpstreamTable;
 };
 
 export type ExtraTrafficPlanTable = {
@@ -355,3 +365,6 @@ export type SiteTrafficStateTable = {
   limited: Flag;
   evaluated_at: string;
 };
+
+export type L4PortTable = { id: Generated<number>; site_id: number; port: number; protocol: Generated<'tcp'>; created_at: string; updated_at: string };
+export type L4UpstreamTable = Omit<UpstreamTable, 'domain_id' | 'hash' | 'keepalive'> & { port_id: number; created_at: string };

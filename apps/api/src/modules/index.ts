@@ -13,6 +13,7 @@ import { rolesRoutes } from './roles/routes';
 import { selfRoutes } from './self/routes';
 import { nodesRoutes } from './nodes/routes';
 import { productsRoutes } from './products/routes';
+import { portsRoutes } from './ports/routes';
 import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
@@ -36,6 +37,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   productsRoutes,
   sitesRoutes,
   domainsRoutes,
+  portsRoutes,
   siteSettingsRoutes,
   firewallRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),

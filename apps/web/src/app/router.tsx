@@ -81,7 +81,8 @@ const clientScreens: RouteObject[] = [
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
-  },  trafficScreens(),
+  },
+  trafficScreens(),
 ];
 
 const userScreens: RouteObject[] = [
@@ -92,7 +93,10 @@ const userScreens: RouteObject[] = [
       { path: 'sites', element: guarded('sites.view', <s.Sites />) },
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
-  },  trafficScreens(),
+  },
+  { path: 'domains', element: guarded('domains.view', <s.Domains />) },
+  { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
+  trafficScreens(),
 ];
 
 const adminScreens: RouteObject[] = [

@@ -5,8 +5,8 @@ import { DATE_FORMATS } from '../lib/dates';
 import { useListParams } from './list-params';
 
 /** A text filter bound to one URL parameter; it applies on Enter or when cleared. */
-export function TextFilter({ name, placeholder }: { name: string; placeholder: string }) {
-  const list = useListParams();
+export function TextFilter({ name, placeholder, scope }: { name: string; placeholder: string; scope?: string }) {
+  const list = useListParams(scope);
   const [value, setValue] = useState(list.filters[name] ?? '');
   useEffect(() => setValue(list.filters[name] ?? ''), [list.filters[name]]);
   return (

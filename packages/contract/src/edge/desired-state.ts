@@ -8,6 +8,7 @@ import {
   isL4PortAllowed,
 } from './constants';
 import { ipEntry } from './ip-entry';
+import * as domainOptions from './domain-options';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -60,6 +61,10 @@ export const domain = z.object({
   /** A certificate of data.certificates; without one the domain is served over HTTP only. */
   certificateId: id.nullable().default(null),
   origins,
+  balance: domainOptions.balance,
+  hashKey: domainOptions.hashKey,
+  keepalive: domainOptions.keepalive,
+  portMap: domainOptions.portMap,
 });
 
 const fileType = z.string().regex(/^[a-z0-9]{1,10}$/, 'a file extension without the dot');

@@ -17,7 +17,7 @@ export const domainRoutes = {
   removeDomains: defineRoute({ id: 'user.site.domains.remove', method: 'DELETE', path: 'user/site/{siteId}/domains', tier, permission: 'domains.edit', tag,
     summary: 'Remove domains', params: s.siteParams, body: s.idsBody, response: done }),
   upstreams: defineRoute({ id: 'user.site.domain.upstreams', method: 'GET', path: 'user/site/{siteId}/domain/{domainId}/upstreams', tier, permission: 'domains.view', tag,
-    summary: "A domain's origins", params: s.domainParams, response: paged(s.upstreamItem) }),
+    summary: "A domain's origins", params: s.domainParams, query: s.upstreamsQuery, response: paged(s.upstreamItem) }),
   addUpstreams: defineRoute({ id: 'user.site.domain.upstreams.add', method: 'POST', path: 'user/site/{siteId}/domain/{domainId}/upstreams', tier, permission: 'domains.edit', tag,
     summary: 'Add origins to a domain', params: s.domainParams, body: s.addUpstreamsBody, response: envelope(z.array(s.upstreamItem)) }),
   updateUpstream: defineRoute({ id: 'user.site.domain.upstream.update', method: 'PUT', path: 'user/site/{siteId}/domain/{domainId}/upstream', tier, permission: 'domains.edit', tag,

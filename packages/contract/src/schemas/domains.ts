@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { id } from './account';
-import { ids } from './accounts';
+import { ids, timeInput } from './accounts';
 
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 const SECOND_LEVEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const HASH_KEY = /^(\$[a-z][a-z0-9_]{0,63}|[A-Za-z0-9_.:-]){0,16}$/;
 const TOP_LEVEL = /^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
@@ -50,6 +51,10 @@ export const upstreamInput = z.object({
   maxFails: z.number().int().min(0).max(1000).default(1),
   failTimeout: z.number().int().min(1).max(3600).default(10),
   enabled: z.boolean().default(true),
+  /** The key an IP-hash balanced domain hashes on (an nginx variable such as $remote_addr); empty: the client address. */
+  hash: z.string().trim().max(TEXT_FIELD_MAX).regex(HASH_KEY, 'nginx variables such as $remote_addr').default(''),
+  /** Idle connections kept open to the origins; 0 turns keepalive off. */
+  keepalive: z.number().int().min(0).max(1000).default(16),
 });
 export const upstreamItem = z.object({
   id: z.number(),
@@ -60,9 +65,24 @@ export const upstreamItem = z.object({
   maxFails: z.number(),
   failTimeout: z.number(),
   enabled: z.boolean(),
+  hash: z.string(),
+  keepalive: z.number(),
 });
 
 export const PROTOCOLS = ['http', 'https', 'follow'] as const;
+export const BALANCES = ['round_robin', 'ip_hash', 'least_conn'] as const;
+export const CNAME_STATUSES = ['pending', 'active', 'inactive'] as const;
+export const CERT_STATUSES = ['none', 'valid', 'expired'] as const;
+const edgePort = z.number().int().min(1).max(65535);
+/** Port mapping: the edge port a client used picks the origin port; a rule maps one edge port to another origin port. */
+export const portMap = z.object({
+  enabled: z.boolean(),
+  rules: z
+    .array(z.object({ listen: edgePort, originPort: edgePort }))
+    .max(20)
+    .refine((r) => new Set(r.map((x) => x.listen)).size === r.length, 'an edge port is mapped once')
+    .default([]),
+});
 export const domainItem = z.object({
   id: z.number(),
   siteID: z.number(),
@@ -73,6 +93,13 @@ export const domainItem = z.object({
   forceSSL: z.boolean(),
   hsts: z.boolean(),
   tags: z.array(z.string()),
+  cnameStatus: z.enum(CNAME_STATUSES),
+  cnameCheckedAt: z.string().nullable(),
+  autoSSL: z.boolean(),
+  balance: z.enum(BALANCES),
+  portMap,
+  certificateID: z.number().nullable(),
+  certStatus: z.enum(CERT_STATUSES),
   upstreams: z.array(upstreamItem),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -80,7 +107,25 @@ export const domainItem = z.object({
 
 export const siteParams = z.object({ siteId: id });
 export const domainParams = z.object({ siteId: id, domainId: id });
-export const domainsQuery = pageQuery.extend({ keywords: z.string().max(TEXT_FIELD_MAX).optional() });
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item), item.transform((v) => [v])]).optional();
+const cnameStatuses = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => [v].flat().flatMap((x) => x.split(',')).filter(Boolean))
+  .pipe(z.array(z.enum(CNAME_STATUSES)))
+  .optional();
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+export const domainsQuery = pageQuery.extend({
+  keywords: z.string().max(TEXT_FIELD_MAX).optional(),
+  tags: oneOrMany(z.string().trim().min(1).max(64)),
+  cnameStatuses,
+  forceSSL: flag.optional(),
+  certStatus: z.enum(CERT_STATUSES).optional(),
+  createdStart: timeInput.optional(),
+  createdEnd: timeInput.optional(),
+  updatedStart: timeInput.optional(),
+  updatedEnd: timeInput.optional(),
+});
 /** Batch input: one domain per line (spec §5), no spaces within a line. */
 export const domainLines = z
   .union([z.string().max(ITEM_LIST_MAX * 256), z.array(z.string())])
@@ -100,5 +145,6 @@ export const updateDomainBody = z.object({
   hsts: z.boolean().optional(),
 });
 export const idsBody = z.object({ ids });
+export const upstreamsQuery = pageQuery.extend({ keyword: z.string().max(TEXT_FIELD_MAX).optional() });
 export const addUpstreamsBody = z.object({ upstreams: z.array(upstreamInput).min(1).max(100) });
 export const updateUpstreamBody = upstreamInput.partial().extend({ id });

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as domains from './service';
+import { domainSettingsRoutes } from './settings-routes';
 
 const ok = { data: { ok: true } };
 
 export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
+  domainSettingsRoutes(app, deps);
   registerRoute(app, deps, r.domains, async ({ principal, params, query }) => domains.listDomains(deps, principal, params.siteId, query));
   registerRoute(app, deps, r.createDomains, async ({ principal, params, body }) => ({ data: await domains.createDomains(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.updateDomain, async ({ principal, params, body }) => ({ data: await domains.updateDomain(deps, principal, params.siteId, body) }));
@@ -14,7 +16,7 @@ export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
     await domains.removeDomains(deps, principal, params.siteId, body.ids);
     return ok;
   });
-  registerRoute(app, deps, r.upstreams, async ({ principal, params }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId));
+  registerRoute(app, deps, r.upstreams, async ({ principal, params, query }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId, query));
   registerRoute(app, deps, r.addUpstreams, async ({ principal, params, body }) => ({
     data: await domains.addUpstreams(deps, principal, params.siteId, params.domainId, body.upstreams),
   }));

@@ -1,101 +1,111 @@
 import { Codes, domainSchemas, messageOf } from '@edgekeep/contract';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { now, toCount, type Db } from '../../db';
 import { paginate } from '../../db/paging';
-import type { DomainTable, UpstreamTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
+import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
-type UpstreamInput = z.infer<typeof domainSchemas.upstreamInput>;
-
-const toUpstream = (u: Selectable<UpstreamTable>) => ({
-  id: u.id,
-  host: u.host,
-  port: u.port,
-  weight: u.weight,
-  backup: u.backup === 1,
-  maxFails: u.max_fails,
-  failTimeout: u.fail_timeout,
-  enabled: u.enabled === 1,
-});
-const upstreamRow = (domainId: number, u: UpstreamInput) => ({
-  domain_id: domainId,
-  host: u.host,
-  port: u.port,
-  weight: u.weight,
-  backup: u.backup ? 1 : 0,
-  max_fails: u.maxFails,
-  fail_timeout: u.failTimeout,
-  enabled: u.enabled ? 1 : 0,
-} as const);
-
-async function toItems(deps: AppDeps, rows: Selectable<DomainTable>[]) {
-  const ups = rows.length ? await deps.db.selectFrom('upstreams').selectAll().where('domain_id', 'in', rows.map((r) => r.id)).orderBy('id').execute() : [];
-  return rows.map((d) => ({
-    id: d.id,
-    siteID: d.site_id,
-    name: d.name,
-    status: d.status,
-    protocol: d.protocol,
-    forceSSL: d.force_ssl === 1,
-    hsts: d.hsts === 1,
-    tags: JSON.parse(d.tags) as string[],
-    upstreams: ups.filter((u) => u.domain_id === d.id).map(toUpstream),
-    createdAt: d.created_at,
-    updatedAt: d.updated_at,
-  }));
-}
+type Site = Awaited<ReturnType<typeof reachableSite>>;
 
 export async function listDomains(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof domainSchemas.domainsQuery>) {
   await reachableSite(deps, principal, siteId);
   let q = deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId);
   if (query.keywords) q = q.where('name', 'like', `%${query.keywords.toLowerCase()}%`);
-  const page = await paginate(q, { page: query, sortable: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'created_at', order: 'desc' } });
+  for (const tag of query.tags ?? []) q = q.where('tags', 'like', `%${JSON.stringify(tag)}%`);
+  if (query.cnameStatuses?.length) q = q.where('cname_status', 'in', query.cnameStatuses);
+  if (query.forceSSL !== undefined) q = q.where('force_ssl', '=', query.forceSSL ? 1 : 0);
+  if (query.certStatus === 'none') q = q.where('certificate_id', 'is', null);
+  if (query.certStatus === 'valid' || query.certStatus === 'expired') {
+    const at = new Date().toISOString();
+    const certs = deps.db.selectFrom('certificates').select('id').where('not_after', query.certStatus === 'valid' ? '>' : '<=', at);
+    q = q.where('certificate_id', 'in', certs);
+  }
+  if (query.createdStart) q = q.where('created_at', '>=', query.createdStart);
+  if (query.createdEnd) q = q.where('created_at', '<=', query.createdEnd);
+  if (query.updatedStart) q = q.where('updated_at', '>=', query.updatedStart);
+  if (query.updatedEnd) q = q.where('updated_at', '<=', query.updatedEnd);
+  const page = await paginate(q, {
+    page: query,
+    sortable: { name: 'name', status: 'status', cnameStatus: 'cname_status', createdAt: 'created_at', updatedAt: 'updated_at' },
+    defaultSort: { column: 'created_at', order: 'desc' },
+  });
   return { data: await toItems(deps, page.data), total: page.total };
 }
 
 /** An enabled domain is served by one site only, across every tenant (401001). */
-async function enabledElsewhere(deps: AppDeps, names: string[], exceptId?: number) {
+export async function enabledElsewhere(deps: AppDeps, names: string[], exceptIds: number[] = []) {
   if (!names.length) return new Set<string>();
   let q = deps.db.selectFrom('domains').select('name').where('name', 'in', names).where('status', '=', 1);
-  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (exceptIds.length) q = q.where('id', 'not in', exceptIds);
   return new Set((await q.execute()).map((r) => r.name));
 }
 
-/** Adds domains, all or none: each refusal (format, duplicate) is listed in one 101009 with its domain as target. */
-export async function createDomains(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.createDomainsBody>) {
-  const site = await reachableSite(deps, principal, siteId);
-  const errors: { code: number; message: string; targets: string[] }[] = [];
+const refusal = (code: number, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
+
+/** A site with layer-4 ports is a layer-4 site: it takes no domains (205004). */
+export async function assertLayer7(deps: AppDeps, siteId: number) {
+  const ports = await deps.db.selectFrom('l4_ports').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
+  if (toCount(ports?.n as number) > 0) throw new ApiError(Codes.SiteHasL4Ports);
+}
+
+export type NewDomain = {
+  name: string;
+  status: 0 | 1;
+  protocol: 'http' | 'https' | 'follow';
+  upstreams: UpstreamInput[];
+  tags?: string[];
+  balance?: 'round_robin' | 'ip_hash' | 'least_conn';
+  portMap?: string;
+};
+
+/**
+ * Adds domains to a site, all or none: names already in the batch (101025) or enabled anywhere (401001) are
+ * listed in one 101009; then the product's and the license's domain counts (401002) apply.
+ */
+export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomain[], refusals: ReturnType<typeof refusal>[] = []) {
+  await assertLayer7(deps, site.id);
+  const errors = [...refusals];
   const names: string[] = [];
-  for (const raw of body.domains) {
-    const parsed = domainSchemas.domainName.safeParse(raw);
-    if (!parsed.success) errors.push({ code: Codes.Parameter, message: 'Wrong Fromat!', targets: [raw] });
-    else if (names.includes(parsed.data)) errors.push({ code: Codes.Duplicated, message: messageOf(Codes.Duplicated, 'en_US')!, targets: [raw] });
-    else names.push(parsed.data);
+  for (const e of entries) {
+    if (names.includes(e.name)) errors.push(refusal(Codes.Duplicated, e.name));
+    else names.push(e.name);
   }
-  for (const name of await enabledElsewhere(deps, names)) {
-    errors.push({ code: Codes.DuplicateDomain, message: messageOf(Codes.DuplicateDomain, 'en_US')!, targets: [name] });
-  }
+  const enabled = entries.filter((e) => e.status === 1).map((e) => e.name);
+  for (const name of await enabledElsewhere(deps, enabled)) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
-  if (limit > 0 && site.domainCount + names.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
-  await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: names.length });
+  if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
+  await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: entries.length });
 
   const at = now();
   const ids = await deps.db.transaction().execute(async (trx) => {
     const made: number[] = [];
-    for (const name of names) {
+    for (const e of entries) {
       const d = await trx
         .insertInto('domains')
-        .values({ site_id: siteId, name, status: 1, protocol: body.protocol, force_ssl: 0, hsts: 0, tags: '[]', created_at: at, updated_at: at })
+        .values({
+          site_id: site.id,
+          name: e.name,
+          status: e.status,
+          protocol: e.protocol,
+          force_ssl: 0,
+          hsts: 0,
+          tags: JSON.stringify(e.tags ?? []),
+          // follow reaches the origin on the port the client used: it comes with port mapping on
+          ...(e.protocol === 'follow' ? { port_map: JSON.stringify({ enabled: true, rules: [] }) } : {}),
+          ...(e.portMap ? { port_map: e.portMap } : {}),
+          ...(e.balance ? { balance: e.balance } : {}),
+          created_at: at,
+          updated_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('upstreams').values(body.upstreams.map((u) => upstreamRow(d.id, u))).execute();
+      await trx.insertInto('upstreams').values(e.upstreams.map((u) => upstreamRow(d.id, u))).execute();
       made.push(d.id);
     }
     return made;
@@ -104,16 +114,29 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
   return toItems(deps, await deps.db.selectFrom('domains').selectAll().where('id', 'in', ids).orderBy('id').execute());
 }
 
-async function domainOf(deps: AppDeps, siteId: number, domainId: number) {
-  const d = await deps.db.selectFrom('domains').selectAll().where('id', '=', domainId).where('site_id', '=', siteId).executeTakeFirst();
-  if (!d) throw notFound('domain');
-  return d;
+/** Parses each line as a domain: a bad one becomes a 101003 refusal of the batch. */
+export function parseNames(lines: string[]) {
+  const refusals: ReturnType<typeof refusal>[] = [];
+  const names: string[] = [];
+  for (const raw of lines) {
+    const parsed = domainSchemas.domainName.safeParse(raw);
+    if (parsed.success) names.push(parsed.data);
+    else refusals.push({ code: Codes.Parameter, message: 'Wrong Fromat!', targets: [raw] });
+  }
+  return { names, refusals };
+}
+
+export async function createDomains(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.createDomainsBody>) {
+  const site = await reachableSite(deps, principal, siteId);
+  const { names, refusals } = parseNames(body.domains);
+  return insertDomains(deps, site, names.map((name) => ({ name, status: 1, protocol: body.protocol, upstreams: body.upstreams })), refusals);
 }
 
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
   const site = await reachableSite(deps, principal, siteId);
   const d = await domainOf(deps, siteId, body.id);
-  if (body.status === 1 && d.status !== 1 && (await enabledElsewhere(deps, [d.name], d.id)).size) throw new ApiError(Codes.DuplicateDomain);
+  if (body.status === 1 && d.status !== 1 && (await enabledElsewhere(deps, [d.name], [d.id])).size) throw new ApiError(Codes.DuplicateDomain);
+  if (body.protocol === 'follow' && !JSON.parse(d.port_map).enabled) throw new ApiError(Codes.IllegalPortMapping, { extra: 'the follow protocol needs port mapping on' });
   await deps.db
     .updateTable('domains')
     .set({
@@ -136,11 +159,13 @@ export async function removeDomains(deps: AppDeps, principal: Principal, siteId:
   await deps.revisions.bump(deps.db, [site.zoneID]);
 }
 
-export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number) {
+export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, query: z.infer<typeof domainSchemas.upstreamsQuery>) {
   await reachableSite(deps, principal, siteId);
   await domainOf(deps, siteId, domainId);
-  const rows = await deps.db.selectFrom('upstreams').selectAll().where('domain_id', '=', domainId).orderBy('id').execute();
-  return { data: rows.map(toUpstream), total: rows.length };
+  let q = deps.db.selectFrom('upstreams').selectAll().where('domain_id', '=', domainId);
+  if (query.keyword) q = q.where('host', 'like', `%${query.keyword.toLowerCase()}%`);
+  const page = await paginate(q, { page: query, sortable: { host: 'host', port: 'port', weight: 'weight' }, defaultSort: { column: 'id', order: 'asc' } });
+  return { data: page.data.map(toUpstream), total: page.total };
 }
 
 export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, upstreams: UpstreamInput[]) {
@@ -152,7 +177,7 @@ export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: 
 }
 
 /** A domain keeps at least one enabled origin (401008); run inside the change's transaction so a refusal undoes it. */
-async function assertOriginLeft(db: Db, domainId: number) {
+export async function assertOriginLeft(db: Db, domainId: number) {
   const left = await db.selectFrom('upstreams').select((eb) => eb.fn.countAll().as('n')).where('domain_id', '=', domainId).where('enabled', '=', 1).executeTakeFirst();
   if (toCount(left?.n as number) === 0) throw new ApiError(Codes.OriginRequired);
 }

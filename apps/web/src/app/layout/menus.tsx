@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, LineChartOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, GlobalOutlined, LineChartOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -71,6 +71,9 @@ const trafficPkgManagement: MenuEntry = {
   ],
 };
 
+const domains: MenuEntry = { path: 'domains', label: 'domains', icon: <GlobalOutlined />, permission: 'domains.view' };
+const l4Ports: MenuEntry = { path: 'l4Ports', label: 'l4Ports', icon: <ApiOutlined />, permission: 'ports.view' };
+
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
 
@@ -78,7 +81,7 @@ const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicen
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, trafficPkgManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
-  user: [dashboard, sitesManagement, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */

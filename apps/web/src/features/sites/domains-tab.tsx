@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Select, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type UpdateDomainBody } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
-import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
+import { domainsApi } from '../domains/api';
+import { CnameStatusTag } from '../domains/cname-status-tag';
+import { BALANCES, DomainBatchActions } from '../domains/domain-batch-actions';
+import { DomainFilters } from '../domains/domain-filters';
+import { DomainTagsModal } from '../domains/domain-tags-modal';
+import { SchemeModal } from '../domains/scheme-modal';
+import { useDomainAction } from '../domains/use-domain-action';
 import { AddDomainsModal } from './add-domains-modal';
 import { OriginsDrawer } from './origins-drawer';
 import { keys } from './query-keys';
@@ -22,6 +28,8 @@ export function DomainsTab({ siteId }: { siteId: number }) {
   const editable = can('domains.edit');
   const [adding, setAdding] = useState(false);
   const [origins, setOrigins] = useState<Domain>();
+  const [scheme, setScheme] = useState<Domain>();
+  const [tagging, setTagging] = useState<Domain>();
   // Which certificate serves each domain: HSTS and force-SSL warn when there is none.
   const certificates = useQuery({
     queryKey: [...keys.certificates(siteId), 'all'],
@@ -34,6 +42,8 @@ export function DomainsTab({ siteId }: { siteId: number }) {
     success: 'updateSuccess',
     refresh: [keys.domains(siteId)],
   });
+  const setting = useSiteMutation({ fn: (run: () => Promise<unknown>) => run(), success: 'updateSuccess', refresh: [keys.domains(siteId)] });
+  const checkAll = useDomainAction({ fn: () => domainsApi.checkCname(siteId), success: 'detectionSuccess', refresh: [keys.domains(siteId)] });
   const remove = useSiteMutation({
     fn: (ids: number[]) => sitesApi.removeDomains(siteId, ids),
     success: 'removeSuccess',
@@ -65,7 +75,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
           checked={d.status === 1}
           disabled={!editable}
           aria-label={`status ${d.name}`}
-          onChange={(on) => update.mutate({ id: d.id, status: on ? 1 : 0 })}
+          onChange={(on) => setting.mutate(() => domainsApi.setStatus(siteId, [d.id], on ? 1 : 0))}
         />
       ),
     },
@@ -73,14 +83,55 @@ export function DomainsTab({ siteId }: { siteId: number }) {
       key: 'protocol',
       title: t('domains.protocol'),
       render: (_, d) => (
+        <Button size="small" disabled={!editable} aria-label={`scheme ${d.name}`} onClick={() => setScheme(d)}>
+          {t(`domains.${PROTOCOL_LABELS[d.protocol]}`)}
+          {d.portMap.enabled ? ` · ${t('domainSettings.portMapShort')}` : ''}
+        </Button>
+      ),
+    },
+    {
+      key: 'balance',
+      title: t('domainSettings.balance'),
+      render: (_, d) => (
         <Select
           size="small"
-          style={{ width: 110 }}
-          value={d.protocol}
+          style={{ width: 130 }}
+          value={d.balance}
           disabled={!editable}
-          options={Object.entries(PROTOCOL_LABELS).map(([value, label]) => ({ value, label: t(`domains.${label}`) }))}
-          onChange={(protocol) => update.mutate({ id: d.id, protocol })}
+          aria-label={`balance ${d.name}`}
+          options={BALANCES.map((value) => ({ value, label: t(`domainSettings.balanceOf.${value}`) }))}
+          onChange={(balance) => setting.mutate(() => domainsApi.setBalance(siteId, [d.id], balance))}
         />
+      ),
+    },
+    { key: 'cnameStatus', title: t('domainSettings.cnameStatus'), sorter: true, render: (_, d) => <CnameStatusTag status={d.cnameStatus} checkedAt={d.cnameCheckedAt} /> },
+    {
+      key: 'autoSSL',
+      title: t('domainSettings.autoSSL'),
+      render: (_, d) => (
+        <Switch
+          size="small"
+          checked={d.autoSSL}
+          disabled={!editable}
+          aria-label={`autoSSL ${d.name}`}
+          onChange={(on) => setting.mutate(() => domainsApi.setAutoSSL(siteId, [d.id], on))}
+        />
+      ),
+    },
+    {
+      key: 'tags',
+      title: t('sites.tags'),
+      render: (_, d) => (
+        <Space size={4} wrap>
+          {d.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+          {editable ? (
+            <Button size="small" type="link" aria-label={`tags ${d.name}`} onClick={() => setTagging(d)}>
+              {t('sites.edit')}
+            </Button>
+          ) : null}
+        </Space>
       ),
     },
     { key: 'forceSSL', title: t('domains.forceSSL'), render: (_, d) => httpsSwitch(d, 'forceSSL', t('domains.forceSslNoCertificate')) },
@@ -116,26 +167,23 @@ export function DomainsTab({ siteId }: { siteId: number }) {
         fetch={(query) => sitesApi.domains(siteId, query)}
         columns={columns}
         rowKey="id"
-        filters={<TextFilter name="keywords" placeholder={t('domains.keyword')} />}
+        filters={<DomainFilters siteId={siteId} />}
         toolbar={
           editable ? (
-            <Button type="primary" onClick={() => setAdding(true)}>
-              {t('domains.addDomains')}
-            </Button>
+            <Space>
+              <Button type="primary" onClick={() => setAdding(true)}>
+                {t('domains.addDomains')}
+              </Button>
+              <Button loading={checkAll.isPending} onClick={() => checkAll.mutate(undefined)}>
+                {t('domainSettings.checkAllCname')}
+              </Button>
+            </Space>
           ) : null
         }
-        batch={
-          editable
-            ? (selected, clear) => (
-                <Popconfirm title={t('sites.confirmRemove')} disabled={!selected.length} onConfirm={() => remove.mutate(selected as number[], { onSuccess: clear })}>
-                  <Button danger disabled={!selected.length}>
-                    {t('sites.remove')}
-                  </Button>
-                </Popconfirm>
-              )
-            : undefined
-        }
+        batch={editable ? (selected, clear) => <DomainBatchActions siteId={siteId} ids={selected as number[]} clear={clear} /> : undefined}
       />
+      {scheme ? <SchemeModal siteId={siteId} domain={scheme} onClose={() => setScheme(undefined)} /> : null}
+      {tagging ? <DomainTagsModal siteId={siteId} ids={[tagging.id]} initial={tagging.tags} onClose={() => setTagging(undefined)} /> : null}
       <AddDomainsModal siteId={siteId} open={adding} onClose={() => setAdding(false)} />
       {origins ? <OriginsDrawer siteId={siteId} domain={origins} editable={editable} onClose={() => setOrigins(undefined)} /> : null}
     </>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
 import { DataTable } from '../../components/data-table';
+import { TextFilter } from '../../components/filter-bar';
+import { domainsApi } from '../domains/api';
 import { ORIGIN_DEFAULTS, OriginFields } from './origin-fields';
-import { pageOf } from './page-of';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { RemoveLink } from './remove-link';
@@ -65,7 +66,8 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
       <DataTable<Upstream>
         scope="origins"
         queryKey={listKey}
-        fetch={async (query) => pageOf((await sitesApi.upstreams(siteId, domain.id)).data, query)}
+        fetch={(query) => domainsApi.upstreams(siteId, domain.id, query)}
+        filters={<TextFilter scope="origins" name="keyword" placeholder={t('domainSettings.originKeyword')} />}
         columns={columns}
         rowKey="id"
         toolbar={

@@ -1,0 +1,39 @@
+import { Resolver } from 'node:dns/promises';
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { reachableSite } from '../sites/service';
+import { domainsOf } from './rows';
+
+type Status = 'pending' | 'active' | 'inactive';
+/** Answers that say the name has no CNAME; anything else (timeout, refused, server failure) decides nothing. */
+const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NOTFOUND', 'NODATA']);
+const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+/** A wildcard domain is checked through one name it covers. */
+const probeName = (domain: string) => (domain.startsWith('*.') ? `cname-check.${domain.slice(2)}` : domain);
+
+async function lookup(resolver: Resolver, name: string, cname: string): Promise<{ status: Status; records: string[] }> {
+  try {
+    const records = (await resolver.resolveCname(probeName(name))).map(bare);
+    return { status: records.includes(bare(cname)) ? 'active' : 'inactive', records };
+  } catch (err) {
+    return { status: ABSENT.has((err as { code?: string }).code ?? '') ? 'inactive' : 'pending', records: [] };
+  }
+}
+
+/** Looks each domain up in DNS (all the site's domains when no ids) and stores whether it points at the site's CNAME. */
+export async function checkCname(deps: AppDeps, principal: Principal, siteId: number, ids?: number[]) {
+  const site = await reachableSite(deps, principal, siteId);
+  const rows = ids ? await domainsOf(deps, siteId, ids) : await deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  if (deps.config.dnsResolvers.length) resolver.setServers(deps.config.dnsResolvers);
+  const at = now();
+  const results = [];
+  for (const d of rows) {
+    const r = await lookup(resolver, d.name, site.cname);
+    await deps.db.updateTable('domains').set({ cname_status: r.status, cname_checked_at: at }).where('id', '=', d.id).execute();
+    results.push({ id: d.id, name: d.name, cnameStatus: r.status, records: r.records });
+  }
+  return results;
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Modal, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { sitesApi } from '../../api/sites';
+import { useFormRules } from '../../components/form-rules';
+import { keys } from '../sites/query-keys';
+import { useSiteMutation } from '../sites/use-site-mutation';
+import { domainsApi } from './api';
+
+type Values = { targetSiteID: number; enabled: boolean };
+
+/** Copies the chosen domains with their origins to another of the user's sites. */
+export function CopyToSiteModal({ siteId, ids, onClose }: { siteId: number; ids: number[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rules = useFormRules();
+  const [form] = Form.useForm<Values>();
+  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const copy = useSiteMutation({
+    fn: (v: Values) => domainsApi.copyToSite(siteId, ids, v.targetSiteID, v.enabled),
+    success: 'createSuccess',
+    refresh: [keys.sites, ['user-site-domains']],
+    done: onClose,
+  });
+  return (
+    <Modal open title={t('domainSettings.copyToSite')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={copy.isPending}>
+      <Form form={form} layout="vertical" initialValues={{ enabled: false }} onFinish={(v) => copy.mutate(v)}>
+        <Form.Item name="targetSiteID" label={t('domainSettings.targetSite')} rules={[rules.required]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            aria-label="target site"
+            options={(sites.data ?? []).filter((s) => s.id !== siteId).map((s) => ({ value: s.id, label: s.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('domainSettings.copyEnabled')} valuePropName="checked" extra={t('domainSettings.copyEnabledHint')}>
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

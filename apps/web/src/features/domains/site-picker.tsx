@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { sitesApi } from '../../api/sites';
+import { keys } from '../sites/query-keys';
+
+/** The site a user-menu screen works on, kept in the URL (`?site=`); the first site is chosen when none is. */
+export function useSitePicker() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const siteId = Number(search.get('site')) || undefined;
+  useEffect(() => {
+    if (!siteId && sites.data?.length) setSearch({ site: String(sites.data[0].id) }, { replace: true });
+  }, [siteId, sites.data]);
+  const picker = (
+    <Select
+      showSearch
+      optionFilterProp="label"
+      style={{ minWidth: 240 }}
+      placeholder={t('sites.pickSite')}
+      value={siteId}
+      loading={sites.isLoading}
+      options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+      onChange={(id: number) => setSearch({ site: String(id) })}
+      data-testid="site-picker"
+    />
+  );
+  return { siteId, picker, empty: sites.isSuccess && sites.data.length === 0 };
+}

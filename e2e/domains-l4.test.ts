@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
+import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+
+const PASSWORD = 'domains e2e password';
+const USER = 'ports@example.com';
+
+describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  const sites: Record<string, number> = {};
+
+  const signIn = async (tier: 'admin' | 'client', email: string) => {
+    const before = smtp.mails.length;
+    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
+    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
+    return (await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } })).body.data.accessToken as string;
+  };
+  const toast = async (text: string) => {
+    const notice = page.locator('.ant-message-notice', { hasText: text });
+    await notice.first().waitFor();
+    await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+  };
+  const modal = () => page.locator('.ant-modal:visible').last();
+  const menu = (label: string) => page.locator('.ant-layout-sider').getByText(label, { exact: true }).click();
+  const pickSite = async (name: string) => {
+    await page.getByTestId('site-picker').click();
+    await page.locator('.ant-select-item-option', { hasText: name }).click();
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
+    const client = await signIn('client', 'ops@example.com');
+    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
+    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
+    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
+    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Plan', zoneID: zone, groupID: group } })).body.data.id;
+    const userId = (await api(server, 'GET', 'client/accounts?auth=user', { token: client })).body.data[0].id;
+    for (const name of ['web', 'mirror', 'tcp']) {
+      sites[name] = (await api(server, 'POST', 'client/site', { token: client, body: { name, productID: product, userID: userId } })).body.data.id;
+    }
+    browser = await launchBrowser();
+    page = await freshPage(browser.context, server.url);
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${server.url}/user/login`);
+    await page.locator('#account').fill(USER);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/user/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('the domains screen adds domains to the chosen site and filters them by tag', async () => {
+    await menu('Domains');
+    await page.waitForURL('**/user/domains?site=*');
+    await pickSite('web');
+    await page.getByRole('button', { name: 'Add domains' }).click();
+    await modal().locator('textarea').fill('a.e2e-web.com\nb.e2e-web.com');
+    await modal().locator('input[id$="upstreams_0_host"]').fill('198.51.100.7');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.getByRole('button', { name: 'tags a.e2e-web.com' }).click();
+    await modal().getByLabel('domain tags').fill('api');
+    await page.keyboard.press('Enter');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Update Tags Success!');
+    await page.locator('tr', { hasText: 'a.e2e-web.com' }).locator('.ant-tag', { hasText: 'api' }).waitFor();
+    await page.locator('.ant-select', { hasText: 'Tag' }).first().click();
+    await page.locator('.ant-select-item-option', { hasText: 'api' }).click();
+    await page.waitForURL('**tags=api*');
+    await page.locator('tr', { hasText: 'b.e2e-web.com' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'user-domains-filtered');
+    await page.goto(`${server.url}/user/domains?site=${sites.web}`);
+    await page.locator('tr', { hasText: 'b.e2e-web.com' }).waitFor();
+  });
+
+  it('batch settings: load balancing for both; a CNAME check marks them not pointed', async () => {
+    await page.locator('thead input[type=checkbox]').check();
+    await page.getByRole('button', { name: 'Batch actions' }).hover();
+    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Load balancing' }).hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Least connections' }).click();
+    await toast('Update Successful!');
+    for (const d of ['a', 'b']) expect(await page.getByLabel(`balance ${d}.e2e-web.com`).locator('..').textContent()).toContain('Least connections');
+    await page.getByRole('button', { name: 'Check all CNAMEs' }).click();
+    await toast('Detection Successful!');
+    await page.locator('tr', { hasText: 'a.e2e-web.com' }).getByText('Not pointed').waitFor();
+  });
+
+  it('the scheme editor refuses follow without port mapping and saves it with mapping on', async () => {
+    await page.getByRole('button', { name: 'scheme a.e2e-web.com' }).click();
+    await modal().locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option', { hasText: 'Follow' }).click();
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await modal().getByText('The follow protocol needs port mapping on.').waitFor();
+    await modal().getByRole('switch', { name: 'port mapping' }).click();
+    await screenshot(page, 'user-domain-scheme');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Update Successful!');
+    await page.getByRole('button', { name: 'scheme a.e2e-web.com' }).getByText('Follow · mapped').waitFor();
+  });
+
+  it('copies a domain to another site, disabled', async () => {
+    await page.locator('tr', { hasText: 'b.e2e-web.com' }).locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: 'Batch actions' }).hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Copy to another site' }).click();
+    await modal().getByLabel('target site').click();
+    await page.locator('.ant-select-item-option', { hasText: 'mirror' }).click();
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await pickSite('mirror');
+    const row = page.locator('tr', { hasText: 'b.e2e-web.com' });
+    await row.getByText('198.51.100.7:80').waitFor();
+    expect(await page.getByRole('switch', { name: 'status b.e2e-web.com' }).getAttribute('aria-checked')).toBe('false');
+    await screenshot(page, 'user-domains-mirror');
+  });
+
+  it('the layer-4 ports screen adds ports in batch, refusing reserved ones, and edits their origins', async () => {
+    await menu('Layer-4 ports');
+    await page.waitForURL('**/user/l4Ports?site=*');
+    await pickSite('tcp');
+    await page.getByRole('button', { name: 'Add ports' }).click();
+    await modal().locator('textarea').fill('2222\n3306');
+    await modal().locator('input[id$="upstreams_0_host"]').fill('198.51.100.20');
+    await modal().locator('input[id$="upstreams_0_port"]').fill('22');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await modal().getByText('Port not allowed').waitFor();
+    await modal().locator('textarea').fill('2222\n3000-3002');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    for (const p of ['2222', '3000', '3001', '3002']) await page.locator('tr', { hasText: p }).getByText('198.51.100.20:22').first().waitFor();
+    await screenshot(page, 'user-l4-ports');
+    await page.getByRole('button', { name: 'origins 2222' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByRole('button', { name: 'Add origin' }).click();
+    await modal().locator('input[id$="origin_host"]').fill('198.51.100.21');
+    await modal().locator('input[id$="origin_port"]').fill('2022');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await drawer.locator('tr', { hasText: '198.51.100.21' }).waitFor();
+    await screenshot(page, 'user-l4-port-origins');
+    await drawer.locator('.ant-drawer-close').click();
+    await page.locator('tr', { hasText: '3002' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await toast('Remove Successful!');
+    await page.reload();
+    await page.locator('tr', { hasText: '2222' }).getByText('198.51.100.21:2022').waitFor();
+    expect(await page.locator('tr', { hasText: '3002' }).count()).toBe(0);
+  });
+
+  it('a site with layer-4 ports takes no domains (205004)', async () => {
+    await menu('Domains');
+    await pickSite('tcp');
+    await page.getByRole('button', { name: 'Add domains' }).click();
+    await modal().locator('textarea').fill('tcp.e2e-web.com');
+    await modal().locator('input[id$="upstreams_0_host"]').fill('198.51.100.7');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await page.locator('.ant-message-notice', { hasText: 'layer-4' }).waitFor();
+    await modal().getByRole('button', { name: /Cancel/ }).click();
+  });
+
+  it('shows the screens in the default language', async () => {
+    await switchLanguage(page, '繁體中文');
+    await page.locator('.ant-layout-sider').getByText('四層埠號').click();
+    await page.locator('thead').getByText('埠號').first().waitFor();
+    await screenshot(page, 'user-l4-ports-zh-tw');
+  });
+
+  it('raised no error in any page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
