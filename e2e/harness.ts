@@ -108,5 +108,5 @@ export async function api(server: Server, method: string, url: string, opts: { t
     headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  return { status: res.status, body: (await res.json()) as { data?: any; code?: number } };
+  return { status: res.status, body: (await res.json()) as { data?: any; total?: number; code?: number } };
 }
