@@ -111,6 +111,14 @@ describe.skipIf(!nginx.ok)('certificates by SNI name, without reload', () => {
     expect(await loads()).toBe(before);
   });
 
+  it('serves the new content of a certificate that was dropped and comes back changed', async () => {
+    await applier.apply(stateWith({ shopCert: 5, certificates: [{ id: 5, ...certs.first }, { id: 9, ...certs.wild }] }));
+    expect(await servedCN({ port: httpsPort, servername: 'shop.example.com' })).toBe('shop-first');
+    await applier.apply(stateWith({ shopCert: 6, certificates: [{ id: 6, ...certs.second }, { id: 9, ...certs.wild }] }));
+    expect(await servedCN({ port: httpsPort, servername: 'shop.example.com' })).toBe('shop-second');
+    await applier.apply(stateWith({ shopCert: 6, certificates: [{ id: 6, ...certs.other }, { id: 9, ...certs.wild }] }));
+  });
+
   it('keeps the certificates across a restart of nginx, and private keys out of the logs', async () => {
     await applier.restart();
     expect(await servedCN({ port: httpsPort, servername: 'shop.example.com' })).toBe('shop-other');

@@ -51,6 +51,14 @@ const MIME_TYPES = `types {
 
 const luaString = (s: string) => JSON.stringify(s);
 
+/** Room for every domain name in nginx's server-name hash (thousands of domains outgrow the default 512). */
+const serverNamesHashSize = ({ state }: { state: edge.DesiredState }) => {
+  const names = state.structure.sites.reduce((n, site) => n + site.domains.length, 0);
+  let size = 512;
+  while (size < names * 2) size *= 2;
+  return size;
+};
+
 type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean };
 
 const http = ({ state, dir, release, controlPort }: Options) => {
@@ -67,6 +75,8 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'server_tokens off;',
       `keepalive_timeout ${nginx.keepaliveTimeout}s;`,
       `client_max_body_size ${nginx.clientMaxBodySize}m;`,
+      `server_names_hash_max_size ${serverNamesHashSize({ state })};`,
+      'server_names_hash_bucket_size 128;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path temp/${t};`),
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,

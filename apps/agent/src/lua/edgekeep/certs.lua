@@ -34,7 +34,8 @@ function _M.load(list)
     local pem = cjson.encode({ chain = c.chain, key = c.key })
     if dict:get("certpem:" .. id) ~= pem then
       local ok, err = set("certpem:" .. id, pem)
-      if ok then ok, err = set("certv:" .. id, (dict:get("certv:" .. id) or 0) + 1) end
+      -- Versions come from one counter, so a certificate removed and pushed again never reuses a worker's cache.
+      if ok then ok, err = set("certv:" .. id, dict:incr("certseq", 1, 0)) end
       if not ok then return nil, err end
     end
     ids[id] = true
