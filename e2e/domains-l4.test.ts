@@ -29,6 +29,7 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   const pickSite = async (name: string) => {
     await page.getByTestId('site-picker').click();
     await page.locator('.ant-select-item-option', { hasText: name }).click();
+    await page.waitForURL(`**?site=${sites[name]}*`);
   };
 
   beforeAll(async () => {
@@ -123,6 +124,7 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Create Successful!');
     await pickSite('mirror');
+    await page.locator('tr', { hasText: 'a.e2e-web.com' }).waitFor({ state: 'detached' });
     const row = page.locator('tr', { hasText: 'b.e2e-web.com' });
     await row.getByText('198.51.100.7:80').waitFor();
     expect(await page.getByRole('switch', { name: 'status b.e2e-web.com' }).getAttribute('aria-checked')).toBe('false');
