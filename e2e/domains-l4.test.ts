@@ -29,7 +29,7 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   const pickSite = async (name: string) => {
     await page.getByTestId('site-picker').click();
     await page.locator('.ant-select-item-option', { hasText: name }).click();
-    await page.waitForURL(`**?site=${sites[name]}*`);
+    await page.waitForURL((url) => url.searchParams.get('site') === String(sites[name]));
   };
 
   beforeAll(async () => {
