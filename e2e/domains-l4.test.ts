@@ -29,6 +29,7 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   const pickSite = async (name: string) => {
     await page.getByTestId('site-picker').click();
     await page.locator('.ant-select-item-option', { hasText: name }).click();
+    await page.waitForURL((url) => url.searchParams.get('site') === String(sites[name]));
   };
 
   beforeAll(async () => {
@@ -91,8 +92,8 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
 
   it('batch settings: load balancing for both; a CNAME check marks them not pointed', async () => {
     await page.locator('thead input[type=checkbox]').check();
-    await page.getByRole('button', { name: 'Batch actions' }).hover();
-    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Load balancing' }).hover();
+    await page.getByRole('button', { name: 'Batch actions' }).click();
+    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Load balancing' }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Least connections' }).click();
     await toast('Update Successful!');
     for (const d of ['a', 'b']) expect(await page.getByLabel(`balance ${d}.e2e-web.com`).locator('..').textContent()).toContain('Least connections');
@@ -116,13 +117,14 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
 
   it('copies a domain to another site, disabled', async () => {
     await page.locator('tr', { hasText: 'b.e2e-web.com' }).locator('input[type=checkbox]').check();
-    await page.getByRole('button', { name: 'Batch actions' }).hover();
+    await page.getByRole('button', { name: 'Batch actions' }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Copy to another site' }).click();
     await modal().getByLabel('target site').click();
     await page.locator('.ant-select-item-option', { hasText: 'mirror' }).click();
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Create Successful!');
     await pickSite('mirror');
+    await page.locator('tr', { hasText: 'a.e2e-web.com' }).waitFor({ state: 'detached' });
     const row = page.locator('tr', { hasText: 'b.e2e-web.com' });
     await row.getByText('198.51.100.7:80').waitFor();
     expect(await page.getByRole('switch', { name: 'status b.e2e-web.com' }).getAttribute('aria-checked')).toBe('false');

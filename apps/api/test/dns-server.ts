@@ -16,9 +16,9 @@ function readQuestion(msg: Buffer) {
 
 /**
  * A tiny authoritative DNS server on 127.0.0.1 for tests: answers CNAME questions from `records` (name →
- * target), NODATA for names in `empty`, NXDOMAIN for everything else.
+ * target), NODATA for names in `empty`, SERVFAIL for names in `failing`, NXDOMAIN for everything else.
  */
-export async function startDnsServer(records: Record<string, string>, empty: string[] = []) {
+export async function startDnsServer(records: Record<string, string>, empty: string[] = [], failing: string[] = []) {
   const socket = dgram.createSocket('udp4');
   socket.on('message', (msg, peer) => {
     const { name, end } = readQuestion(msg);
@@ -26,7 +26,7 @@ export async function startDnsServer(records: Record<string, string>, empty: str
     const known = target !== undefined || empty.includes(name);
     const header = Buffer.alloc(12);
     msg.copy(header, 0, 0, 2);
-    header.writeUInt16BE(known ? 0x8580 : 0x8583, 2);
+    header.writeUInt16BE(failing.includes(name) ? 0x8582 : known ? 0x8580 : 0x8583, 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(target ? 1 : 0, 6);
     const parts = [header, msg.subarray(12, end)];

@@ -717,6 +717,10 @@ export const enUS = {
     detectionSuccess: 'Detection Successful!',
     originKeyword: 'Search origins',
     noSites: 'You have no sites yet.',
+    keepalive: 'Keepalive',
+    keepaliveHint: 'Idle connections kept to the origins; 0 turns it off.',
+    hashKey: 'Hash key',
+    hashKeyHint: 'For IP hash balancing: nginx variables to hash on; empty hashes the visitor address.',
   },
   l4Ports: {
     port: 'Port',

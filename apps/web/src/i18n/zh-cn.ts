@@ -718,6 +718,10 @@ export const zhCN: Messages = {
     detectionSuccess: '检测成功!',
     originKeyword: '搜索源站',
     noSites: '您还没有网站。',
+    keepalive: '长连接',
+    keepaliveHint: '与源站保持的空闲连接数;0 为关闭。',
+    hashKey: '哈希键',
+    hashKeyHint: 'IP 哈希负载均衡时按此 nginx 变量哈希;留空则按访客地址。',
   },
   l4Ports: {
     port: '端口',

@@ -718,6 +718,10 @@ export const zhTW: Messages = {
     detectionSuccess: '檢測成功!',
     originKeyword: '搜尋來源',
     noSites: '您還沒有網站。',
+    keepalive: '長連線',
+    keepaliveHint: '與來源保持的閒置連線數;0 為關閉。',
+    hashKey: '雜湊鍵',
+    hashKeyHint: 'IP 雜湊負載平衡時依此 nginx 變數雜湊;留空則依訪客位址。',
   },
   l4Ports: {
     port: '埠號',

@@ -6,6 +6,7 @@ import { reachableSite } from '../sites/service';
 import { domainsOf } from './rows';
 
 type Status = 'pending' | 'active' | 'inactive';
+const PARALLEL = 16;
 /** Answers that say the name has no CNAME; anything else (timeout, refused, server failure) decides nothing. */
 const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NOTFOUND', 'NODATA']);
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
@@ -30,10 +31,14 @@ export async function checkCname(deps: AppDeps, principal: Principal, siteId: nu
   if (deps.config.dnsResolvers.length) resolver.setServers(deps.config.dnsResolvers);
   const at = now();
   const results = [];
-  for (const d of rows) {
-    const r = await lookup(resolver, d.name, site.cname);
-    await deps.db.updateTable('domains').set({ cname_status: r.status, cname_checked_at: at }).where('id', '=', d.id).execute();
-    results.push({ id: d.id, name: d.name, cnameStatus: r.status, records: r.records });
+  // A few lookups at a time: a site may have thousands of domains, and a silent server costs a timeout each.
+  for (let i = 0; i < rows.length; i += PARALLEL) {
+    const batch = rows.slice(i, i + PARALLEL);
+    const found = await Promise.all(batch.map((d) => lookup(resolver, d.name, site.cname)));
+    for (const [j, d] of batch.entries()) {
+      await deps.db.updateTable('domains').set({ cname_status: found[j].status, cname_checked_at: at }).where('id', '=', d.id).execute();
+      results.push({ id: d.id, name: d.name, cnameStatus: found[j].status, records: found[j].records });
+    }
   }
   return results;
 }

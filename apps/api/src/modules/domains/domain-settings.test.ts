@@ -19,7 +19,7 @@ lane('domain batch calls and settings', () => {
   const domainsNamed = async (keywords: string) => (await as('GET', `domains?keywords=${keywords}`)).body.data;
 
   beforeAll(async () => {
-    dns = await startDnsServer(records, ['plain.example.com']);
+    dns = await startDnsServer(records, ['plain.example.com'], ['broken.example.com']);
     t = await startTestApp({ DNS_RESOLVERS: dns.address });
     f = await makeInfra(t);
     a = f.tokens.userA;
@@ -80,6 +80,9 @@ lane('domain batch calls and settings', () => {
     expect(one.cnameCheckedAt).not.toBeNull();
     const only = await as('PUT', 'domains/checkCNAME', { ids: [one.id] });
     expect(only.body.data).toHaveLength(1);
+    // A server failure decides nothing: the domain stays pending.
+    const [broken] = await add(['broken.example.com']);
+    expect((await as('PUT', 'domains/checkCNAME', { ids: [broken.id] })).body.data[0]).toMatchObject({ cnameStatus: 'pending', records: [] });
   });
 
   it('modifies origin hosts, replaces origins in batch and exports text', async () => {

@@ -59,7 +59,7 @@ export function DomainBatchActions({ siteId, ids, clear }: Props) {
   const none = !ids.length;
   return (
     <Space>
-      <Dropdown menu={{ items }} disabled={none}>
+      <Dropdown menu={{ items, triggerSubMenuAction: 'click' }} trigger={['click']} disabled={none}>
         <Button disabled={none} loading={change.isPending}>
           {t('domainSettings.batch')} <DownOutlined />
         </Button>

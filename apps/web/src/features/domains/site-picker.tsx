@@ -6,14 +6,23 @@ import { useSearchParams } from 'react-router';
 import { sitesApi } from '../../api/sites';
 import { keys } from '../sites/query-keys';
 
-/** The site a user-menu screen works on, kept in the URL (`?site=`); the first site is chosen when none is. */
+const STORED = 'selectedSite';
+
+/**
+ * The site a user-menu screen works on, kept in the URL (`?site=`) and remembered locally so the next screen
+ * opens on it; without one, the remembered site if it is still the user's, else the first.
+ */
 export function useSitePicker() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
   const siteId = Number(search.get('site')) || undefined;
   useEffect(() => {
-    if (!siteId && sites.data?.length) setSearch({ site: String(sites.data[0].id) }, { replace: true });
+    if (siteId) localStorage.setItem(STORED, String(siteId));
+    if (siteId || !sites.data?.length) return;
+    const stored = Number(localStorage.getItem(STORED));
+    const pick = sites.data.find((s) => s.id === stored) ?? sites.data[0];
+    setSearch({ site: String(pick.id) }, { replace: true });
   }, [siteId, sites.data]);
   const picker = (
     <Select

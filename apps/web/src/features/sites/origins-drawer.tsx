@@ -1,4 +1,5 @@
-import { Button, Drawer, Form, Modal, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { domainSchemas } from '@edgekeep/contract';
+import { Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
@@ -27,7 +28,7 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
   });
   const remove = useSiteMutation({ fn: (ids: number[]) => sitesApi.removeUpstreams(siteId, domain.id, ids), success: 'removeSuccess', refresh });
   const open = (target: Upstream | 'new') => {
-    form.setFieldsValue({ origin: target === 'new' ? { host: '', ...ORIGIN_DEFAULTS } : target });
+    form.setFieldsValue({ origin: target === 'new' ? { host: '', ...ORIGIN_DEFAULTS, keepalive: 16, hash: '' } : target });
     setEditing(target);
   };
   const save = ({ origin }: { origin: UpstreamInput }) => {
@@ -36,9 +37,10 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
     else if (editing) update.mutate({ ...u, id: editing.id });
   };
   const columns: TableColumnsType<Upstream> = [
-    { key: 'host', title: t('domains.host'), dataIndex: 'host' },
-    { key: 'port', title: t('domains.port'), dataIndex: 'port' },
-    { key: 'weight', title: t('domains.weight'), dataIndex: 'weight' },
+    { key: 'host', title: t('domains.host'), dataIndex: 'host', sorter: true },
+    { key: 'port', title: t('domains.port'), dataIndex: 'port', sorter: true },
+    { key: 'weight', title: t('domains.weight'), dataIndex: 'weight', sorter: true },
+    { key: 'keepalive', title: t('domainSettings.keepalive'), dataIndex: 'keepalive' },
     { key: 'backup', title: t('domains.backup'), render: (_, u) => (u.backup ? <Tag color="blue">{t('common.yes')}</Tag> : t('common.no')) },
     {
       key: 'enabled',
@@ -89,6 +91,19 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
       >
         <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <OriginFields name={['origin']} />
+          <Space align="start">
+            <Form.Item name={['origin', 'keepalive']} label={t('domainSettings.keepalive')} extra={t('domainSettings.keepaliveHint')}>
+              <InputNumber min={0} max={1000} precision={0} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item
+              name={['origin', 'hash']}
+              label={t('domainSettings.hashKey')}
+              extra={t('domainSettings.hashKeyHint')}
+              rules={[{ validator: (_, v) => (!v || domainSchemas.upstreamInput.shape.hash.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) }]}
+            >
+              <Input placeholder="$remote_addr" style={{ width: 240 }} />
+            </Form.Item>
+          </Space>
         </Form>
       </Modal>
     </Drawer>
