@@ -54,7 +54,7 @@ export const urlPurgeBody = z.object({
   urls: z
     .union([z.string().max(1_000_000), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((l) => l.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(2048).regex(/^https?:\/\/[^\s*?]+$/, 'an http(s) URL without wildcards')).min(1).max(1000)),
+    .pipe(z.array(z.string().max(2048).regex(/^https?:\/\/[^\s*?]+(\?[^\s*]*)?$/, 'an http(s) URL without wildcards')).min(1).max(1000)),
 });
 /** The purge is queued for every enrolled node of the site's zone. */
 export const purgeResult = z.object({ nodes: z.number() });
