@@ -15,5 +15,6 @@ export type SiteSettingsDatabase = {
     created_at: string;
     updated_at: string;
   };
+  site_users: { site_id: number; account_id: number; created_at: string };
   site_cache_tasks: { id: Generated<number>; site_id: number; type: string; urls: string; command_ids: string; created_by: number | null; created_at: string };
 };
