@@ -685,6 +685,7 @@ export const enUS = {
       running: "Running",
       done: "Done",
       failed: "Failed",
+      noNodes: "No node to run it",
     },
     share: "Share",
     siteUsersTitle: "Share {{name}} with sub-users",

@@ -686,6 +686,7 @@ export const zhCN: Messages = {
       running: "执行中",
       done: "完成",
       failed: "失败",
+      noNodes: "没有可执行的节点",
     },
     share: "共享",
     siteUsersTitle: "将 {{name}} 共享给子用户",

@@ -686,6 +686,7 @@ export const zhTW: Messages = {
       running: "執行中",
       done: "完成",
       failed: "失敗",
+      noNodes: "沒有可執行的節點",
     },
     share: "共用",
     siteUsersTitle: "將 {{name}} 共用給子使用者",

@@ -140,7 +140,8 @@ export const dnsParams = z.object({ siteId: id, dnsID: id });
 export const dnsDomains = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** Spec §4 cache task types: warm (fetch the URLs through every node) or clear. */
-export const CACHE_TASK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** noNodes: the zone had no enrolled node to run the task when it was made. */
+export const CACHE_TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'noNodes'] as const;
 export const cacheTaskBody = z.object({ type: z.literal('warm'), urls: urlLines(z.string().max(2048).regex(/^https?:\/\/[^\s*?]+(\?\S*)?$/, 'an http(s) URL without wildcards')) });
 export const cacheTaskItem = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-import type { edge } from '@edgekeep/contract';
+import type { edge, siteSettingSchemas } from '@edgekeep/contract';
 import { now } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -34,8 +34,9 @@ async function toTasks(deps: AppDeps, rows: TaskRow[]) {
   return rows.map((r) => {
     const mine = commands.filter((c) => (JSON.parse(r.command_ids) as number[]).includes(c.id));
     const finished = mine.filter((c) => c.status === 'done' || c.status === 'failed');
-    const status =
-      mine.some((c) => c.status === 'failed') && finished.length === mine.length
+    const status = !mine.length
+      ? 'noNodes'
+      : mine.some((c) => c.status === 'failed') && finished.length === mine.length
         ? 'failed'
         : finished.length === mine.length
           ? 'done'
@@ -46,7 +47,7 @@ async function toTasks(deps: AppDeps, rows: TaskRow[]) {
       id: r.id,
       type: r.type as 'warm',
       urls: JSON.parse(r.urls) as string[],
-      status: status as 'queued' | 'running' | 'done' | 'failed',
+      status: status as (typeof siteSettingSchemas.CACHE_TASK_STATUSES)[number],
       nodes: mine.length,
       finishedNodes: finished.length,
       messages: finished.map((c) => c.message ?? '').filter(Boolean),

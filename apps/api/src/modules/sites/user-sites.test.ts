@@ -20,7 +20,7 @@ lane('user-tier sites: filters, products, sharing with sub-users', () => {
   });
   afterAll(() => t.close());
 
-  const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((s) => s.name).sort();
+  const names = (r: { body: { data?: { name: string }[] } }) => (r.body.data ?? []).map((s) => s.name).sort();
 
   it('filters the sites by status (-1 all), name, tags and product, and pages them', async () => {
     const list = (q: string) => call(t, 'GET', `user/sites?${q}`, { token: f.tokens.userA });

@@ -12,7 +12,7 @@ import { URL_PREFIX } from './rates-tab';
 import { useSiteMutation } from './use-site-mutation';
 
 const URL = /^https?:\/\/[^\s*?]+(\?\S*)?$/;
-const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
+const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error', noNodes: 'warning' } as const;
 
 function PurgeCard({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
