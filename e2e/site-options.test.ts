@@ -145,7 +145,7 @@ describe("a site's option tabs in Chromium", () => {
   });
 
   it('queues a warm-cache task and lists it with its status', async () => {
-    await tab('Purge and warm cache');
+    await tab('Purge and preheat');
     await panel().getByTestId('warm-urls').fill('https://www.e2e-shop.com/index.html');
     await panel().getByTestId('warm-submit').click();
     await toast('Create Successful!');

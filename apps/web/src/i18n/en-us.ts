@@ -624,7 +624,7 @@ export const enUS = {
     noAccess: 'Your role does not include the license overview.',
   },
   siteOptions: {
-    tabCacheTasks: "Purge and warm cache",
+    tabCacheTasks: "Purge and preheat",
     tabRates: "Rate limit",
     tabCompression: "Compression",
     tabBodySize: "Body size",
