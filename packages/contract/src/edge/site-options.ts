@@ -7,7 +7,8 @@ const port = z.number().int().min(1).max(65535);
 export const urlPrefix = z
   .string()
   .max(TEXT_FIELD_MAX)
-  .regex(/^https?:\/\/[^\s/*?]+\/([^\s*?]*\/)?$/, 'begins with http:// or https:// and ends with /');
+  // Quotes, backslashes, braces, semicolons and $ would end or change the nginx string the prefix is put in.
+  .regex(/^https?:\/\/[^\s/*?"'`\\{};$]+\/([^\s*?"'`\\{};$]*\/)?$/, 'begins with http:// or https:// and ends with /');
 
 /** HSTS: sent on HTTPS answers only. */
 export const hsts = z.object({

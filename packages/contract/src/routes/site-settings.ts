@@ -25,7 +25,7 @@ export const siteSettingRoutes = {
     summary: 'Remove certificates no domain serves', params: s.siteParams, body: s.idsBody, response: done }),
 
   settings: defineRoute({ id: 'user.site.settings', method: 'GET', path: 'user/site/{siteId}/settings', tier, permission: 'sites.view', tag: settings,
-    summary: "The site's cache rules and compression", params: s.siteParams, response: envelope(s.fullSettings) }),
+    summary: "The site's cache rules, compression, WebP, cache key, rate rules, HSTS, body size and ports", params: s.siteParams, response: envelope(s.fullSettings) }),
   createCacheRule: defineRoute({ id: 'user.site.cacheRule.create', method: 'POST', path: 'user/site/{siteId}/cacheRule', tier, permission: 'sites.edit', tag: settings,
     summary: 'Add a cache rule: file types or URL prefixes, seconds (0 = no cache), follow origin or force', params: s.siteParams, body: s.cacheRuleInput, response: envelope(s.fullSettings) }),
   updateCacheRule: defineRoute({ id: 'user.site.cacheRule.update', method: 'PUT', path: 'user/site/{siteId}/cacheRule', tier, permission: 'sites.edit', tag: settings,

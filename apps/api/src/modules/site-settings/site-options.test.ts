@@ -26,6 +26,8 @@ lane('rate rules, HSTS, body size, compression, cache key and ports', () => {
       [{ url: 'https://shop.example.com/downloads/', rate: 100 }, 101025],
       [{ url: 'https://shop.example.com/downloads', rate: 100 }, 101003],
       [{ url: 'https://shop.example.com/*/', rate: 100 }, 101003],
+      [{ url: 'https://shop.example.com/a"b/', rate: 100 }, 101003],
+      [{ url: 'https://shop.example.com/a;b{/', rate: 100 }, 101003],
       [{ url: 'https://other.example.com/', rate: 100 }, 101003],
       [{ url: 'https://shop.example.com/a/', rate: 0 }, 101003],
       [{ url: 'https://shop.example.com/a/', rate: 1.5 }, 101003],
