@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot } from './browser';
+import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
 
 const PASSWORD = 'site options e2e password';
@@ -161,5 +161,14 @@ describe("a site's option tabs in Chromium", () => {
     await screenshot(page, 'site-users-dialog');
     const shared = await api(server, 'GET', `user/site/users/${siteId}`, { token: userToken });
     expect(shared.body.data.map((u: { email: string }) => u.email)).toEqual(['helper@example.com']);
+  });
+
+  it('shows the HSTS warning in the default language, and raised no error in any page', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=hsts`);
+    await switchLanguage(page, '繁體中文');
+    await page.getByText('此網站未啟用 HTTPS').waitFor();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    await screenshot(page, 'site-hsts-tab-zh-tw');
+    expect(browser.errors).toEqual([]);
   });
 });
