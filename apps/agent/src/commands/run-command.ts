@@ -4,6 +4,7 @@ import { purgeCache } from '../control/client';
 import type { ApiClient } from '../sync/api-client';
 import type { Applier } from '../sync/applier';
 import { emptyCache, rotateLogs, savePackage } from './node-files';
+import { warmUrls } from './warm-cache';
 
 export type CommandContext = { api: Pick<ApiClient, 'download'>; applier: Applier; prefix: string; stateDir: string };
 type Handler = (o: CommandContext & { args: Record<string, unknown> }) => Promise<string>;
@@ -22,15 +23,25 @@ const handlers: Record<agentProtocol.Command['kind'], Handler> = {
     return `revision ${applier.status().appliedRevision} applied afresh and nginx restarted`;
   },
   clearCache: async ({ applier, args }) => {
-    const { hosts } = agentProtocol.clearCacheArgs.parse(args);
+    const { hosts, extensions } = agentProtocol.clearCacheArgs.parse(args);
     const control = await applier.control();
-    const { removed } = hosts ? await purgeCache({ control, hosts }) : await purgeCache({ control, all: true });
+    const { removed } = hosts ? await purgeCache({ control, hosts, extensions }) : await purgeCache({ control, all: true });
     return hosts ? `${removed} cached files removed for ${hosts.length} hosts` : `${removed} cached files removed`;
   },
   clearUrlCache: async ({ applier, args }) => {
-    const { urls } = agentProtocol.clearUrlCacheArgs.parse(args);
-    const { removed } = await purgeCache({ control: await applier.control(), urls });
-    return `${removed} cached files removed for ${urls.length} URLs`;
+    const { urls, prefixes } = agentProtocol.clearUrlCacheArgs.parse(args);
+    const { removed } = await purgeCache({ control: await applier.control(), urls, prefixes });
+    return `${removed} cached files removed for ${urls.length + prefixes.length} URLs`;
+  },
+  warmCache: async ({ applier, args }) => {
+    const { urls } = agentProtocol.warmCacheArgs.parse(args);
+    const zone = applier.current()?.structure.zone;
+    if (!zone) throw new Error('no state has been applied yet');
+    const results = await warmUrls({ urls, httpPort: zone.httpPorts[0], httpsPort: zone.httpsPorts[0] });
+    const failed = results.filter((r) => !r.ok);
+    const summary = `${results.length - failed.length} of ${results.length} URLs fetched through the edge`;
+    if (failed.length) throw new Error(`${summary}; failed: ${failed.map((r) => `${r.url} (${r.detail})`).join(', ')}`);
+    return summary;
   },
   formatCache: ({ applier, prefix }) =>
     applier.exclusive(async () => `${await emptyCache({ prefix })} entries removed from the cache directory`),

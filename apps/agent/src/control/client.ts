@@ -29,7 +29,9 @@ export const pushData = ({ control, data }: { control: Control; data: LuaData & 
 
 /**
  * Removes cached responses: the given URLs (`scheme://host/path?query` as clients ask for them, without a port;
- * both schemes go), everything cached for some hosts (a site's domains), or everything.
+ * both schemes go) and everything under URL prefixes, everything cached for some hosts (a site's domains, only
+ * some file extensions of them when given), or everything.
  */
-export const purgeCache = ({ control, ...target }: { control: Control } & ({ urls: string[] } | { hosts: string[] } | { all: true })) =>
+type PurgeTarget = { urls: string[]; prefixes?: string[] } | { hosts: string[]; extensions?: string[] } | { all: true };
+export const purgeCache = ({ control, ...target }: { control: Control } & PurgeTarget) =>
   call<{ removed: number }>({ control, method: 'POST', path: '/purge', body: target });

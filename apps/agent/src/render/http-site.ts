@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
+import { serverOptions, siteMaps, sitePorts } from './site-options';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
 import { domainUpstreams } from './upstream';
@@ -45,7 +46,7 @@ const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; do
   lines(
     serverNaming({ site, domain }),
     'add_header X-Cache $upstream_cache_status always;',
-    https && domain.hsts && 'add_header Strict-Transport-Security "max-age=31536000" always;',
+    serverOptions({ site, domain, https }),
     site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),
@@ -56,7 +57,8 @@ const forceSslRedirect = ({ httpsPort }: { httpsPort: number }) =>
   `return 301 https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;`;
 
 const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string }) => {
-  const { domain, zone, dir } = o;
+  const { domain, dir } = o;
+  const zone = sitePorts(o);
   const hasCert = domain.certificateId !== null;
   const http = block({
     head: 'server',
@@ -84,6 +86,7 @@ export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; 
   conf:
     lines(
       `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
+      siteMaps({ site }),
       ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',

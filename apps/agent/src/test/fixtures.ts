@@ -47,6 +47,14 @@ export const fullState = () =>
             { status: 500, type: 'js', body: 'location.reload()' },
             { status: 929, type: 'content', body: '<h1>Blocked</h1>' },
           ],
+          options: {
+            hsts: { enabled: true, maxAge: 600, includeSubDomains: true },
+            clientMaxBodySize: 0,
+            webp: true,
+            rateRules: [{ url: 'https://shop.example.com/downloads/', rate: 200 }, { url: 'http://shop.example.com/downloads/big/', rate: 50 }],
+            cache: { ignoreQuery: true },
+            httpPorts: [8080],
+          },
         },
         {
           id: 2,

@@ -2,6 +2,7 @@ import { edge } from '@edgekeep/contract';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
+import { optionsOfSites } from '../modules/site-settings/options';
 import type { ZoneSettings } from '../modules/zones/service';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
@@ -27,6 +28,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
   const siteIds = sites.map((s) => s.id);
   const rules = await db.selectFrom('site_cache_rules').select(['site_id', 'rule']).where('site_id', 'in', siteIds).orderBy('id').execute();
   const pages = await db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();
+  const options = await optionsOfSites(db, siteIds);
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
@@ -38,6 +40,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
     gzip: site.gzip === 1,
     cacheRules: rules.filter((r) => r.site_id === site.id).map((r) => JSON.parse(r.rule) as edge.CacheRule),
     errorPages: pages.filter((p) => p.site_id === site.id).map(({ status, type, body }) => ({ status, type, body }) as edge.ErrorPage),
+    options: options.get(site.id),
     domains: domains
       .filter((d) => d.site_id === site.id)
       .map((d) => ({

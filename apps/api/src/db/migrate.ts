@@ -11,6 +11,8 @@ import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists
 import { migration as m0300 } from './migrations/20261121-0300-domain-settings-l4-ports';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0200 } from './migrations/20261121-0200-traffic';
+import { migration as m0310 } from './migrations/20261121-0310-site-options';
+import { migration as m0311 } from './migrations/20261121-0311-site-users';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0100-licenses': m0100,
   '20261121-0200-traffic': m0200,
   '20261121-0300-domain-settings-l4-ports': m0300,
+  '20261121-0310-site-options': m0310,
+  '20261121-0311-site-users': m0311,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
+import type { SiteSettingsDatabase } from './schema-site-settings';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -310,7 +311,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = {
+export type Database = SiteSettingsDatabase & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

@@ -38,16 +38,28 @@ export const report = z.object({
 });
 
 /** Actions the console queues for a node (spec §4 node actions, cache purges). */
-export const COMMAND_KINDS = ['restart', 'reload', 'reset', 'upgrade', 'formatCache', 'clearCache', 'clearUrlCache', 'logRotate'] as const;
+export const COMMAND_KINDS = ['restart', 'reload', 'reset', 'upgrade', 'formatCache', 'clearCache', 'clearUrlCache', 'logRotate', 'warmCache'] as const;
 export const command = z.object({
   id: z.number().int(),
   kind: z.enum(COMMAND_KINDS),
   /** clearUrlCache: { urls: string[] }; upgrade: { version, url }; otherwise {}. */
   args: z.record(z.string(), z.unknown()),
 });
-export const clearUrlCacheArgs = z.object({ urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).min(1).max(1000) });
+export const clearUrlCacheArgs = z
+  .object({
+    urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).max(1000).default([]),
+    /** Everything cached under these URL prefixes (`http(s)://host/path/`), whichever scheme fetched it. */
+    prefixes: z.array(z.string().regex(/^https?:\/\/\S+\/$/)).max(1000).default([]),
+  })
+  .refine((a) => a.urls.length + a.prefixes.length > 0, { message: 'urls or prefixes are needed' });
 /** clearCache: everything cached for these hosts (a site's domains), or everything when no hosts are given. */
-export const clearCacheArgs = z.object({ hosts: z.array(z.string().min(1).max(253)).max(5000).optional() });
+export const clearCacheArgs = z.object({
+  hosts: z.array(z.string().min(1).max(253)).max(5000).optional(),
+  /** Only the files of these hosts whose path ends in one of these extensions. */
+  extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).max(100).optional(),
+});
+/** warmCache: the node fetches each URL through its own nginx so that the next client finds it cached. */
+export const warmCacheArgs = z.object({ urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).min(1).max(1000) });
 /** `url` is absolute or relative to the API base; the package is fetched with the node's credential. */
 export const upgradeArgs = z.object({ version: z.string().max(64), url: z.string().min(1).max(2048) });
 /** GET /agent/v1/commands → the node's queued commands, oldest first. */

@@ -9,9 +9,11 @@ import {
 } from './constants';
 import { ipEntry } from './ip-entry';
 import * as domainOptions from './domain-options';
+import { siteOptions } from './site-options';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
+export * from './site-options';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -114,6 +116,7 @@ export const siteStructure = z.object({
   gzip: z.boolean().default(false),
   errorPages: z.array(errorPage).max(ERROR_PAGE_STATUSES.length).default([]),
   l4Ports: z.array(l4Port).max(1000).default([]),
+  options: siteOptions.prefault({}),
 });
 
 export const zoneStructure = z.object({

@@ -55,4 +55,12 @@ export const siteRoutes = {
     summary: "Every tag on the user's sites, sorted", response: envelope(z.array(z.string())) }),
   setUserSiteTags: defineRoute({ id: 'user.site.setTags', method: 'PUT', path: 'user/site/{siteId}/tags', tier: 'user', permission: 'sites.edit', tag: 'Sites',
     summary: "Set a site's tags", params: s.siteParams, body: s.siteTagsBody, response: envelope(s.siteItem) }),
+  siteUsers: defineRoute({ id: 'user.site.users', method: 'GET', path: 'user/site/users/{siteId}', tier: 'user', permission: 'sites.view', tag: 'Sites',
+    summary: 'The sub-users a site is shared with', params: s.siteParams, response: envelope(z.array(s.siteUserItem)) }),
+  shareSites: defineRoute({ id: 'user.site.users.share', method: 'PATCH', path: 'user/site/users', tier: 'user', permission: 'sites.edit', tag: 'Sites',
+    summary: 'Share sites with sub-users (a sub-user reaches only the sites shared with it)', body: s.shareSitesBody, response: done }),
+  unshareSites: defineRoute({ id: 'user.site.users.unshare', method: 'DELETE', path: 'user/site/users', tier: 'user', permission: 'sites.edit', tag: 'Sites',
+    summary: 'Stop sharing sites with sub-users', body: s.shareSitesBody, response: done }),
+  userProducts: defineRoute({ id: 'user.products', method: 'GET', path: 'user/products', tier: 'user', permission: 'sites.view', tag: 'Sites',
+    summary: "The products the user's sites are made from (optionally some productIDs)", query: s.userProductsQuery, response: paged(s.userProductItem) }),
 } as const;

@@ -129,3 +129,24 @@ export const updateSiteBody = z.object({ id, name: createSiteBody.shape.name.opt
 export const siteStatusBody = z.object({ ids, status: siteStatus });
 export const siteParams = z.object({ siteId: id });
 export const siteTagsBody = z.object({ tags: z.array(tag).max(50) });
+
+/** Sharing sites with sub-users, in batch. */
+export const shareSitesBody = z.object({ siteIDs: ids, userIDs: ids });
+export const siteUserItem = z.object({ id: z.number(), email: z.string(), name: z.string() });
+export const userProductsQuery = pageQuery.pick({ page: true, pageSize: true }).extend({
+  productIDs: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(1000)]).optional(),
+});
+/** What a user sees of the products its sites are made from. */
+export const userProductItem = productItem.pick({
+  id: true,
+  name: true,
+  domainLimit: true,
+  siteLimit: true,
+  connections: true,
+  bandwidth: true,
+  trafficPrice: true,
+  exceedAction: true,
+  autoSSLCount: true,
+  accessLog: true,
+  expiredAt: true,
+}).extend({ siteCount: z.number() });

@@ -1,6 +1,7 @@
 -- The local control endpoint: the agent pushes data and purges here, without reloading nginx.
 --   PUT  /data   { revision, sites: [{ siteId, blacklist, whitelist }] }
---   POST /purge  { urls: ["http://host/path?query", ...] }, { hosts: ["host", ...] } or { all: true }
+--   POST /purge  { urls: ["http://host/path?query", ...], prefixes: ["http://host/path/", ...] },
+--                { hosts: ["host", ...], extensions: ["png", ...] } or { all: true }
 --   GET  /status
 -- Every call carries `Authorization: Bearer <PREFIX/control.token>`.
 local cjson = require "cjson.safe"
@@ -44,10 +45,21 @@ local routes = {
     local doc = read_json()
     if not doc then return reply(400, { error = "the body is not JSON" }) end
     if doc.all == true then return reply(200, { removed = purge.all(data.cache) }) end
+    if type(doc.prefixes) == "table" then
+      local prefixes = {}
+      for _, p in ipairs(doc.prefixes) do prefixes[#prefixes + 1] = tostring(p):gsub("^https?://", "") end
+      local removed = #prefixes > 0 and purge.matching(data.cache, { prefixes = prefixes }) or 0
+      if type(doc.urls) == "table" then removed = removed + purge.urls(data.cache, doc.urls) end
+      return reply(200, { removed = removed })
+    end
     if type(doc.hosts) == "table" then
-      local hosts = {}
+      local hosts, extensions = {}, nil
       for _, h in ipairs(doc.hosts) do hosts[tostring(h):lower()] = true end
-      return reply(200, { removed = purge.all(data.cache, hosts) })
+      if type(doc.extensions) == "table" then
+        extensions = {}
+        for _, e in ipairs(doc.extensions) do extensions[tostring(e):lower()] = true end
+      end
+      return reply(200, { removed = purge.matching(data.cache, { hosts = hosts, extensions = extensions }) })
     end
     if type(doc.urls) ~= "table" then return reply(400, { error = "urls, hosts or all is needed" }) end
     return reply(200, { removed = purge.urls(data.cache, doc.urls) })

@@ -29,19 +29,47 @@ function _M.urls(cache, urls)
   for _, url in ipairs(urls) do
     local rest = url:match("^https?://(.+)$")
     for _, scheme in ipairs(rest and { "http://", "https://" } or {}) do
-      if os.remove(_M.file(cache, scheme .. rest)) then removed = removed + 1 end
+      -- "#webp" is the variant kept for clients that accept WebP (a site with WebP on keys images that way).
+      for _, variant in ipairs({ "", "#webp" }) do
+        if os.remove(_M.file(cache, scheme .. rest .. variant)) then removed = removed + 1 end
+      end
     end
   end
   return removed
 end
 
--- The host of the key a cache file was stored under (nginx writes "\nKEY: <key>\n" into the file's header).
-local function cached_host(path)
+-- The key a cache file was stored under without its scheme, "host/path?query" (nginx writes "\nKEY: <key>\n"
+-- into the file's header).
+local function cached_key(path)
   local f = io.open(path, "rb")
   if not f then return nil end
   local head = f:read(4096) or ""
   f:close()
-  return head:match("\nKEY: https?://([^/\n]+)")
+  return head:match("\nKEY: https?://([^\n]+)")
+end
+
+local function starts_with(s, prefix)
+  return s:sub(1, #prefix) == prefix
+end
+
+-- Whether a cached key matches: its host is in `hosts` (a set), it starts with one of `prefixes`
+-- ("host/path/"), its path ends in one of `extensions` (a set); absent parts match everything.
+local function matches(key, m)
+  if not key then return false end
+  local host = key:match("^([^/]+)") or ""
+  if m.hosts and not m.hosts[host] then return false end
+  if m.prefixes then
+    local hit = false
+    for _, p in ipairs(m.prefixes) do
+      if starts_with(key, p) then hit = true; break end
+    end
+    if not hit then return false end
+  end
+  if m.extensions then
+    local ext = (key:match("^[^?#]*%.([%w]+)[?#]") or key:match("^[^?#]*%.([%w]+)$") or ""):lower()
+    if not m.extensions[ext] then return false end
+  end
+  return true
 end
 
 local function each_entry(path, fn)
@@ -56,9 +84,9 @@ local function each_entry(path, fn)
   ffi.C.closedir(dir)
 end
 
--- Removes every cached file, or those of the given hosts (a set), leaving alone the temporary files being
+-- Removes every cached file, or those that match `m` (see matches), leaving alone the temporary files being
 -- written (cache files are named by 32 hex digits); yields every few directories so the worker keeps serving.
-function _M.all(cache, hosts)
+function _M.matching(cache, m)
   local removed, visited = 0, 0
   local function walk(path, depth)
     local subdirs = {}
@@ -67,7 +95,7 @@ function _M.all(cache, hosts)
         subdirs[#subdirs + 1] = path .. "/" .. name
       elseif #name == 32 and name:match("^%x+$") then
         local file = path .. "/" .. name
-        if (not hosts or hosts[cached_host(file) or ""]) and os.remove(file) then removed = removed + 1 end
+        if (not m or matches(cached_key(file), m)) and os.remove(file) then removed = removed + 1 end
       end
     end)
     for _, sub in ipairs(subdirs) do
@@ -78,6 +106,11 @@ function _M.all(cache, hosts)
   end
   walk(cache_root(cache), 0)
   return removed
+end
+
+-- Every cached file, or those of the given hosts (a set).
+function _M.all(cache, hosts)
+  return _M.matching(cache, hosts and { hosts = hosts } or nil)
 end
 
 return _M

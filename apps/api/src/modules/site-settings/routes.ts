@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as certs from '../certificates/service';
+import { moreSettingsRoutes } from './more-routes';
 import * as settings from './service';
 
 export function siteSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -21,8 +22,9 @@ export function siteSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.updateCacheRule, async ({ principal, params, body }) => ({ data: await settings.updateCacheRule(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.removeCacheRules, async ({ principal, params, body }) => ({ data: await settings.removeCacheRules(deps, principal, params.siteId, body.ids) }));
   registerRoute(app, deps, r.purgeAll, async ({ principal, params }) => ({ data: await settings.purgeSite(deps, principal, params.siteId) }));
-  registerRoute(app, deps, r.purgeUrls, async ({ principal, params, body }) => ({ data: await settings.purgeUrls(deps, principal, params.siteId, body.urls) }));
-  registerRoute(app, deps, r.gzip, async ({ principal, params, body }) => ({ data: await settings.setGzip(deps, principal, params.siteId, body.enabled) }));
+  registerRoute(app, deps, r.purgeUrls, async ({ principal, params, body }) => ({ data: await settings.purgeUrls(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.gzip, async ({ principal, params, body }) => ({ data: await settings.setCompression(deps, principal, params.siteId, body) }));
+  moreSettingsRoutes(app, deps);
   registerRoute(app, deps, r.errorPages, async ({ principal, params, query }) => settings.listErrorPages(deps, principal, params.siteId, query));
   registerRoute(app, deps, r.createErrorPage, async ({ principal, params, body }) => ({ data: await settings.addErrorPage(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.updateErrorPage, async ({ principal, params, body }) => ({ data: await settings.updateErrorPage(deps, principal, params.siteId, body) }));

@@ -4,16 +4,45 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { covers } from '../certificates/pem';
 import { reachableSite } from '../sites/service';
+import { queueForZone } from './node-queue';
+import { changeOptions, loadOptions, sitePortView } from './options';
+import { rateRules } from './rates';
+import { assertOwnUrls, domainNames } from './site-urls';
 
 /** Spec: a site holds up to 100 cache rules (the edge's limit). */
 const MAX_CACHE_RULES = 100;
 
 export async function siteSettings(deps: AppDeps, siteId: number) {
   const rules = await deps.db.selectFrom('site_cache_rules').select(['id', 'rule']).where('site_id', '=', siteId).orderBy('id').execute();
-  const site = await deps.db.selectFrom('sites').select('gzip').where('id', '=', siteId).executeTakeFirstOrThrow();
-  return { cacheRules: rules.map((r) => ({ id: r.id, ...(JSON.parse(r.rule) as edge.CacheRule) })), gzip: site.gzip === 1 };
+  const site = await deps.db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['sites.gzip', 'products.zone_id'])
+    .where('sites.id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  const options = await loadOptions(deps.db, siteId);
+  const ports = await sitePortView(deps.db, siteId, site.zone_id);
+  const https = await deps.db
+    .selectFrom('domains')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('status', '=', 1)
+    .where('certificate_id', 'is not', null)
+    .executeTakeFirst();
+  const on = (list: { port: number; enabled: boolean }[]) => list.filter((p) => p.enabled).map((p) => p.port);
+  return {
+    cacheRules: rules.map((r) => ({ id: r.id, ...(JSON.parse(r.rule) as edge.CacheRule) })),
+    gzip: site.gzip === 1,
+    webp: options.webp,
+    cache: options.cache,
+    rates: await rateRules(deps, siteId),
+    hsts: options.hsts,
+    clientMaxBodySize: options.clientMaxBodySize,
+    httpPorts: on(ports.httpPorts),
+    httpsPorts: on(ports.httpsPorts),
+    httpsEnabled: https !== undefined,
+  };
 }
 
 export async function readSettings(deps: AppDeps, principal: Principal, siteId: number) {
@@ -48,9 +77,10 @@ export async function removeCacheRules(deps: AppDeps, principal: Principal, site
   return siteSettings(deps, siteId);
 }
 
-export async function setGzip(deps: AppDeps, principal: Principal, siteId: number, enabled: boolean) {
+export async function setCompression(deps: AppDeps, principal: Principal, siteId: number, body: { enabled: boolean; webp?: boolean }) {
   const site = await reachableSite(deps, principal, siteId);
-  await deps.db.updateTable('sites').set({ gzip: enabled ? 1 : 0, updated_at: now() }).where('id', '=', siteId).execute();
+  await deps.db.updateTable('sites').set({ gzip: body.enabled ? 1 : 0, updated_at: now() }).where('id', '=', siteId).execute();
+  if (body.webp !== undefined) await changeOptions(deps, principal, siteId, { webp: body.webp });
   await deps.revisions.bump(deps.db, [site.zoneID]);
   return siteSettings(deps, siteId);
 }
@@ -112,35 +142,23 @@ export async function removeErrorPages(deps: AppDeps, principal: Principal, site
   await deps.revisions.bump(deps.db, [site.zoneID]);
 }
 
-/** Queues one action for every enrolled node of the site's zone; answers how many nodes get it. */
-async function queueForZone(deps: AppDeps, principal: Principal, zoneId: number, kind: 'clearCache' | 'clearUrlCache', args: object) {
-  const nodes = await deps.db.selectFrom('nodes').select('id').where('zone_id', '=', zoneId).where('initialized_at', 'is not', null).execute();
-  if (nodes.length) {
-    const at = now();
-    await deps.db
-      .insertInto('node_commands')
-      .values(nodes.map((n) => ({ node_id: n.id, kind, args: JSON.stringify(args), status: 'queued' as const, created_by: principal.accountId, created_at: at })))
-      .execute();
-    await deps.revisions.wake(deps.db, [zoneId]);
-  }
-  return { nodes: nodes.length };
-}
-
-const domainNames = async (deps: AppDeps, siteId: number) =>
-  (await deps.db.selectFrom('domains').select('name').where('site_id', '=', siteId).execute()).map((d) => d.name);
-
 export async function purgeSite(deps: AppDeps, principal: Principal, siteId: number) {
   const site = await reachableSite(deps, principal, siteId);
   const hosts = (await domainNames(deps, siteId)).filter((h) => !h.startsWith('*.'));
   if (!hosts.length) return { nodes: 0 };
-  return queueForZone(deps, principal, site.zoneID, 'clearCache', { hosts });
+  const { nodes } = await queueForZone(deps, principal, site.zoneID, 'clearCache', { hosts });
+  return { nodes: nodes.length };
 }
 
-/** Purges exact URLs; each must be on one of the site's domains (a wildcard domain covers one label). */
-export async function purgeUrls(deps: AppDeps, principal: Principal, siteId: number, urls: string[]) {
+/**
+ * Purges by URL, each on one of the site's domains: type 1 the exact URLs (without their query when the site
+ * keys its cache on the path only), type 2 everything cached under URL prefixes.
+ */
+export async function purgeUrls(deps: AppDeps, principal: Principal, siteId: number, body: { type: 1 | 2; urls: string[] }) {
   const site = await reachableSite(deps, principal, siteId);
-  const names = await domainNames(deps, siteId);
-  const foreign = urls.filter((u) => !covers(names, new URL(u).hostname));
-  if (foreign.length) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'urls', message: `not a domain of the site: ${foreign.join(', ')}` }] } });
-  return queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { urls });
+  await assertOwnUrls(deps, siteId, body.urls);
+  if (body.type === 2) return { nodes: (await queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { prefixes: body.urls })).nodes.length };
+  const { cache } = await loadOptions(deps.db, siteId);
+  const urls = cache.ignoreQuery ? [...new Set(body.urls.map((u) => u.replace(/[?#].*$/, '')))] : body.urls;
+  return { nodes: (await queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { urls })).nodes.length };
 }

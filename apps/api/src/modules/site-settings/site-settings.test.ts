@@ -71,7 +71,7 @@ lane('cache rules, compression and error pages', () => {
     ]);
     const foreign = await call(t, 'DELETE', url('setting/urlCache'), { token: f.tokens.userA, body: { type: 1, urls: 'https://other.example.com/a.png' } });
     expect(foreign.body).toMatchObject({ code: 101003, extra: { fields: [{ field: 'urls' }] } });
-    for (const body of [{ type: 1, urls: 'https://shop.example.com/*.png' }, { type: 2, urls: 'https://shop.example.com/' }, { type: '1', urls: 'https://shop.example.com/' }]) {
+    for (const body of [{ type: 1, urls: 'https://shop.example.com/*.png' }, { type: 2, urls: 'https://shop.example.com/img' }, { type: 3, urls: 'https://shop.example.com/' }, { type: '1', urls: 'https://shop.example.com/' }]) {
       expect((await call(t, 'DELETE', url('setting/urlCache'), { token: f.tokens.userA, body })).body.code, JSON.stringify(body)).toBe(101003);
     }
     expect((await call(t, 'DELETE', url('setting/currentCache'), { token: f.tokens.userB })).status).toBe(404);

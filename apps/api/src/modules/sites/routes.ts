@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as sites from './service';
+import { shareSites, siteUsers, unshareSites } from './site-users';
+import { userProducts } from './user-products';
 
 export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.sites, async ({ principal, query }) => sites.listSites(deps, principal, query));
@@ -24,4 +26,14 @@ export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.setUserSiteTags, async ({ principal, params, body }) => ({
     data: await sites.updateSite(deps, principal, { id: params.siteId, tags: body.tags }),
   }));
+  registerRoute(app, deps, r.siteUsers, async ({ principal, params }) => ({ data: await siteUsers(deps, principal, params.siteId) }));
+  registerRoute(app, deps, r.shareSites, async ({ principal, body }) => {
+    await shareSites(deps, principal, body);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.unshareSites, async ({ principal, body }) => {
+    await unshareSites(deps, principal, body);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.userProducts, async ({ principal, query }) => userProducts(deps, principal, query));
 }

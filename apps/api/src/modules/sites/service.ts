@@ -44,15 +44,18 @@ const toItem = (s: Row) => ({
 });
 
 /**
- * The sites an account reaches: a client, the sites of the users below it; a user (or a sub-user acting for
- * it), the sites of its tenant's root user.
+ * The sites an account reaches: a client, the sites of the users below it; a user, its own sites; a sub-user,
+ * the sites of its tenant's root user shared with it.
  */
 export async function scopedSites(deps: AppDeps, principal: Principal) {
   const actor = await findAccount(deps.db, principal.accountId);
   if (!actor) throw notFound('account');
   if (actor.auth === 'client') return base(deps).where('owner.tree_path', 'like', `%/${actor.id}/%`);
   const owner = (await tenantRootId(deps, actor)) ?? actor.id;
-  return base(deps).where('sites.user_id', '=', owner);
+  const own = base(deps).where('sites.user_id', '=', owner);
+  if (owner === actor.id) return own;
+  // A sub-user reaches only the sites its user shared with it.
+  return own.where('sites.id', 'in', deps.db.selectFrom('site_users').select('site_users.site_id').where('site_users.account_id', '=', actor.id));
 }
 
 /** One site the caller reaches, or 101003/404 exactly as if it did not exist. */

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Popconfirm, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { siteOptionsApi } from '../../api/site-options';
 import { sitesApi, type CacheRuleItem } from '../../api/sites';
+import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { CacheRuleModal } from './cache-rule-modal';
@@ -18,6 +20,18 @@ export function CacheTab({ siteId }: { siteId: number }) {
   const [editing, setEditing] = useState<CacheRuleItem | 'new'>();
   const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => sitesApi.settings(siteId) });
   const gzip = useSiteMutation({ fn: (on: boolean) => sitesApi.gzip(siteId, on), success: 'updateSuccess', refresh: [keys.settings(siteId)] });
+  const cacheKey = useSiteMutation({
+    fn: (ignoreQuery: boolean) => siteOptionsApi.cacheSettings(siteId, { ignoreQuery }),
+    success: 'updateSuccess',
+    refresh: [keys.settings(siteId)],
+  });
+  const purge = useSiteMutation({
+    fn: (ids: number[]) => siteOptionsApi.purgeCacheRules(siteId, ids),
+    success: 'updateSuccess',
+    refresh: [],
+    done: (r) => toast.info(t('siteOptions.purgeQueued', { nodes: r.nodes })),
+  });
+  const options = useQuery({ queryKey: [...keys.settings(siteId), 'options'], queryFn: () => siteOptionsApi.settings(siteId) });
   const remove = useSiteMutation({
     fn: (ids: number[]) => sitesApi.removeCacheRules(siteId, ids),
     success: 'removeSuccess',
@@ -47,6 +61,11 @@ export function CacheTab({ siteId }: { siteId: number }) {
             <Button size="small" type="link" onClick={() => setEditing(r)}>
               {t('sites.edit')}
             </Button>
+            <Popconfirm title={t('siteOptions.purgeRuleConfirm')} onConfirm={() => purge.mutate([r.id])}>
+              <Button size="small" type="link">
+                {t('siteOptions.purgeRule')}
+              </Button>
+            </Popconfirm>
             <RemoveLink name={r.values.join(', ')} onConfirm={() => remove.mutate([r.id])} />
           </Space>
         ) : null,
@@ -64,6 +83,18 @@ export function CacheTab({ siteId }: { siteId: number }) {
             data-testid="gzip-switch"
           />
           <Typography.Text type="secondary">{t('cache.gzipHint')}</Typography.Text>
+        </Space>
+      </Card>
+      <Card size="small" title={t('siteOptions.cacheKey')}>
+        <Space>
+          <Switch
+            checked={options.data?.cache.ignoreQuery ?? false}
+            loading={options.isFetching || cacheKey.isPending}
+            disabled={!editable || !options.data}
+            onChange={(on) => cacheKey.mutate(on)}
+            data-testid="ignore-query-switch"
+          />
+          <Typography.Text type="secondary">{t('siteOptions.ignoreQueryHint')}</Typography.Text>
         </Space>
       </Card>
       <Card size="small" title={t('cache.rules')}>

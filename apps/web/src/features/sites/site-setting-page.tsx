@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sitesApi } from '../../api/sites';
 import { useCan } from '../../app/use-self';
+import { BodySizeTab } from './body-size-tab';
 import { CacheTab } from './cache-tab';
+import { CacheTasksTab } from './cache-tasks-tab';
+import { CompressionTab } from './compression-tab';
 import { CertificatesTab } from './certificates-tab';
 import { DomainsTab } from './domains-tab';
+import { DnsTab } from './dns-tab';
 import { ErrorPagesTab } from './error-pages-tab';
+import { HstsTab } from './hsts-tab';
+import { PortsTab } from './ports-tab';
 import { keys } from './query-keys';
+import { RatesTab } from './rates-tab';
 import { SiteStatusTag } from './site-status-tag';
 
 const BASE = '/user/sitesManagement/sitesSetting';
@@ -48,6 +55,13 @@ export default function SiteSettingPage() {
     can('domains.view') && { key: 'domains', label: t('sites.tabDomains'), children: <DomainsTab siteId={siteId} /> },
     can('certificates.view') && { key: 'certificates', label: t('sites.tabCertificates'), children: <CertificatesTab siteId={siteId} /> },
     { key: 'cache', label: t('sites.tabCache'), children: <CacheTab siteId={siteId} /> },
+    { key: 'cacheTasks', label: t('siteOptions.tabCacheTasks'), children: <CacheTasksTab siteId={siteId} /> },
+    { key: 'rates', label: t('siteOptions.tabRates'), children: <RatesTab siteId={siteId} /> },
+    { key: 'compression', label: t('siteOptions.tabCompression'), children: <CompressionTab siteId={siteId} /> },
+    { key: 'hsts', label: 'HSTS', children: <HstsTab siteId={siteId} /> },
+    { key: 'bodySize', label: t('siteOptions.tabBodySize'), children: <BodySizeTab siteId={siteId} /> },
+    { key: 'ports', label: t('siteOptions.tabPorts'), children: <PortsTab siteId={siteId} /> },
+    { key: 'dns', label: t('siteOptions.tabDns'), children: <DnsTab siteId={siteId} /> },
     can('errorPages.view') && { key: 'errorPages', label: t('sites.tabErrorPages'), children: <ErrorPagesTab siteId={siteId} /> },
   ].filter((tab) => tab !== false);
   const active = tabs.some((tab) => tab.key === search.get('tab')) ? search.get('tab')! : tabs[0]?.key;

@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { siteOptionsApi } from '../../api/site-options';
 import { sitesApi, type Site } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
@@ -13,20 +14,18 @@ import { formatDate } from '../../lib/dates';
 import { keys } from './query-keys';
 import { SITE_STATUS_NAMES } from './site-status';
 import { SiteStatusTag } from './site-status-tag';
+import { SiteUsersModal } from './site-users-modal';
 import { TagsEditor } from './tags-editor';
 
 export default function SitesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [editing, setEditing] = useState<Site>();
+  const [sharing, setSharing] = useState<Site>();
   const tags = useQuery({ queryKey: keys.tags, queryFn: sitesApi.tags });
-  // Users have no product list of their own: the products are the ones their sites are made from.
   const products = useQuery({
     queryKey: [...keys.sites, 'products'],
-    queryFn: async () => {
-      const all = await sitesApi.sites({ page: 1, pageSize: MAX_PAGE_SIZE });
-      return [...new Map(all.data.map((s) => [s.productID, s.productName])).entries()].map(([value, label]) => ({ value, label }));
-    },
+    queryFn: async () => (await siteOptionsApi.products({ page: 1, pageSize: MAX_PAGE_SIZE })).data.map((p) => ({ value: p.id, label: p.name })),
   });
   if (!can('sites.view')) return <Navigate to="/404" replace />;
 
@@ -60,7 +59,16 @@ export default function SitesPage() {
     {
       key: 'actions',
       title: t('sites.actions'),
-      render: (_, s) => <Link to={`/user/sitesManagement/sitesSetting/${s.id}/${encodeURIComponent(s.name)}`}>{t('sites.settings')}</Link>,
+      render: (_, s) => (
+        <Space>
+          <Link to={`/user/sitesManagement/sitesSetting/${s.id}/${encodeURIComponent(s.name)}`}>{t('sites.settings')}</Link>
+          {can('sites.edit') ? (
+            <Button size="small" type="link" onClick={() => setSharing(s)} data-testid={`share-site-${s.id}`}>
+              {t('siteOptions.share')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
     },
   ];
   const statusOptions = [
@@ -84,6 +92,7 @@ export default function SitesPage() {
         }
       />
       {editing ? <TagsEditor site={editing} onClose={() => setEditing(undefined)} /> : null}
+      {sharing ? <SiteUsersModal site={sharing} onClose={() => setSharing(undefined)} /> : null}
     </Card>
   );
 }

@@ -1,0 +1,90 @@
+import { Codes, edge } from '@edgekeep/contract';
+import type { Db } from '../../db';
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError } from '../../http/errors';
+import type { ZoneSettings } from '../zones/service';
+import { reachableSite } from '../sites/service';
+
+/** What site_options.options holds: the site's options but its rate rules (rows of site_rate_rules). */
+export type StoredOptions = Omit<edge.SiteOptions, 'rateRules'>;
+
+const parseOptions = (json: string | undefined) => {
+  const { rateRules: _, ...options } = edge.siteOptions.parse({ ...(json ? (JSON.parse(json) as object) : {}), rateRules: [] });
+  return options;
+};
+
+export async function loadOptions(db: Db, siteId: number): Promise<StoredOptions> {
+  const row = await db.selectFrom('site_options').select('options').where('site_id', '=', siteId).executeTakeFirst();
+  return parseOptions(row?.options);
+}
+
+/** Each site's options for its node state, rate rules included. */
+export async function optionsOfSites(db: Db, siteIds: number[]) {
+  if (!siteIds.length) return new Map<number, edge.SiteOptions>();
+  const rows = await db.selectFrom('site_options').select(['site_id', 'options']).where('site_id', 'in', siteIds).execute();
+  const rates = await db.selectFrom('site_rate_rules').select(['site_id', 'url', 'rate']).where('site_id', 'in', siteIds).orderBy('id').execute();
+  return new Map(
+    siteIds.map((id) => [
+      id,
+      {
+        ...parseOptions(rows.find((r) => r.site_id === id)?.options),
+        rateRules: rates.filter((r) => r.site_id === id).map(({ url, rate }) => ({ url, rate })),
+      },
+    ]),
+  );
+}
+
+/** Changes some of a site's options and gives its zone's nodes a new revision. */
+export async function changeOptions(deps: AppDeps, principal: Principal, siteId: number, change: Partial<StoredOptions>) {
+  const site = await reachableSite(deps, principal, siteId);
+  const options = { ...(await loadOptions(deps.db, siteId)), ...change };
+  const at = now();
+  await deps.db
+    .insertInto('site_options')
+    .values({ site_id: siteId, options: JSON.stringify(options), updated_at: at })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet({ options: JSON.stringify(options), updated_at: at }))
+    .execute();
+  await deps.revisions.bump(deps.db, [site.zoneID]);
+  return site;
+}
+
+export async function zonePortsOf(db: Db, zoneId: number) {
+  const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
+  return (JSON.parse(zone.settings) as ZoneSettings).ports;
+}
+
+/** The zone's ports, each marked with whether the site listens on it (all of them until the site chooses). */
+export async function sitePortView(db: Db, siteId: number, zoneId: number) {
+  const zone = await zonePortsOf(db, zoneId);
+  const options = await loadOptions(db, siteId);
+  const mark = (all: number[], chosen: number[] | null) => {
+    const kept = chosen ? all.filter((p) => chosen.includes(p)) : all;
+    const on = kept.length ? kept : all;
+    return all.map((port) => ({ port, enabled: on.includes(port) }));
+  };
+  return { httpPorts: mark(zone.httpPorts, options.httpPorts), httpsPorts: mark(zone.httpsPorts, options.httpsPorts) };
+}
+
+export async function zonePorts(deps: AppDeps, principal: Principal, siteId: number) {
+  const site = await reachableSite(deps, principal, siteId);
+  return sitePortView(deps.db, siteId, site.zoneID);
+}
+
+const portError = (message: string) => new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'ports', message }] } });
+
+/** Turns some of the zone's ports on (add) or off for the site; HTTP and HTTPS keep at least one port each. */
+export async function setPorts(deps: AppDeps, principal: Principal, siteId: number, body: { type: 'http' | 'https'; ports: number[]; add: boolean }) {
+  const site = await reachableSite(deps, principal, siteId);
+  const view = await sitePortView(deps.db, siteId, site.zoneID);
+  const list = body.type === 'http' ? view.httpPorts : view.httpsPorts;
+  const closed = body.ports.filter((p) => !list.some((z) => z.port === p));
+  if (closed.length) throw portError(`Port not allowed: ${closed.join(', ')} is not open in the zone`);
+  const on = new Set(list.filter((p) => p.enabled).map((p) => p.port));
+  for (const p of body.ports) body.add ? on.add(p) : on.delete(p);
+  if (!on.size) throw portError('HTTP and HTTPS need at least one port each');
+  const chosen = list.map((p) => p.port).filter((p) => on.has(p));
+  await changeOptions(deps, principal, siteId, body.type === 'http' ? { httpPorts: chosen } : { httpsPorts: chosen });
+  return sitePortView(deps.db, siteId, site.zoneID);
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Space, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { siteOptionsApi } from '../../api/site-options';
+import { useCan } from '../../app/use-self';
+import { keys } from './query-keys';
+import { useSiteMutation } from './use-site-mutation';
+
+/** Gzip for text answers, and WebP variants of images cached apart for clients that accept WebP. */
+export function CompressionTab({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const editable = useCan()('sites.edit');
+  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
+  const save = useSiteMutation({
+    fn: (body: { enabled: boolean; webp?: boolean }) => siteOptionsApi.compression(siteId, body),
+    success: 'updateSuccess',
+    refresh: [keys.settings(siteId)],
+  });
+  const s = settings.data;
+  const busy = settings.isFetching || save.isPending;
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card size="small" title={t('cache.gzip')}>
+        <Space>
+          <Switch checked={s?.gzip ?? false} loading={busy} disabled={!editable || !s} onChange={(on) => save.mutate({ enabled: on })} data-testid="gzip-on" />
+          <Typography.Text type="secondary">{t('cache.gzipHint')}</Typography.Text>
+        </Space>
+      </Card>
+      <Card size="small" title={t('siteOptions.webp')}>
+        <Space>
+          <Switch checked={s?.webp ?? false} loading={busy} disabled={!editable || !s} onChange={(on) => s && save.mutate({ enabled: s.gzip, webp: on })} data-testid="webp-on" />
+          <Typography.Text type="secondary">{t('siteOptions.webpHint')}</Typography.Text>
+        </Space>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,174 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
+import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+
+const PASSWORD = 'site options e2e password';
+const USER = 'owner@example.com';
+
+describe("a site's option tabs in Chromium", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let context: BrowserContext;
+  let page: Page;
+  let siteId: number;
+  let userToken: string;
+
+  const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
+    const before = smtp.mails.length;
+    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
+    const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : await smtp.waitFor(email, /code is (\d{6})/, before);
+    return (await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } })).body.data.accessToken as string;
+  };
+  const toast = async (text: string) => {
+    const notice = page.locator('.ant-message-notice', { hasText: text });
+    await notice.first().waitFor();
+    await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+  };
+  const modal = () => page.locator('.ant-modal:visible').last();
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
+  const panel = () => page.getByRole('tabpanel');
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
+    const client = await signIn('client', 'ops@example.com');
+    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
+    await api(server, 'PUT', `client/zone/${zone}/ports`, { token: client, body: { httpPorts: [80, 8080], httpsPorts: [443] } });
+    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
+    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
+    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
+    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
+    siteId = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
+    userToken = await signIn('user', USER);
+    await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.e2e-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
+    const role = await api(server, 'POST', 'user/role', { token: userToken, body: { roleName: 'viewer', permissions: ['sites.view'] } });
+    await api(server, 'POST', 'user/account', { token: userToken, body: { email: 'helper@example.com', name: 'helper', roleID: role.body.data.id, password: PASSWORD } });
+    browser = await launchBrowser();
+    context = browser.context;
+    page = await freshPage(context, server.url);
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${server.url}/user/login`);
+    await page.locator('#account').fill(USER);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/user/dashboard');
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('adds a rate rule, refusing a URL that does not end with /, and removes it after asking', async () => {
+    await tab('Rate limit');
+    await panel().getByRole('button', { name: 'Add rate rule' }).click();
+    await modal().getByTestId('rate-url').fill('https://www.e2e-shop.com/downloads');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await modal().getByText('Wrong Fromat!').waitFor();
+    await modal().getByTestId('rate-url').fill('https://www.e2e-shop.com/downloads/');
+    await modal().getByTestId('rate-value').fill('256');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await panel().locator('tr', { hasText: 'https://www.e2e-shop.com/downloads/' }).getByText('256 K/s').waitFor();
+    await screenshot(page, 'site-rates-tab');
+    await panel().getByRole('button', { name: 'Add rate rule' }).click();
+    await modal().getByTestId('rate-url').fill('https://www.e2e-shop.com/tmp/');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await panel().locator('tr', { hasText: '/tmp/' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes/ }).click();
+    await toast('Remove Successful!');
+    expect((await api(server, 'GET', `user/site/${siteId}/settings`, { token: userToken })).body.data.rates.map((r: { url: string }) => r.url)).toEqual([
+      'https://www.e2e-shop.com/downloads/',
+    ]);
+  });
+
+  it('turns WebP on in the compression tab', async () => {
+    await tab('Compression');
+    await panel().getByTestId('webp-on').click();
+    await toast('Update Successful!');
+    expect(await panel().getByTestId('webp-on').getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'site-compression-tab');
+  });
+
+  it('warns that HTTPS is off while HSTS is set', async () => {
+    await tab('HSTS');
+    await panel().getByTestId('hsts-warning').waitFor();
+    await panel().getByTestId('hsts-enabled').click();
+    await panel().getByRole('checkbox', { name: 'includeSubDomains' }).check();
+    await panel().getByRole('button', { name: 'Save' }).click();
+    await toast('Update Successful!');
+    await screenshot(page, 'site-hsts-tab');
+    expect((await api(server, 'GET', `user/site/${siteId}/settings`, { token: userToken })).body.data.hsts).toMatchObject({ enabled: true, includeSubDomains: true });
+  });
+
+  it('sets the body size to 0 (no check)', async () => {
+    await tab('Body size');
+    await panel().getByText('This site').click();
+    await panel().getByTestId('body-size').fill('0');
+    await panel().getByRole('button', { name: 'Save' }).click();
+    await toast('Update Successful!');
+    await panel().getByText('The body size is not checked.').waitFor();
+    await screenshot(page, 'site-body-size-tab');
+  });
+
+  it("turns one of the zone's HTTP ports off, and keeps the last one", async () => {
+    await tab('Ports');
+    await panel().getByTestId('port-http-8080').click();
+    await toast('Update Successful!');
+    expect(await panel().getByTestId('port-http-80').isDisabled()).toBe(true);
+    await screenshot(page, 'site-ports-tab');
+  });
+
+  it('adds a DNS record for a domain, checking the value against the type', async () => {
+    await tab('DNS settings');
+    await panel().getByRole('button', { name: 'Add DNS record' }).click();
+    await modal().getByTestId('dns-name').fill('www');
+    await modal().getByTestId('dns-value').fill('not-an-ip');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await modal().getByText('Wrong Fromat!').waitFor();
+    await modal().getByTestId('dns-value').fill('203.0.113.9');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await panel().locator('tr', { hasText: '203.0.113.9' }).waitFor();
+    await screenshot(page, 'site-dns-tab');
+  });
+
+  it('queues a warm-cache task and lists it with its status', async () => {
+    await tab('Purge and preheat');
+    await panel().getByTestId('warm-urls').fill('https://www.e2e-shop.com/index.html');
+    await panel().getByTestId('warm-submit').click();
+    await toast('Create Successful!');
+    await panel().locator('tr', { hasText: 'https://www.e2e-shop.com/index.html' }).getByText('No node to run it').waitFor();
+    await screenshot(page, 'site-cache-tasks-tab');
+  });
+
+  it('shares the site with a sub-user from the sites list', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sites`);
+    await page.getByTestId(`share-site-${siteId}`).click();
+    await modal().getByTestId('share-helper@example.com').click();
+    await toast('Update Successful!');
+    await screenshot(page, 'site-users-dialog');
+    const shared = await api(server, 'GET', `user/site/users/${siteId}`, { token: userToken });
+    expect(shared.body.data.map((u: { email: string }) => u.email)).toEqual(['helper@example.com']);
+  });
+
+  it('shows the HSTS warning in the default language, and raised no error in any page', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=hsts`);
+    await switchLanguage(page, '繁體中文');
+    await page.getByText('此網站未啟用 HTTPS').waitFor();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    await screenshot(page, 'site-hsts-tab-zh-tw');
+    expect(browser.errors).toEqual([]);
+  });
+});
