@@ -203,6 +203,12 @@ export type SiteTable = {
   tags: string;
   expires_at: string | null;
   gzip: Generated<Flag>;
+  /** The group the site resolves to, taken from its product (product/refresh re-derives it). */
+  group_id: number | null;
+  /** 1: served by its product's backup group instead. */
+  force_backup: Generated<Flag>;
+  /** JSON object of limits narrowing the product's (absent = the product's). */
+  limitations: Generated<string>;
   created_at: string;
   updated_at: string;
 };

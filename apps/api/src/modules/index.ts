@@ -16,6 +16,7 @@ import { productsRoutes } from './products/routes';
 import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
+import { siteActionsRoutes } from './site-actions/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -39,4 +40,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   firewallRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
+  siteActionsRoutes,
 ];

@@ -82,7 +82,7 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
   }
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
-  const limit = (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
+  const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + names.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
   await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: names.length });
 
