@@ -195,6 +195,23 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await siteRow.getByText('Normal', { exact: true }).waitFor();
     await screenshot(page, 'infra-sites');
 
+    // Site actions: limitations through a form, a cache clear after a confirmation; a normal site is in use.
+    await siteRow.getByRole('button', { name: 'More actions' }).click();
+    await screenshot(page, 'infra-site-actions');
+    await page.locator('.ant-dropdown:visible').getByText('Limitations', { exact: true }).click();
+    await page.locator('.ant-modal #domainLimit').fill('5');
+    await submitModal(page);
+    await page.getByText('Update Successful!').first().waitFor();
+    await siteRow.getByRole('button', { name: 'More actions' }).click();
+    await page.locator('.ant-dropdown:visible').getByText('Clear cache', { exact: true }).click();
+    await page.locator('.ant-modal-confirm').getByText('Empty the edge cache of shop-site on every node serving it?').waitFor();
+    await screenshot(page, 'infra-site-clear-cache');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Cache clear sent to 0 nodes').waitFor();
+    await siteRow.getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Site in use').waitFor();
+
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');
     await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Remove' }).click();
