@@ -25,3 +25,5 @@ export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';
 export { siteActionRoutes } from './routes/site-actions';
 export * as siteActionSchemas from './schemas/site-actions';
+export { clientDomainRoutes } from './routes/client-domains';
+export * as clientDomainSchemas from './schemas/client-domains';

@@ -17,6 +17,7 @@ import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
 import { siteActionsRoutes } from './site-actions/routes';
+import { clientDomainsRoutes } from './client-domains/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -41,4 +42,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
   siteActionsRoutes,
+  clientDomainsRoutes,
 ];
