@@ -55,7 +55,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await switchLanguage(page, 'English');
     const sidebar = page.locator('.ant-layout-sider');
     await sidebar.getByText('Node management').click();
-    for (const entry of ['Zones', 'Nodes', 'Resolution groups', 'Products', 'Sites']) await sidebar.getByText(entry, { exact: true }).waitFor();
+    for (const entry of ['Zones', 'Nodes', 'Resolution groups', 'Products', 'Sites', 'Domains']) await sidebar.getByText(entry, { exact: true }).waitFor();
     expect(await sidebar.getByText('Virtual nodes').count()).toBe(0);
 
     /** Opens a screen from the sidebar and waits until it shows (the previous one stays while its chunk loads). */
@@ -211,6 +211,23 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await siteRow.getByRole('button', { name: 'Remove' }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Site in use').waitFor();
+
+    // The client's read-only listing of its users' domains.
+    const userToken = await signIn('user', USER);
+    const siteId = (await api(server, 'GET', 'user/sites', { token: userToken })).body.data[0].id;
+    const added = await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.shop.example', upstreams: [{ host: '198.51.100.7' }] } });
+    expect(added.status).toBe(200);
+    await open('Domains', 'domains');
+    const domainRow = page.locator('.ant-table-row', { hasText: 'www.shop.example' });
+    await domainRow.getByText('shop-site').waitFor();
+    await domainRow.getByText(USER).waitFor();
+    await page.locator('.ant-input-search input').first().fill('nothing-like-this');
+    await page.locator('.ant-input-search input').first().press('Enter');
+    await page.locator('.ant-table-placeholder').waitFor();
+    await page.locator('.ant-input-search input').first().fill('shop');
+    await page.locator('.ant-input-search input').first().press('Enter');
+    await domainRow.waitFor();
+    await screenshot(page, 'infra-client-domains');
 
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');

@@ -60,6 +60,7 @@ const clientScreens: RouteObject[] = [
       { path: 'resolutionTitle', element: <Permitted permission="lines.view"><s.ResolutionTitle /></Permitted> },
       { path: 'productsList', element: <Permitted permission="products.view"><s.ProductsList /></Permitted> },
       { path: 'sitesList', element: <Permitted permission="sites.view"><s.SitesList /></Permitted> },
+      { path: 'domains', element: <Permitted permission="sites.view"><s.ClientDomains /></Permitted> },
     ],
   },
   {

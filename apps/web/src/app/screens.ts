@@ -22,6 +22,7 @@ export const screens = {
   ResolutionTitle: lazy(() => import('../features/lines/lines-page')),
   ProductsList: lazy(() => import('../features/products/products-page')),
   SitesList: lazy(() => import('../features/client-sites/sites-page')),
+  ClientDomains: lazy(() => import('../features/client-domains/domains-page')),
   Sites: lazy(() => import('../features/sites/sites-page')),
   SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),

@@ -43,6 +43,7 @@ export const enUS = {
     licenses: 'Licenses',
     offlineLicense: 'Offline licenses',
     systemSetting: 'System setting',
+    domains: 'Domains',
   },
   message: {
     loginSuccess: 'Login Success! Welcome!',
@@ -646,6 +647,18 @@ export const enUS = {
     cacheCleared: 'Cache clear sent to {{count}} nodes',
     onBackup: 'Backup group',
     removeHint: 'A site in normal status is in use: pause it first.',
+  },
+  clientDomains: {
+    domain: 'Domain',
+    site: 'Site',
+    status: 'Status',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    protocol: 'Origin protocol',
+    forceSSL: 'Force SSL',
+    on: 'On',
+    off: 'Off',
+    search: 'Search domains',
   },
 };
 

@@ -44,6 +44,7 @@ export const zhCN: Messages = {
     licenses: '授权管理',
     offlineLicense: '离线授权',
     systemSetting: '系统设置',
+    domains: '域名',
   },
   message: {
     loginSuccess: '登录成功！欢迎！',
@@ -647,5 +648,17 @@ export const zhCN: Messages = {
     cacheCleared: '已向 {{count}} 个节点发送清除缓存',
     onBackup: '备用分组',
     removeHint: '正常状态的网站使用中：请先暂停。',
+  },
+  clientDomains: {
+    domain: '域名',
+    site: '网站',
+    status: '状态',
+    enabled: '启用',
+    disabled: '停用',
+    protocol: '回源协议',
+    forceSSL: '强制 SSL',
+    on: '开启',
+    off: '关闭',
+    search: '搜索域名',
   },
 };

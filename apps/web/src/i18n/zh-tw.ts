@@ -44,6 +44,7 @@ export const zhTW: Messages = {
     licenses: '授權管理',
     offlineLicense: '離線授權',
     systemSetting: '系統設定',
+    domains: '網域',
   },
   message: {
     loginSuccess: '登入成功！歡迎！',
@@ -647,5 +648,17 @@ export const zhTW: Messages = {
     cacheCleared: '已向 {{count}} 個節點發送清除快取',
     onBackup: '備援群組',
     removeHint: '正常狀態的網站使用中：請先暫停。',
+  },
+  clientDomains: {
+    domain: '網域',
+    site: '網站',
+    status: '狀態',
+    enabled: '啟用',
+    disabled: '停用',
+    protocol: '回源協定',
+    forceSSL: '強制 SSL',
+    on: '開啟',
+    off: '關閉',
+    search: '搜尋網域',
   },
 };
