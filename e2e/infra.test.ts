@@ -229,6 +229,13 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await domainRow.waitFor();
     await screenshot(page, 'infra-client-domains');
 
+    // Client mode of the site settings: the client switches into the owner and uses the user's screens.
+    await open('Sites', 'sitesList');
+    await page.locator('.ant-table-row', { hasText: 'shop-site' }).getByRole('link', { name: 'shop-site' }).click();
+    await page.waitForURL(/\/client\/nodeManage\/sitesSetting\/\d+\/shop-site/);
+    await page.locator('.ant-tabs').getByText('www.shop.example').waitFor();
+    await screenshot(page, 'infra-client-site-setting');
+
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');
     await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Remove' }).click();

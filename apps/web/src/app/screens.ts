@@ -23,6 +23,7 @@ export const screens = {
   ProductsList: lazy(() => import('../features/products/products-page')),
   SitesList: lazy(() => import('../features/client-sites/sites-page')),
   ClientDomains: lazy(() => import('../features/client-domains/domains-page')),
+  ClientSiteSetting: lazy(() => import('../features/client-sites/client-site-setting')),
   Sites: lazy(() => import('../features/sites/sites-page')),
   SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),

@@ -646,6 +646,7 @@ export const enUS = {
     clearCacheConfirm: 'Empty the edge cache of {{name}} on every node serving it?',
     cacheCleared: 'Cache clear sent to {{count}} nodes',
     onBackup: 'Backup group',
+    cannotOpen: 'This site cannot be opened: your role must allow switching into its user.',
     removeHint: 'A site in normal status is in use: pause it first.',
   },
   clientDomains: {

@@ -647,6 +647,7 @@ export const zhCN: Messages = {
     clearCacheConfirm: '要清除 {{name}} 在所有服务节点上的缓存吗？',
     cacheCleared: '已向 {{count}} 个节点发送清除缓存',
     onBackup: '备用分组',
+    cannotOpen: '无法打开此网站：您的角色须允许切换至其用户。',
     removeHint: '正常状态的网站使用中：请先暂停。',
   },
   clientDomains: {

@@ -647,6 +647,7 @@ export const zhTW: Messages = {
     clearCacheConfirm: '要清除 {{name}} 在所有服務節點上的快取嗎？',
     cacheCleared: '已向 {{count}} 個節點發送清除快取',
     onBackup: '備援群組',
+    cannotOpen: '無法開啟此網站：您的角色須允許切換至其用戶。',
     removeHint: '正常狀態的網站使用中：請先暫停。',
   },
   clientDomains: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as s from '../schemas/site-actions';
+import { siteItem, siteParams } from '../schemas/sites';
 import { done, envelope } from '../paging';
 import { defineRoute } from '../route';
 
@@ -17,6 +18,8 @@ export const siteActionRoutes = {
   expired: action('expired', 'PUT', s.expiredBody, 'Set when the sites expire; a past time expires them, a later one renews an expired site'),
   forceBackup: action('forceBackup', 'PUT', s.forceBackupBody, "Serve the sites from their product's backup group, or back from their own"),
   setTags: action('tags', 'PUT', s.tagsBody, 'Set the tags of sites'),
+  site: defineRoute({ id: 'client.site', method: 'GET', path: 'client/site/{siteId}', tier, permission: 'sites.view', tag,
+    summary: "One site of the client's users", params: siteParams, response: envelope(siteItem) }),
   tags: defineRoute({ id: 'client.site.tags', method: 'GET', path: 'client/site/tags', tier, permission: 'sites.view', tag,
     summary: "Every tag on the client's sites, sorted", response: envelope(z.array(z.string())) }),
   clearCache: defineRoute({ id: 'client.site.currentCache', method: 'DELETE', path: 'client/site/currentCache', tier, permission: 'sites.edit', tag,

@@ -5,7 +5,7 @@ import { makeInfra } from '../../../test/fixtures';
 lane("the client's domains listing", () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof makeInfra>>;
-  const names = (body: { data: { name: string }[] }) => body.data.map((d) => d.name);
+  const names = (body: { data?: { name: string }[] }) => (body.data ?? []).map((d) => d.name);
   beforeAll(async () => {
     t = await startTestApp();
     f = await makeInfra(t);

@@ -152,6 +152,10 @@ lane('client site actions', () => {
     ] as const) {
       expect((await client(method, url, body)).status, url).toBe(404);
     }
+    const missing = await client('GET', 'client/site/999999');
+    expect(missing.status).toBe(404);
+    expect((await client('GET', `client/site/${f.b.site}`)).body).toEqual(missing.body);
+    expect((await client('GET', `client/site/${f.a.site}`)).body.data).toMatchObject({ id: f.a.site, userID: f.userA.id });
     const b = (await call(t, 'GET', `user/site/${f.b.site}`, { token: f.tokens.userB })).body.data;
     expect(b).toMatchObject({ status: 1, tags: [], limitations: {}, expiredAt: null, userID: f.userB.id });
     expect((await call(t, 'PUT', 'client/site/tags', { token: f.tokens.userA, body: { ids: [f.a.site], tags: ['x'] } })).status).toBe(401);

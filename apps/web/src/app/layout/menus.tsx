@@ -46,6 +46,7 @@ const nodeManage: MenuEntry = {
     { path: 'resolutionTitle', label: 'resolutionTitle', permission: 'lines.view' },
     { path: 'productsList', label: 'productsList', permission: 'products.view' },
     { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
+    { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
     { path: 'domains', label: 'domains', permission: 'sites.view' },
   ],
 };

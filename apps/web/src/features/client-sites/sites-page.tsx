@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { infraApi } from '../../api/infra';
 import type { Site } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
@@ -11,6 +12,7 @@ import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
+import { SITE_SETTING_BASE } from '../sites/site-setting-page';
 import { AccountPicker } from './account-picker';
 import { SiteActionModal, type SiteAction } from './site-action-modal';
 import { SiteActionsMenu } from './site-actions-menu';
@@ -47,7 +49,13 @@ export default function SitesPage() {
     );
   };
   const columns: TableColumnsType<Site> = [
-    { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('infra.name'),
+      sorter: true,
+      render: (name: string, site) => <Link to={`${SITE_SETTING_BASE.client}/${site.id}/${encodeURIComponent(name)}`}>{name}</Link>,
+    },
     { key: 'status', dataIndex: 'status', title: t('clientSites.status'), sorter: true, render: status },
     { key: 'userEmail', dataIndex: 'userEmail', title: t('infra.user') },
     { key: 'productName', dataIndex: 'productName', title: t('infra.product') },
