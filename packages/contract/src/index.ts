@@ -27,3 +27,5 @@ export { siteActionRoutes } from './routes/site-actions';
 export * as siteActionSchemas from './schemas/site-actions';
 export { clientDomainRoutes } from './routes/client-domains';
 export * as clientDomainSchemas from './schemas/client-domains';
+export { virtualNodeRoutes } from './routes/virtual-nodes';
+export * as virtualNodeSchemas from './schemas/virtual-nodes';

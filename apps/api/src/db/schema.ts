@@ -333,6 +333,8 @@ export type Database = {
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
   site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
   licenses: LicenseTable;
+  virtual_nodes: { node_id: number; switch_interval: number };
+  virtual_node_records: { id: Generated<number>; virtual_node_id: number; type: 'cname' | 'ip'; value: string; node_id: number | null };
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;
   license_orders: LicenseOrderTable;

@@ -18,6 +18,7 @@ import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
 import { siteActionsRoutes } from './site-actions/routes';
 import { clientDomainsRoutes } from './client-domains/routes';
+import { virtualNodesRoutes } from './virtual-nodes/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -43,4 +44,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   licensesRoutes,
   siteActionsRoutes,
   clientDomainsRoutes,
+  virtualNodesRoutes,
 ];
