@@ -55,8 +55,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await switchLanguage(page, 'English');
     const sidebar = page.locator('.ant-layout-sider');
     await sidebar.getByText('Node management').click();
-    for (const entry of ['Zones', 'Nodes', 'Resolution groups', 'Products', 'Sites', 'Domains']) await sidebar.getByText(entry, { exact: true }).waitFor();
-    expect(await sidebar.getByText('Virtual nodes').count()).toBe(0);
+    for (const entry of ['Zones', 'Nodes', 'Virtual nodes', 'Resolution groups', 'Products', 'Sites', 'Site settings', 'Domains']) await sidebar.getByText(entry, { exact: true }).waitFor();
 
     /** Opens a screen from the sidebar and waits until it shows (the previous one stays while its chunk loads). */
     const open = async (label: string, path: string) => {
@@ -235,6 +234,23 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await page.waitForURL(/\/client\/nodeManage\/sitesSetting\/\d+\/shop-site/);
     await page.locator('.ant-tabs').getByText('www.shop.example').waitFor();
     await screenshot(page, 'infra-client-site-setting');
+
+    // Virtual nodes: one answering with a CNAME and the zone's node.
+    await open('Virtual nodes', 'vNode');
+    await page.getByTestId('vnode-zone').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'taipei' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal #name').fill('vn-asia');
+    await page.locator('.ant-modal input[placeholder="Host name or IP address"]').fill('edge.example.net');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Add record' }).click();
+    await page.locator('.ant-modal input[placeholder="Host name or IP address"]').nth(1).fill('203.0.113.7');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const vnRow = page.locator('.ant-table-row', { hasText: 'vn-asia' });
+    await vnRow.getByText('CNAME edge.example.net').waitFor();
+    await vnRow.getByText('IP 203.0.113.7').waitFor();
+    expect(await vnRow.getByText(/^v-[0-9a-f]{10}$/).count()).toBe(1);
+    await screenshot(page, 'infra-virtual-nodes');
 
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');

@@ -61,6 +61,7 @@ const clientScreens: RouteObject[] = [
       { path: 'productsList', element: <Permitted permission="products.view"><s.ProductsList /></Permitted> },
       { path: 'sitesList', element: <Permitted permission="sites.view"><s.SitesList /></Permitted> },
       { path: 'domains', element: <Permitted permission="sites.view"><s.ClientDomains /></Permitted> },
+      { path: 'vNode', element: <Permitted permission="nodes.view"><s.VNode /></Permitted> },
       { path: 'sitesSetting/:id?/:name?/:domainName?', element: <Permitted permission="sites.view"><s.ClientSiteSetting /></Permitted> },
     ],
   },

@@ -24,6 +24,7 @@ export const screens = {
   SitesList: lazy(() => import('../features/client-sites/sites-page')),
   ClientDomains: lazy(() => import('../features/client-domains/domains-page')),
   ClientSiteSetting: lazy(() => import('../features/client-sites/client-site-setting')),
+  VNode: lazy(() => import('../features/virtual-nodes/virtual-nodes-page')),
   Sites: lazy(() => import('../features/sites/sites-page')),
   SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),

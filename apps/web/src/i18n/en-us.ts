@@ -44,6 +44,7 @@ export const enUS = {
     offlineLicense: 'Offline licenses',
     systemSetting: 'System setting',
     domains: 'Domains',
+    vNode: 'Virtual nodes',
   },
   message: {
     loginSuccess: 'Login Success! Welcome!',
@@ -660,6 +661,17 @@ export const enUS = {
     on: 'On',
     off: 'Off',
     search: 'Search domains',
+  },
+  virtualNodes: {
+    switchInterval: 'Switching interval (s)',
+    records: 'Records',
+    cname: 'CNAME',
+    ip: 'IP',
+    zoneNode: 'Node of the zone',
+    valueHint: 'Host name or IP address',
+    addRecord: 'Add record',
+    memo: 'Memo',
+    createdAt: 'Created',
   },
 };
 

@@ -45,6 +45,7 @@ export const zhCN: Messages = {
     offlineLicense: '离线授权',
     systemSetting: '系统设置',
     domains: '域名',
+    vNode: '虚拟节点',
   },
   message: {
     loginSuccess: '登录成功！欢迎！',
@@ -661,5 +662,16 @@ export const zhCN: Messages = {
     on: '开启',
     off: '关闭',
     search: '搜索域名',
+  },
+  virtualNodes: {
+    switchInterval: '切换间隔（秒）',
+    records: '记录',
+    cname: 'CNAME',
+    ip: 'IP',
+    zoneNode: '区域节点',
+    valueHint: '主机名或 IP 地址',
+    addRecord: '添加记录',
+    memo: '备注',
+    createdAt: '创建时间',
   },
 };

@@ -45,6 +45,7 @@ export const zhTW: Messages = {
     offlineLicense: '離線授權',
     systemSetting: '系統設定',
     domains: '網域',
+    vNode: '虛擬節點',
   },
   message: {
     loginSuccess: '登入成功！歡迎！',
@@ -661,5 +662,16 @@ export const zhTW: Messages = {
     on: '開啟',
     off: '關閉',
     search: '搜尋網域',
+  },
+  virtualNodes: {
+    switchInterval: '切換間隔（秒）',
+    records: '記錄',
+    cname: 'CNAME',
+    ip: 'IP',
+    zoneNode: '區域節點',
+    valueHint: '主機名稱或 IP 位址',
+    addRecord: '新增記錄',
+    memo: '備註',
+    createdAt: '建立時間',
   },
 };

@@ -43,6 +43,7 @@ const nodeManage: MenuEntry = {
   children: [
     { path: 'zonesList', label: 'zonesList', permission: 'zones.view' },
     { path: 'nodesList', label: 'nodesList', permission: 'nodes.view' },
+    { path: 'vNode', label: 'vNode', permission: 'nodes.view' },
     { path: 'resolutionTitle', label: 'resolutionTitle', permission: 'lines.view' },
     { path: 'productsList', label: 'productsList', permission: 'products.view' },
     { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
