@@ -207,6 +207,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await screenshot(page, 'infra-site-clear-cache');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Cache clear sent to 0 nodes').waitFor();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
     await siteRow.getByRole('button', { name: 'Remove' }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Site in use').waitFor();
