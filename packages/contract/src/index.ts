@@ -29,3 +29,5 @@ export { clientDomainRoutes } from './routes/client-domains';
 export * as clientDomainSchemas from './schemas/client-domains';
 export { virtualNodeRoutes } from './routes/virtual-nodes';
 export * as virtualNodeSchemas from './schemas/virtual-nodes';
+export { monitorRoutes } from './routes/monitors';
+export * as monitorSchemas from './schemas/monitors';

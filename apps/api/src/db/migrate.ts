@@ -11,6 +11,7 @@ import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0400 } from './migrations/20261121-0400-site-actions';
 import { migration as m0401 } from './migrations/20261121-0401-virtual-nodes';
+import { migration as m0402 } from './migrations/20261121-0402-monitors';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0100-licenses': m0100,
   '20261121-0400-site-actions': m0400,
   '20261121-0401-virtual-nodes': m0401,
+  '20261121-0402-monitors': m0402,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -334,6 +334,24 @@ export type Database = {
   site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
   licenses: LicenseTable;
   virtual_nodes: { node_id: number; switch_interval: number };
+  monitors: {
+    id: Generated<number>;
+    node_id: number;
+    type: 'status' | 'content' | 'tcp' | 'ping';
+    url: string;
+    port: number;
+    status_code: string;
+    content: string;
+    interval: number;
+    failure_action: 'none' | 'pause';
+    enabled: Flag;
+    /** 0 unknown, 1 normal, 2 error. */
+    status: number;
+    last_error: string | null;
+    checked_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
   virtual_node_records: { id: Generated<number>; virtual_node_id: number; type: 'cname' | 'ip'; value: string; node_id: number | null };
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;

@@ -19,6 +19,7 @@ import { sitesRoutes } from './sites/routes';
 import { siteActionsRoutes } from './site-actions/routes';
 import { clientDomainsRoutes } from './client-domains/routes';
 import { virtualNodesRoutes } from './virtual-nodes/routes';
+import { monitorsRoutes } from './monitors/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -45,4 +46,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   siteActionsRoutes,
   clientDomainsRoutes,
   virtualNodesRoutes,
+  monitorsRoutes,
 ];
