@@ -253,6 +253,26 @@ describe('client node management in Chromium: zone, node, line, product and a si
     expect(await vnRow.getByText(/^v-[0-9a-f]{10}$/).count()).toBe(1);
     await screenshot(page, 'infra-virtual-nodes');
 
+    // Monitors: the API pings the node for real and the list shows it normal.
+    await sidebar.getByText('Monitoring', { exact: true }).click();
+    await sidebar.getByText('Monitor nodes', { exact: true }).click();
+    await page.waitForURL('**/client/monitorManagement/monitorNodeList');
+    await page.getByRole('button', { name: 'Add monitors' }).click();
+    await choose(page, 'nodeIDs', 'edge-1');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const monitorRow = page.locator('.ant-table-row', { hasText: 'edge-1 (127.0.0.1)' });
+    await monitorRow.getByText('HTTP status code').waitFor();
+    await monitorRow.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.ant-modal #url').fill('https://not-allowed');
+    await page.getByText('The URL must start with http:// or {host}').waitFor();
+    await choose(page, 'type', 'Ping');
+    await submitModal(page);
+    await page.getByText('Update Successful!').first().waitFor();
+    await monitorRow.getByText('Ping').waitFor();
+    await monitorRow.getByText('Normal', { exact: true }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'infra-monitors');
+
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');
     await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Remove' }).click();

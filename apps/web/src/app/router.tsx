@@ -66,6 +66,13 @@ const clientScreens: RouteObject[] = [
     ],
   },
   {
+    path: 'monitorManagement',
+    children: [
+      { index: true, element: <Navigate to="monitorNodeList" replace /> },
+      { path: 'monitorNodeList', element: <Permitted permission="monitors.view"><s.MonitorNodeList /></Permitted> },
+    ],
+  },
+  {
     path: 'systemManagement',
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },

@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -52,6 +52,13 @@ const nodeManage: MenuEntry = {
   ],
 };
 
+const monitorManagement: MenuEntry = {
+  path: 'monitorManagement',
+  label: 'monitorManagement',
+  icon: <MonitorOutlined />,
+  children: [{ path: 'monitorNodeList', label: 'monitorNodeList', permission: 'monitors.view' }],
+};
+
 const sitesManagement: MenuEntry = {
   path: 'sitesManagement',
   label: 'sitesManagement',
@@ -69,7 +76,7 @@ const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicen
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
   user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
