@@ -195,14 +195,22 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await screenshot(page, 'infra-sites');
 
     // Site actions: limitations through a form, a cache clear after a confirmation; a normal site is in use.
+    const openMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const siteAction = async (label: string) => {
+      await siteRow.getByRole('button', { name: 'More actions' }).click();
+      await openMenu.getByText(label, { exact: true }).click();
+      await openMenu.waitFor({ state: 'hidden' });
+    };
     await siteRow.getByRole('button', { name: 'More actions' }).click();
+    await openMenu.getByText('Limitations', { exact: true }).waitFor();
     await screenshot(page, 'infra-site-actions');
-    await page.locator('.ant-dropdown:visible').getByText('Limitations', { exact: true }).click();
+    await openMenu.getByText('Limitations', { exact: true }).click();
+    await openMenu.waitFor({ state: 'hidden' });
     await page.locator('.ant-modal #domainLimit').fill('5');
     await submitModal(page);
     await page.getByText('Update Successful!').first().waitFor();
-    await siteRow.getByRole('button', { name: 'More actions' }).click();
-    await page.locator('.ant-dropdown:visible').getByText('Clear cache', { exact: true }).click();
+    await page.locator('.ant-modal-wrap:visible').waitFor({ state: 'hidden' });
+    await siteAction('Clear cache');
     await page.locator('.ant-modal-confirm').getByText('Empty the edge cache of shop-site on every node serving it?').waitFor();
     await screenshot(page, 'infra-site-clear-cache');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
@@ -258,7 +266,13 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await sidebar.getByText('Monitor nodes', { exact: true }).click();
     await page.waitForURL('**/client/monitorManagement/monitorNodeList');
     await page.getByRole('button', { name: 'Add monitors' }).click();
-    await choose(page, 'nodeIDs', 'edge-1');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'edge-1' }).or(page.locator('.ant-modal #nodeIDs')).first().waitFor();
+    await page.locator('.ant-modal #nodeIDs').fill('edge-1');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'edge-1 (127.0.0.1)' }).waitFor();
+    await page.locator('.ant-modal #nodeIDs').press('Enter');
+    await page.locator('.ant-modal .ant-select-selection-item', { hasText: 'edge-1' }).waitFor();
+    await page.locator('.ant-modal-title', { hasText: 'Add monitors' }).click();
+    await screenshot(page, 'infra-monitor-add');
     await submitModal(page);
     await page.getByText('Create Successful!').waitFor();
     const monitorRow = page.locator('.ant-table-row', { hasText: 'edge-1 (127.0.0.1)' });

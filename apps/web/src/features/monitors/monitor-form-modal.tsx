@@ -65,7 +65,7 @@ export function MonitorFormModal({ monitor, onClose }: Props) {
           </>
         ) : (
           <Form.Item name="nodeIDs" label={t('monitors.nodes')} rules={[rules.required]}>
-            <Select mode="multiple" loading={unmonitored.isLoading} options={(unmonitored.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }))} />
+            <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} loading={unmonitored.isLoading} options={(unmonitored.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }))} />
           </Form.Item>
         )}
       </Form>
