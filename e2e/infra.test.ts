@@ -55,8 +55,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await switchLanguage(page, 'English');
     const sidebar = page.locator('.ant-layout-sider');
     await sidebar.getByText('Node management').click();
-    for (const entry of ['Zones', 'Nodes', 'Resolution groups', 'Products', 'Sites']) await sidebar.getByText(entry, { exact: true }).waitFor();
-    expect(await sidebar.getByText('Virtual nodes').count()).toBe(0);
+    for (const entry of ['Zones', 'Nodes', 'Virtual nodes', 'Resolution groups', 'Products', 'Sites', 'Site settings', 'Domains']) await sidebar.getByText(entry, { exact: true }).waitFor();
 
     /** Opens a screen from the sidebar and waits until it shows (the previous one stays while its chunk loads). */
     const open = async (label: string, path: string) => {
@@ -194,6 +193,99 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await page.getByRole('button', { name: 'Resume' }).click();
     await siteRow.getByText('Normal', { exact: true }).waitFor();
     await screenshot(page, 'infra-sites');
+
+    // Site actions: limitations through a form, a cache clear after a confirmation; a normal site is in use.
+    const openMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const siteAction = async (label: string) => {
+      await siteRow.getByRole('button', { name: 'More actions' }).click();
+      await openMenu.getByText(label, { exact: true }).click();
+      await openMenu.waitFor({ state: 'hidden' });
+    };
+    await siteRow.getByRole('button', { name: 'More actions' }).click();
+    await openMenu.getByText('Limitations', { exact: true }).waitFor();
+    await screenshot(page, 'infra-site-actions');
+    await openMenu.getByText('Limitations', { exact: true }).click();
+    await openMenu.waitFor({ state: 'hidden' });
+    await page.locator('.ant-modal #domainLimit').fill('5');
+    await submitModal(page);
+    await page.getByText('Update Successful!').first().waitFor();
+    await page.locator('.ant-modal-wrap:visible').waitFor({ state: 'hidden' });
+    await siteAction('Clear cache');
+    await page.locator('.ant-modal-confirm').getByText('Empty the edge cache of shop-site on every node serving it?').waitFor();
+    await screenshot(page, 'infra-site-clear-cache');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Cache clear sent to 0 nodes').waitFor();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    await siteRow.getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Site in use').waitFor();
+
+    // The client's read-only listing of its users' domains.
+    const userToken = await signIn('user', USER);
+    const siteId = (await api(server, 'GET', 'user/sites', { token: userToken })).body.data[0].id;
+    const added = await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.shop.example', upstreams: [{ host: '198.51.100.7' }] } });
+    expect(added.status).toBe(200);
+    await open('Domains', 'domains');
+    const domainRow = page.locator('.ant-table-row', { hasText: 'www.shop.example' });
+    await domainRow.getByText('shop-site').waitFor();
+    await domainRow.getByText(USER).waitFor();
+    await page.locator('.ant-input-search input').first().fill('nothing-like-this');
+    await page.locator('.ant-input-search input').first().press('Enter');
+    await page.locator('.ant-table-placeholder').waitFor();
+    await page.locator('.ant-input-search input').first().fill('shop');
+    await page.locator('.ant-input-search input').first().press('Enter');
+    await domainRow.waitFor();
+    await screenshot(page, 'infra-client-domains');
+
+    // Client mode of the site settings: the client switches into the owner and uses the user's screens.
+    await open('Sites', 'sitesList');
+    await page.locator('.ant-table-row', { hasText: 'shop-site' }).getByRole('link', { name: 'shop-site' }).click();
+    await page.waitForURL(/\/client\/nodeManage\/sitesSetting\/\d+\/shop-site/);
+    await page.locator('.ant-tabs').getByText('www.shop.example').waitFor();
+    await screenshot(page, 'infra-client-site-setting');
+
+    // Virtual nodes: one answering with a CNAME and the zone's node.
+    await open('Virtual nodes', 'vNode');
+    await page.getByTestId('vnode-zone').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'taipei' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal #name').fill('vn-asia');
+    await page.locator('.ant-modal input[placeholder="Host name or IP address"]').fill('edge.example.net');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Add record' }).click();
+    await page.locator('.ant-modal input[placeholder="Host name or IP address"]').nth(1).fill('203.0.113.7');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const vnRow = page.locator('.ant-table-row', { hasText: 'vn-asia' });
+    await vnRow.getByText('CNAME edge.example.net').waitFor();
+    await vnRow.getByText('IP 203.0.113.7').waitFor();
+    expect(await vnRow.getByText(/^v-[0-9a-f]{10}$/).count()).toBe(1);
+    await screenshot(page, 'infra-virtual-nodes');
+
+    // Monitors: the API pings the node for real and the list shows it normal.
+    await sidebar.getByText('Monitoring', { exact: true }).click();
+    await sidebar.getByText('Monitor nodes', { exact: true }).click();
+    await page.waitForURL('**/client/monitorManagement/monitorNodeList');
+    await page.getByRole('button', { name: 'Add monitors' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'edge-1' }).or(page.locator('.ant-modal #nodeIDs')).first().waitFor();
+    await page.locator('.ant-modal #nodeIDs').fill('edge-1');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'edge-1 (127.0.0.1)' }).waitFor();
+    await page.locator('.ant-modal #nodeIDs').press('Enter');
+    await page.locator('.ant-modal .ant-select-selection-item', { hasText: 'edge-1' }).waitFor();
+    await page.locator('.ant-modal-title', { hasText: 'Add monitors' }).click();
+    await screenshot(page, 'infra-monitor-add');
+    await submitModal(page);
+    await page.getByText('Create Successful!').waitFor();
+    const monitorRow = page.locator('.ant-table-row', { hasText: 'edge-1 (127.0.0.1)' });
+    await monitorRow.getByText('HTTP status code').waitFor();
+    await monitorRow.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.ant-modal #url').fill('https://not-allowed');
+    await page.getByText('The URL must start with http:// or {host}').waitFor();
+    await choose(page, 'type', 'Ping');
+    await submitModal(page);
+    await page.getByText('Update Successful!').first().waitFor();
+    await monitorRow.getByText('Ping').waitFor();
+    await monitorRow.getByText('Normal', { exact: true }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'infra-monitors');
 
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');

@@ -7,14 +7,23 @@ import type { ZoneSettings } from '../modules/zones/service';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
 
-/** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
-async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInput['structure']['sites']> {
+/**
+ * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
+ * forced onto its product's backup group only on the nodes of that group.
+ */
+async function sitesOfZone(db: Db, zoneId: number, nodeId: number): Promise<edge.DesiredStateInput['structure']['sites']> {
   const sites = await db
     .selectFrom('sites')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .select(['sites.id', 'sites.name', 'sites.gzip'])
     .where('products.zone_id', '=', zoneId)
     .where('sites.status', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('sites.force_backup', '=', 0),
+        eb('products.backup_group_id', 'in', eb.selectFrom('node_group_members').select('group_id').where('node_id', '=', nodeId)),
+      ]),
+    )
     .orderBy('sites.id')
     .execute();
   if (!sites.length) return [];
@@ -74,7 +83,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = JSON.parse(zone.settings) as ZoneSettings;
-  const sites = await sitesOfZone(db, zone.id);
+  const sites = await sitesOfZone(db, zone.id, nodeId);
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {

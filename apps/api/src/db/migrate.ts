@@ -13,6 +13,9 @@ import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0200 } from './migrations/20261121-0200-traffic';
 import { migration as m0310 } from './migrations/20261121-0310-site-options';
 import { migration as m0311 } from './migrations/20261121-0311-site-users';
+import { migration as m0400 } from './migrations/20261121-0400-site-actions';
+import { migration as m0401 } from './migrations/20261121-0401-virtual-nodes';
+import { migration as m0402 } from './migrations/20261121-0402-monitors';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -28,6 +31,9 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0300-domain-settings-l4-ports': m0300,
   '20261121-0310-site-options': m0310,
   '20261121-0311-site-users': m0311,
+  '20261121-0400-site-actions': m0400,
+  '20261121-0401-virtual-nodes': m0401,
+  '20261121-0402-monitors': m0402,
 };
 
 function migrator({ db, dialect }: DbHandle) {

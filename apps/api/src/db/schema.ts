@@ -204,6 +204,12 @@ export type SiteTable = {
   tags: string;
   expires_at: string | null;
   gzip: Generated<Flag>;
+  /** The group the site resolves to, taken from its product (product/refresh re-derives it). */
+  group_id: number | null;
+  /** 1: served by its product's backup group instead. */
+  force_backup: Generated<Flag>;
+  /** JSON object of limits narrowing the product's (absent = the product's). */
+  limitations: Generated<string>;
   created_at: string;
   updated_at: string;
 };
@@ -336,6 +342,26 @@ export type Database = SiteSettingsDatabase & {
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
   site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
   licenses: LicenseTable;
+  virtual_nodes: { node_id: number; switch_interval: number };
+  monitors: {
+    id: Generated<number>;
+    node_id: number;
+    type: 'status' | 'content' | 'tcp' | 'ping';
+    url: string;
+    port: number;
+    status_code: string;
+    content: string;
+    interval: number;
+    failure_action: 'none' | 'pause';
+    enabled: Flag;
+    /** 0 unknown, 1 normal, 2 error. */
+    status: number;
+    last_error: string | null;
+    checked_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  virtual_node_records: { id: Generated<number>; virtual_node_id: number; type: 'cname' | 'ip'; value: string; node_id: number | null };
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;
   license_orders: LicenseOrderTable;

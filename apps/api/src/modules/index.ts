@@ -18,6 +18,10 @@ import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
 import { trafficRoutes } from './traffic/routes';
+import { siteActionsRoutes } from './site-actions/routes';
+import { clientDomainsRoutes } from './client-domains/routes';
+import { virtualNodesRoutes } from './virtual-nodes/routes';
+import { monitorsRoutes } from './monitors/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 
@@ -43,4 +47,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
   trafficRoutes,
+  siteActionsRoutes,
+  clientDomainsRoutes,
+  virtualNodesRoutes,
+  monitorsRoutes,
 ];

@@ -72,6 +72,16 @@ const clientScreens: RouteObject[] = [
       { path: 'resolutionTitle', element: <Permitted permission="lines.view"><s.ResolutionTitle /></Permitted> },
       { path: 'productsList', element: <Permitted permission="products.view"><s.ProductsList /></Permitted> },
       { path: 'sitesList', element: <Permitted permission="sites.view"><s.SitesList /></Permitted> },
+      { path: 'domains', element: <Permitted permission="sites.view"><s.ClientDomains /></Permitted> },
+      { path: 'vNode', element: <Permitted permission="nodes.view"><s.VNode /></Permitted> },
+      { path: 'sitesSetting/:id?/:name?/:domainName?', element: <Permitted permission="sites.view"><s.ClientSiteSetting /></Permitted> },
+    ],
+  },
+  {
+    path: 'monitorManagement',
+    children: [
+      { index: true, element: <Navigate to="monitorNodeList" replace /> },
+      { path: 'monitorNodeList', element: <Permitted permission="monitors.view"><s.MonitorNodeList /></Permitted> },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { id } from './account';
 import { ids } from './accounts';
+import { siteLimitations } from './site-actions';
 
 /** Spec §9: continents, and the Chinese ISPs of the lookup tables; `default` answers everyone else. */
 export const DNS_LINES = ['default', 'AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA', 'telecom', 'unicom', 'mobile', 'tietong', 'edu', 'cstnet', 'domestic', 'overseas'] as const;
@@ -104,6 +105,9 @@ export const siteItem = z.object({
   groupID: z.number(),
   cname: z.string(),
   tags: z.array(z.string()),
+  /** Served by the product's backup group instead of its own. */
+  forceBackup: z.boolean(),
+  limitations: siteLimitations,
   domainCount: z.number(),
   expiredAt: z.string().nullable(),
   createdAt: z.string(),

@@ -78,7 +78,7 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
   for (const name of await enabledElsewhere(deps, enabled)) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
-  const limit = (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
+  const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
   await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: entries.length });
 

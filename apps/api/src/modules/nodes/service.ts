@@ -12,6 +12,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { agentVersion, installCommand } from '../../agent-gateway/package';
 import type { Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
+import { assertNotInVirtualNode } from '../virtual-nodes/service';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
 
 /** Agents report every 10 s; a node silent for longer than this is offline. */
@@ -168,6 +169,7 @@ export async function removeNodes(deps: AppDeps, principal: Principal, ids: numb
   await ownedNodes(deps, principal, ids);
   const grouped = await deps.db.selectFrom('node_group_members').select('node_id').where('node_id', 'in', ids).executeTakeFirst();
   if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
+  await assertNotInVirtualNode(deps, ids);
   await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Codes, type siteSchemas } from '@edgekeep/contract';
+import { Codes, type siteActionSchemas, type siteSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
@@ -21,7 +21,7 @@ const base = (deps: AppDeps) =>
     .innerJoin('products', 'products.id', 'sites.product_id')
     .innerJoin('accounts as owner', 'owner.id', 'sites.user_id')
     .selectAll('sites')
-    .select(['products.name as product_name', 'products.zone_id', 'products.group_id', 'owner.email as user_email'])
+    .select(['products.name as product_name', 'products.zone_id', 'products.group_id as product_group_id', 'owner.email as user_email'])
     .select((eb) => eb.selectFrom('domains').select(eb.fn.countAll().as('n')).whereRef('domains.site_id', '=', 'sites.id').as('domain_count'));
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
@@ -34,9 +34,11 @@ const toItem = (s: Row) => ({
   productID: s.product_id,
   productName: s.product_name,
   zoneID: s.zone_id,
-  groupID: s.group_id,
+  groupID: s.group_id ?? s.product_group_id,
   cname: s.cname,
   tags: JSON.parse(s.tags) as string[],
+  forceBackup: s.force_backup === 1,
+  limitations: JSON.parse(s.limitations) as z.infer<typeof siteActionSchemas.siteLimitations>,
   domainCount: toCount(s.domain_count as number),
   expiredAt: s.expires_at,
   createdAt: s.created_at,
@@ -91,7 +93,7 @@ export async function siteTags(deps: AppDeps, principal: Principal) {
   return [...new Set(rows.flatMap((s) => JSON.parse(s.tags) as string[]))].sort();
 }
 
-const sortedTags = (tags: string[]) => [...new Set(tags)].sort();
+export const sortedTags = (tags: string[]) => [...new Set(tags)].sort();
 
 /** A site of one of the client's users, made from one of its products; it takes the product's zone and group. */
 export async function createSite(deps: AppDeps, principal: Principal, body: z.infer<typeof siteSchemas.createSiteBody>) {
@@ -110,6 +112,7 @@ export async function createSite(deps: AppDeps, principal: Principal, body: z.in
       client_id: actor.id,
       user_id: user.id,
       product_id: product.id,
+      group_id: product.groupID,
       name: body.name,
       status: 1,
       cname: `${crypto.randomBytes(6).toString('hex')}.${deps.config.cnameDomain}`,
@@ -138,23 +141,29 @@ export async function updateSite(deps: AppDeps, principal: Principal, body: { id
   return reachableSite(deps, principal, body.id);
 }
 
+/** A site still in normal status is in use (205003): pause it first. */
 export async function removeSites(deps: AppDeps, principal: Principal, ids: number[]) {
   const sites = [];
   for (const id of ids) sites.push(await reachableSite(deps, principal, id));
+  if (sites.some((s) => s.status === 1)) throw new ApiError(Codes.SiteInUse);
   await deps.db.deleteFrom('sites').where('id', 'in', ids).execute();
   await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
 }
 
 /**
- * Pause (0), resume (1) or lock (2) sites. Expired (3) is set by the platform when a site's term ends, never by
- * hand, and an expired site cannot be resumed (205002).
+ * Which status a site may be set to from which (spec §4, in order paused, normal, locked, expired). Expired is
+ * reached only through the site's expiry (the `expired` action and the expiry sweep) and left only by renewing
+ * it; a site whose expiry has passed cannot be resumed.
  */
+export const STATUS_TRANSITIONS: Record<number, number[]> = { 0: [0, 1, 2], 1: [0, 1, 2], 2: [0, 1, 2], 3: [3] };
+
 export async function setSiteStatus(deps: AppDeps, principal: Principal, ids: number[], status: number) {
-  const sites = [];
+  const sites: Awaited<ReturnType<typeof reachableSite>>[] = [];
   for (const id of ids) sites.push(await reachableSite(deps, principal, id));
   const at = now();
-  if (status === 3 || (status === 1 && sites.some((s) => s.expiredAt !== null && s.expiredAt < at))) throw new ApiError(Codes.SiteStatusNotAllowed);
+  const allowed = (s: (typeof sites)[number]) => STATUS_TRANSITIONS[s.status].includes(status) && !(status === 1 && s.expiredAt !== null && s.expiredAt < at);
+  const refused = sites.filter((s) => !allowed(s));
+  if (refused.length) throw new ApiError(Codes.SiteStatusNotAllowed, { extra: { ids: refused.map((s) => s.id) } });
   await deps.db.updateTable('sites').set({ status, updated_at: at }).where('id', 'in', ids).execute();
   await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
 }
-

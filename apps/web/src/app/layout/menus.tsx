@@ -1,4 +1,4 @@
-import { ApiOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, GlobalOutlined, LineChartOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, GlobalOutlined, LineChartOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -43,10 +43,20 @@ const nodeManage: MenuEntry = {
   children: [
     { path: 'zonesList', label: 'zonesList', permission: 'zones.view' },
     { path: 'nodesList', label: 'nodesList', permission: 'nodes.view' },
+    { path: 'vNode', label: 'vNode', permission: 'nodes.view' },
     { path: 'resolutionTitle', label: 'resolutionTitle', permission: 'lines.view' },
     { path: 'productsList', label: 'productsList', permission: 'products.view' },
     { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
+    { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
+    { path: 'domains', label: 'domains', permission: 'sites.view' },
   ],
+};
+
+const monitorManagement: MenuEntry = {
+  path: 'monitorManagement',
+  label: 'monitorManagement',
+  icon: <MonitorOutlined />,
+  children: [{ path: 'monitorNodeList', label: 'monitorNodeList', permission: 'monitors.view' }],
 };
 
 const sitesManagement: MenuEntry = {
@@ -80,7 +90,7 @@ const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicen
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, trafficPkgManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
   user: [dashboard, sitesManagement, domains, l4Ports, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 

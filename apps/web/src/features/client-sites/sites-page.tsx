@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { infraApi } from '../../api/infra';
 import type { Site } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
@@ -11,7 +12,10 @@ import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
+import { SITE_SETTING_BASE } from '../sites/site-setting-page';
 import { AccountPicker } from './account-picker';
+import { SiteActionModal, type SiteAction } from './site-action-modal';
+import { SiteActionsMenu } from './site-actions-menu';
 import { SiteFormModal, type SiteFormMode } from './site-form-modal';
 
 /** Spec §4: the index is the status number. */
@@ -28,18 +32,30 @@ export default function SitesPage() {
   const list = useListParams();
   const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts });
   const [open, setOpen] = useState<SiteFormMode>();
+  const [action, setAction] = useState<SiteAction>();
   const done = (text: string) => () => {
     toast.success(text);
     void queryClient.invalidateQueries({ queryKey: ['sites'] });
   };
   const setStatus = useMutation({ mutationFn: (v: { ids: number[]; status: number }) => infraApi.setSitesStatus(v.ids, v.status), onSuccess: done(t('infra.updateSuccess')) });
   const remove = useMutation({ mutationFn: infraApi.removeSites, onSuccess: done(t('infra.removeSuccess')) });
-  const status = (s: number) => {
+  const status = (s: number, site: Site) => {
     const entry = STATUSES[s];
-    return <Tag color={entry.color}>{t(`siteStatus.${entry.name}`)}</Tag>;
+    return (
+      <>
+        <Tag color={entry.color}>{t(`siteStatus.${entry.name}`)}</Tag>
+        {site.forceBackup ? <Tag color="orange">{t('siteActions.onBackup')}</Tag> : null}
+      </>
+    );
   };
   const columns: TableColumnsType<Site> = [
-    { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('infra.name'),
+      sorter: true,
+      render: (name: string, site) => <Link to={`${SITE_SETTING_BASE.client}/${site.id}/${encodeURIComponent(name)}`}>{name}</Link>,
+    },
     { key: 'status', dataIndex: 'status', title: t('clientSites.status'), sorter: true, render: status },
     { key: 'userEmail', dataIndex: 'userEmail', title: t('infra.user') },
     { key: 'productName', dataIndex: 'productName', title: t('infra.product') },
@@ -61,7 +77,8 @@ export default function SitesPage() {
             <Button size="small" onClick={() => setOpen({ kind: 'tags', site })}>
               {t('clientSites.editTags')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} onConfirm={() => remove.mutate([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
+            <SiteActionsMenu ids={[site.id]} site={site} size="small" onOpen={setAction} />
+            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} description={t('siteActions.removeHint')} onConfirm={() => remove.mutate([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
               <Button size="small" danger>
                 {t('infra.remove')}
               </Button>
@@ -84,6 +101,7 @@ export default function SitesPage() {
         {statusButton(0, t('nodes.pause'))}
         {statusButton(1, t('clientSites.resume'))}
         {statusButton(2, t('clientSites.lock'))}
+        <SiteActionsMenu ids={ids} onOpen={setAction} onDone={clear} />
         <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
           <Button danger disabled={none}>
             {t('infra.remove')}
@@ -128,6 +146,7 @@ export default function SitesPage() {
         }
       />
       {open ? <SiteFormModal mode={open} onClose={() => setOpen(undefined)} /> : null}
+      {action ? <SiteActionModal action={action} onClose={() => setAction(undefined)} /> : null}
     </Card>
   );
 }

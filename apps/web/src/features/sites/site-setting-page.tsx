@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sitesApi } from '../../api/sites';
 import { useCan } from '../../app/use-self';
+import { useTier } from '../../app/use-tier';
 import { BodySizeTab } from './body-size-tab';
 import { CacheTab } from './cache-tab';
 import { CacheTasksTab } from './cache-tasks-tab';
@@ -18,13 +19,15 @@ import { keys } from './query-keys';
 import { RatesTab } from './rates-tab';
 import { SiteStatusTag } from './site-status-tag';
 
-const BASE = '/user/sitesManagement/sitesSetting';
+/** The client reaches the same screen in client mode, under its own node management path. */
+export const SITE_SETTING_BASE = { user: '/user/sitesManagement/sitesSetting', client: '/client/nodeManage/sitesSetting' } as const;
 
 /** One site's settings, a tab per group; without a site in the path it asks for one. */
 export default function SiteSettingPage() {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
+  const BASE = SITE_SETTING_BASE[useTier() === 'client' ? 'client' : 'user'];
   const params = useParams();
   const siteId = Number(params.id) || undefined;
   const [search, setSearch] = useSearchParams();

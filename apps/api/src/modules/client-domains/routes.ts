@@ -1,0 +1,11 @@
+import { clientDomainRoutes as r } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import * as domains from './service';
+
+export function clientDomainsRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, r.domains, async ({ principal, query }) => domains.listDomains(deps, principal, query));
+  registerRoute(app, deps, r.meta, async ({ principal }) => ({ data: await domains.metaDomains(deps, principal) }));
+  registerRoute(app, deps, r.tags, async ({ principal }) => ({ data: await domains.domainTags(deps, principal) }));
+}

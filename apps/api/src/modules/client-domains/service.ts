@@ -1,0 +1,65 @@
+import type { clientDomainSchemas } from '@edgekeep/contract';
+import type { z } from 'zod';
+import { paginate } from '../../db/paging';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { scopedSites } from '../sites/service';
+
+type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
+
+/** Domains of the sites the caller reaches, with their site and owner. */
+async function scopedDomains(deps: AppDeps, principal: Principal) {
+  const siteIds = (await scopedSites(deps, principal)).clearSelect().select('sites.id');
+  return deps.db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('accounts as owner', 'owner.id', 'sites.user_id')
+    .selectAll('domains')
+    .select(['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email'])
+    .where('domains.site_id', 'in', siteIds);
+}
+
+export async function listDomains(deps: AppDeps, principal: Principal, query: Query) {
+  let q = await scopedDomains(deps, principal);
+  if (query.keywords) q = q.where('domains.name', 'like', `%${query.keywords.toLowerCase()}%`);
+  if (query.siteID) q = q.where('domains.site_id', '=', query.siteID);
+  if (query.userID) q = q.where('sites.user_id', '=', query.userID);
+  if (query.status !== undefined) q = q.where('domains.status', '=', query.status === 1 ? 1 : 0);
+  if (query.forceSSL) q = q.where('domains.force_ssl', '=', query.forceSSL === 'true' ? 1 : 0);
+  for (const tag of query.tags === undefined ? [] : [query.tags].flat()) q = q.where('domains.tags', 'like', `%${JSON.stringify(tag)}%`);
+  const page = await paginate(q, {
+    page: query,
+    sortable: { name: 'domains.name', siteName: 'sites.name', createdAt: 'domains.created_at', updatedAt: 'domains.updated_at' },
+    defaultSort: { column: 'domains.created_at', order: 'desc' },
+    idColumn: 'domains.id',
+  });
+  return {
+    data: page.data.map((d) => ({
+      id: d.id,
+      name: d.name,
+      status: d.status,
+      protocol: d.protocol,
+      forceSSL: d.force_ssl === 1,
+      tags: JSON.parse(d.tags) as string[],
+      siteID: d.site_id,
+      siteName: d.site_name,
+      siteStatus: d.site_status,
+      cname: d.cname,
+      userID: d.user_id,
+      userEmail: d.user_email,
+      createdAt: d.created_at,
+      updatedAt: d.updated_at,
+    })),
+    total: page.total,
+  };
+}
+
+export async function metaDomains(deps: AppDeps, principal: Principal) {
+  const rows = await (await scopedDomains(deps, principal)).orderBy('domains.name').execute();
+  return rows.map((d) => ({ id: d.id, name: d.name, siteID: d.site_id }));
+}
+
+export async function domainTags(deps: AppDeps, principal: Principal) {
+  const rows = await (await scopedDomains(deps, principal)).execute();
+  return [...new Set(rows.flatMap((d) => JSON.parse(d.tags) as string[]))].sort();
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, InputNumber, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { infraApi } from '../../api/infra';
+import type { Site } from '../../api/infra-types';
+import { siteActionsApi, type SiteLimitations } from '../../api/site-actions';
+import { toast } from '../../app/feedback';
+import { queryClient } from '../../app/query-client';
+import { useFormRules } from '../../components/form-rules';
+import { DATE_FORMATS } from '../../lib/dates';
+import { AccountPicker } from './account-picker';
+
+export type SiteActionKind = 'assignUser' | 'changeProduct' | 'limitations' | 'expired';
+/** `site` is there when the action is on one site, to start from its values. */
+export type SiteAction = { kind: SiteActionKind; ids: number[]; site?: Site };
+type Values = { userID?: number; productID?: number; expiredAt?: Dayjs | null } & { [K in keyof SiteLimitations]?: number | null };
+
+const LIMITS = ['domainLimit', 'bandwidth', 'connections'] as const;
+
+/** The site actions that need input, on one site or a batch: hand over, change product, limitations, expiry. */
+export function SiteActionModal({ action, onClose }: { action: SiteAction; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rules = useFormRules();
+  const [form] = Form.useForm<Values>();
+  const { ids, site: single } = action;
+  const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts, enabled: action.kind === 'changeProduct' });
+  const save = useMutation({
+    mutationFn: (v: Values) => {
+      if (action.kind === 'assignUser') return siteActionsApi.assignUser(ids, v.userID!);
+      if (action.kind === 'changeProduct') return siteActionsApi.changeProduct(ids, v.productID!);
+      if (action.kind === 'expired') return siteActionsApi.expired(ids, v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null);
+      return siteActionsApi.limitations(ids, Object.fromEntries(LIMITS.map((k) => [k, v[k] ?? null])));
+    },
+    onSuccess: () => {
+      toast.success(t('infra.updateSuccess'));
+      void queryClient.invalidateQueries({ queryKey: ['sites'] });
+      onClose();
+    },
+  });
+  const initial: Values = {
+    ...(single?.limitations ?? {}),
+    expiredAt: single?.expiredAt ? dayjs(single.expiredAt) : null,
+    productID: single?.productID,
+  };
+  return (
+    <Modal
+      open
+      title={`${t(`siteActions.${action.kind}`)} · ${single ? single.name : t('siteActions.selected', { count: ids.length })}`}
+      okText={t('common.submit')}
+      cancelText={t('infra.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+    >
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+        {action.kind === 'assignUser' ? (
+          <Form.Item name="userID" label={t('infra.user')} rules={[rules.required]}>
+            <AccountPicker auth="user" placeholder={t('clientSites.searchUser')} style={{ width: '100%' }} />
+          </Form.Item>
+        ) : null}
+        {action.kind === 'changeProduct' ? (
+          <Form.Item name="productID" label={t('infra.product')} rules={[rules.required]} extra={t('siteActions.changeProductHint')}>
+            <Select options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))} loading={products.isLoading} />
+          </Form.Item>
+        ) : null}
+        {action.kind === 'expired' ? (
+          <Form.Item name="expiredAt" label={t('infra.expiredAt')} extra={t('siteActions.expiredHint')}>
+            <DatePicker format={DATE_FORMATS.date} style={{ width: '100%' }} placeholder={t('infra.never')} />
+          </Form.Item>
+        ) : null}
+        {action.kind === 'limitations'
+          ? LIMITS.map((k) => (
+              <Form.Item key={k} name={k} label={t(`siteActions.${k}`)}>
+                <InputNumber min={0} precision={0} style={{ width: '100%' }} placeholder={t('siteActions.fromProduct')} />
+              </Form.Item>
+            ))
+          : null}
+      </Form>
+    </Modal>
+  );
+}
