@@ -15,6 +15,7 @@ import { nodesRoutes } from './nodes/routes';
 import { productsRoutes } from './products/routes';
 import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
+import { siteModulesRoutes } from './site-modules/routes';
 import { sitesRoutes } from './sites/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
@@ -39,4 +40,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   firewallRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
+  siteModulesRoutes,
 ];

@@ -8,9 +8,11 @@ import {
   isL4PortAllowed,
 } from './constants';
 import { ipEntry } from './ip-entry';
+import { domainModules } from './site-modules';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
+export * from './site-modules';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -152,6 +154,8 @@ export const structure = z.object({ zone: zoneStructure, sites: z.array(siteStru
 export const data = z.object({
   sites: z.array(siteData).default([]),
   certificates: z.array(certificate).default([]),
+  /** Per-domain traffic modules: headers, redirects, CORS, referer and header rules. */
+  domainModules: z.array(domainModules).default([]),
 });
 
 export const desiredState = z
