@@ -1,3 +1,4 @@
+import { createHmac, pbkdf2Sync } from 'node:crypto';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushData } from './control/client';
@@ -27,6 +28,7 @@ describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
             domains: [
               { id: 11, name: host, origins: [{ host: '127.0.0.1', port: origin.port }] },
               { id: 12, name: 'plain.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] },
+              { id: 13, name: 'media.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] },
             ],
           },
         ],
@@ -52,13 +54,31 @@ describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
     headerRules: [{ name: 'User-Agent', operator: 'contains', value: 'sqlmap' }],
   });
 
+  const KEY = 'a-signing-key-of-the-site';
+  const salt = '00112233445566778899aabbccddeeff';
+  const media = edge.domainModules.parse({
+    domainId: 13,
+    rewrites: [
+      { match: 'prefix', source: '/static/', target: '/assets/v2/' },
+      { match: 'regex', source: '^/u/(\\w+)$', target: '/users/$1/profile', host: 'users.internal' },
+    ],
+    tokenAuth: { key: KEY, scope: 'paths', paths: ['/videos/'] },
+    basicAuth: [{
+      match: 'prefix',
+      pattern: '/admin',
+      realm: 'Staff only',
+      users: [{ user: 'ops', salt, hash: pbkdf2Sync('s3cret-pass', Buffer.from(salt, 'hex'), edge.BASIC_AUTH_ROUNDS, 20, 'sha1').toString('hex') }],
+    }],
+  });
+  const signed = (path: string, expires: number) => `${path}?expires=${expires}&sign=${createHmac('sha1', KEY).update(`${path}:${expires}`).digest('hex')}`;
+
   const call = (o: { method?: string; path?: string; headers?: Record<string, string>; on?: string }) =>
     httpCall({ port, method: o.method, path: o.path, headers: { host: o.on ?? host, ...o.headers } });
 
   beforeAll(async () => {
     origin = await startMirror();
     port = await freePort();
-    node = await startEdge({ state: stateWith(1, [modules]), controlPort: await freePort() });
+    node = await startEdge({ state: stateWith(1, [modules, media]), controlPort: await freePort() });
   });
   afterAll(async () => {
     await node?.stop();
@@ -118,6 +138,37 @@ describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
     const tool = await call({ path: '/', headers: { 'user-agent': 'sqlmap/1.7' } });
     expect(tool.status).toBe(403);
     expect(tool.body).toContain('header');
+  });
+
+  it('rewrites the path and Host the origin gets, keeping the query', async () => {
+    const a = JSON.parse((await call({ on: 'media.example.com', path: '/static/app.js?v=3' })).body);
+    expect(a).toMatchObject({ url: '/assets/v2/app.js?v=3', headers: { host: 'media.example.com' } });
+    const b = JSON.parse((await call({ on: 'media.example.com', path: '/u/alice' })).body);
+    expect(b).toMatchObject({ url: '/users/alice/profile', headers: { host: 'users.internal' } });
+    expect(JSON.parse((await call({ on: 'media.example.com', path: '/other' })).body).url).toBe('/other');
+  });
+
+  it('serves signed URLs until they expire and refuses tampered or unsigned ones', async () => {
+    const future = Math.floor(Date.now() / 1000) + 600;
+    const ok = await call({ on: 'media.example.com', path: signed('/videos/a.mp4', future) });
+    expect(ok.status).toBe(200);
+    expect((await call({ on: 'media.example.com', path: '/videos/a.mp4' })).status).toBe(403);
+    expect((await call({ on: 'media.example.com', path: signed('/videos/a.mp4', future).replace('a.mp4', 'b.mp4') })).status).toBe(403);
+    expect((await call({ on: 'media.example.com', path: signed('/videos/a.mp4', future).replace(`expires=${future}`, `expires=${future + 1}`) })).status).toBe(403);
+    expect((await call({ on: 'media.example.com', path: signed('/videos/a.mp4', future - 1200) })).status).toBe(403);
+    expect((await call({ on: 'media.example.com', path: '/free/a.mp4' })).status).toBe(200);
+  });
+
+  it('asks for basic auth on protected paths and lets the right user in', async () => {
+    const none = await call({ on: 'media.example.com', path: '/admin/panel' });
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Basic realm="Staff only", charset="UTF-8"');
+    const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
+    expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 'wrong-pass') })).status).toBe(401);
+    expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('eve', 's3cret-pass') })).status).toBe(401);
+    expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 's3cret-pass') })).status).toBe(200);
+    expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 's3cret-pass') })).status).toBe(200);
+    expect((await call({ on: 'media.example.com', path: '/public' })).status).toBe(200);
   });
 
   it('takes new module data through the control endpoint without a reload', async () => {

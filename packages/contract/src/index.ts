@@ -25,3 +25,6 @@ export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';
 export { siteModuleRoutes } from './routes/site-modules';
 export * as siteModuleSchemas from './schemas/site-modules';
+export { siteModuleOriginRoutes } from './routes/site-modules-origin';
+export { basicAuthRoutes } from './routes/basic-auth';
+export * as basicAuthSchemas from './schemas/basic-auth';

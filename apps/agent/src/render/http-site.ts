@@ -38,7 +38,7 @@ const proxyPassOf = (domain: edge.Domain) => {
 };
 
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_block "";');
+  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', 'set $ek_block "";');
 
 const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; dir: string; https: boolean }) =>
   lines(

@@ -72,7 +72,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
       'proxy_cache_key $scheme://$host$request_uri;',
       'proxy_http_version 1.1;',
-      'proxy_set_header Host $host;',
+      'proxy_set_header Host $ek_origin_host;',
       'proxy_set_header Connection "";',
       'proxy_set_header X-Real-IP $remote_addr;',
       'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',

@@ -81,7 +81,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
     data: {
       sites: await ipListsOf(db, sites),
       certificates: await certificatesOf(deps, sites),
-      domainModules: await domainModulesOf(db, sites.flatMap((s) => s.domains.map((d) => d.id))),
+      domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
     },
   });
 }

@@ -16,6 +16,7 @@ import { productsRoutes } from './products/routes';
 import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { siteModulesRoutes } from './site-modules/routes';
+import { basicAuthRoutesPlugin } from './basic-auth/routes';
 import { sitesRoutes } from './sites/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
@@ -41,4 +42,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
   siteModulesRoutes,
+  basicAuthRoutesPlugin,
 ];

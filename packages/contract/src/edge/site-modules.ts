@@ -87,6 +87,60 @@ export const headerRule = z
     if ((r.operator === 'equals' || r.operator === 'contains') && !r.value) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Required Field!' });
   });
 
+export type CustomHeader = z.infer<typeof customHeader>;
+export type RedirectRule = z.infer<typeof redirectRule>;
+export type Cors = z.infer<typeof cors>;
+export type RefererRule = z.infer<typeof refererRule>;
+export type HeaderRule = z.infer<typeof headerRule>;
+/** Spec: proxy rewrite. The path (and optionally the Host) sent to the origin; the visitor's URL is unchanged. */
+export const rewriteRule = z
+  .object({
+    match: z.enum(['prefix', 'regex']),
+    source: z.string().min(1).max(TEXT_FIELD_MAX),
+    /** A path; with regex, $1..$9 take the captures. */
+    target: z.string().min(1).max(TEXT_FIELD_MAX).regex(/^\/[^\s"'\\?#]*$/, 'Wrong Fromat!'),
+    /** The Host header the origin gets; empty keeps the visitor's. */
+    host: z.union([z.literal(''), z.string().toLowerCase().max(253).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/, 'Wrong Fromat!')]).default(''),
+  })
+  .superRefine((r, ctx) => {
+    if (r.match === 'regex' ? !safeRegex.safeParse(r.source).success : !/^\/[^\s]*$/.test(r.source)) {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Wrong Fromat!' });
+    }
+  });
+
+/**
+ * Spec: token auth (signed URLs). A protected request needs `expires` (unix seconds, not past) and
+ * `sign` = hex HMAC-SHA1(key, path + ":" + expires); scope all protects every path, paths only those prefixes.
+ */
+export const tokenAuth = z.object({
+  key: z.string().min(16).max(128),
+  scope: z.enum(['all', 'paths']),
+  paths: z.array(z.string().min(1).max(TEXT_FIELD_MAX).regex(/^\/\S*$/, 'Wrong Fromat!')).max(500).default([]),
+});
+
+/** PBKDF2-HMAC-SHA1 with this many rounds: the edge checks a password in well under a millisecond per worker cache miss. */
+export const BASIC_AUTH_ROUNDS = 2000;
+/** A user of a basic-auth group as the edge sees it: never the password, only a salted PBKDF2 hash (hex). */
+export const basicAuthUser = z.object({ user: z.string().min(1).max(64), salt: z.string().regex(/^[0-9a-f]{32}$/), hash: z.string().regex(/^[0-9a-f]{40}$/) });
+
+/** Spec: basic auth rule. A path matching `pattern` needs the credentials of one of the users (401 otherwise). */
+export const basicAuthRule = z.object({
+  match: z.enum(['prefix', 'regex']),
+  pattern: z.string().min(1).max(TEXT_FIELD_MAX),
+  realm: z.string().max(64).regex(/^[^"\\\r\n]*$/),
+  users: z.array(basicAuthUser).max(1000),
+});
+
+export const domainTraffic = z.object({
+  rewrites: z.array(rewriteRule).max(500).default([]),
+  tokenAuth: tokenAuth.nullable().default(null),
+  basicAuth: z.array(basicAuthRule).max(100).default([]),
+});
+
+export type RewriteRule = z.infer<typeof rewriteRule>;
+export type TokenAuth = z.infer<typeof tokenAuth>;
+export type BasicAuthRule = z.infer<typeof basicAuthRule>;
+
 /** What the edge runtime applies to one domain's requests, pushed without a reload. */
 export const domainModules = z.object({
   domainId: z.number().int().positive(),
@@ -95,11 +149,6 @@ export const domainModules = z.object({
   cors: cors.nullable().default(null),
   referers: z.array(refererRule).max(100).default([]),
   headerRules: z.array(headerRule).max(100).default([]),
+  ...domainTraffic.shape,
 });
-
-export type CustomHeader = z.infer<typeof customHeader>;
-export type RedirectRule = z.infer<typeof redirectRule>;
-export type Cors = z.infer<typeof cors>;
-export type RefererRule = z.infer<typeof refererRule>;
-export type HeaderRule = z.infer<typeof headerRule>;
 export type DomainModules = z.infer<typeof domainModules>;

@@ -5,7 +5,7 @@ import { pageQuery } from '../paging';
 import { id } from './account';
 import { ids } from './accounts';
 
-export const MODULE_KINDS = ['customHeader', 'urlRedirect', 'cors'] as const;
+export const MODULE_KINDS = ['customHeader', 'urlRedirect', 'cors', 'proxyRewrite', 'tokenAuth'] as const;
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
 export const siteParams = z.object({ siteId: id });
@@ -72,7 +72,7 @@ export const corsBody = z.intersection(edge.cors, z.object({ name }));
 export const updateCorsBody = z.intersection(edge.cors, z.object({ id, name }));
 export const corsesQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
 
-export const moduleExists = z.object({ customHeader: z.boolean(), urlRedirect: z.boolean(), cors: z.boolean() });
+export const moduleExists = z.object({ customHeader: z.boolean(), urlRedirect: z.boolean(), cors: z.boolean(), proxyRewrite: z.boolean(), tokenAuth: z.boolean() });
 
 const memo = z.string().max(TEXT_FIELD_MAX).default('');
 export const refererItem = z.object({ id: z.number(), type: z.enum(['allow', 'deny']), referers: z.array(z.string()), empty: z.boolean(), memo: z.string() });
@@ -81,3 +81,38 @@ export const updateRefererBody = z.intersection(edge.refererRule, z.object({ id,
 export const antiHeaderItem = z.object({ id: z.number(), name: z.string(), operator: z.string(), value: z.string(), memo: z.string() });
 export const antiHeaderBody = z.intersection(edge.headerRule, z.object({ memo }));
 export const updateAntiHeaderBody = z.intersection(edge.headerRule, z.object({ id, domainId: id, memo }));
+
+export const rewriteItem = z.object({ id: z.number(), match: z.enum(['prefix', 'regex']), source: z.string(), target: z.string(), host: z.string() });
+export const rewriteBody = edge.rewriteRule;
+export const updateRewriteBody = z.intersection(edge.rewriteRule, z.object({ id }));
+
+/** The signing key is write-only: a custom one (16 to 128 characters) or, left out on create, a generated one shown once. */
+const tokenKey = z.string().min(16, 'at least 16 characters').max(128).regex(/^[\x21-\x7e]+$/, 'Wrong Fromat!');
+/** Seconds a URL signed in the console stays valid. */
+const expiry = z.number().int().min(60).max(31_536_000);
+export const tokenAuthItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  scope: z.enum(['all', 'paths']),
+  expiry: z.number(),
+  /** The last 4 characters of the key, to tell keys apart. */
+  keyHint: z.string(),
+  count: z.number(),
+  domains: z.array(domainRef),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const createTokenAuthBody = z.object({ name, scope: z.enum(['all', 'paths']), expiry: expiry.default(3600), key: tokenKey.optional() });
+export const updateTokenAuthBody = z.object({ id, name, scope: z.enum(['all', 'paths']), expiry, key: tokenKey.optional() });
+/** The key is answered once, when it was generated or replaced. */
+export const tokenAuthSaved = tokenAuthItem.extend({ key: z.string().optional() });
+export const tokenPathItem = z.object({ id: z.number(), path: z.string() });
+/** The protected path prefixes (scope paths), one per line. */
+export const tokenPathsBody = z.object({
+  items: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((l) => l.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(TEXT_FIELD_MAX).regex(/^\/\S*$/, 'Wrong Fromat!')).min(1, 'Required Field!').max(500)),
+});
+export const signBody = z.object({ path: z.string().min(1).max(2048).regex(/^\/[^\s?#]*$/, 'Wrong Fromat!'), expiresIn: expiry.optional() });
+export const signResult = z.object({ path: z.string(), expires: z.number(), sign: z.string(), url: z.string() });

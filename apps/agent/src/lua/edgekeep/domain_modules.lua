@@ -42,6 +42,7 @@ function _M.current()
   local doc = cjson.decode(dict:get("dm:" .. id) or "")
   if not doc then return nil end
   if doc.cors == cjson.null then doc.cors = nil end
+  if doc.tokenAuth == cjson.null then doc.tokenAuth = nil end
   compiled[id] = { version = version, doc = doc }
   return doc
 end

@@ -1,23 +1,8 @@
 -- Anti-referer and anti-header rules of a domain: a refused request gets 403 and is logged with its cause.
+local deny = require "edgekeep.deny"
+
 local _M = {}
 
-local PAGE = [[<!doctype html>
-<html><head><meta charset="utf-8"><title>403 Forbidden</title></head>
-<body style="font-family:sans-serif;max-width:40em;margin:4em auto">
-<h1>403 Forbidden</h1>
-<p>This request was refused by the site's %s rules.</p>
-<p><small>Request ID %s</small></p>
-</body></html>
-]]
-
-local function refuse(cause)
-  ngx.var.ek_block = cause
-  ngx.status = ngx.HTTP_FORBIDDEN
-  ngx.header["Content-Type"] = "text/html; charset=utf-8"
-  ngx.header["Cache-Control"] = "no-store"
-  ngx.print(string.format(PAGE, cause, ngx.var.request_id))
-  return ngx.exit(ngx.HTTP_FORBIDDEN)
-end
 
 local function host_of(referer)
   local host = referer:match("^%a[%w+.-]*://([^/?#]+)")
@@ -69,10 +54,10 @@ end
 
 function _M.access(cfg)
   if cfg.referers and #cfg.referers > 0 and not referer_ok(cfg.referers, ngx.var.http_referer) then
-    return refuse("referer")
+    return deny.refuse("referer")
   end
   for _, rule in ipairs(cfg.headerRules or {}) do
-    if header_hit(rule) then return refuse("header") end
+    if header_hit(rule) then return deny.refuse("header") end
   end
 end
 

@@ -1,12 +1,17 @@
 import type { edge } from '@edgekeep/contract';
-import type { Db } from '../../db';
+import type { AppDeps } from '../../deps';
+import { basicAuthOf } from '../basic-auth/edge-state';
+import { keyOf } from './token-auth';
 
 /**
  * The traffic modules of the served domains, for the node's desired state (data, no reload): the headers,
  * redirect rules and CORS setting of each domain's assigned modules, and its referer and header rules.
  */
-export async function domainModulesOf(db: Db, domainIds: number[]): Promise<edge.DomainModules[]> {
-  if (!domainIds.length) return [];
+export async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: { id: number; siteId: number }[]): Promise<edge.DomainModules[]> {
+  if (!domains.length) return [];
+  const { db } = deps;
+  const domainIds = domains.map((d) => d.id);
+  const basicAuth = await basicAuthOf(db, [...new Set(domains.map((d) => d.siteId))]);
   const links = await db
     .selectFrom('domain_modules')
     .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
@@ -22,9 +27,10 @@ export async function domainModulesOf(db: Db, domainIds: number[]): Promise<edge
     const link = links.find((l) => l.domain_id === domainId && l.kind === kind);
     return link ? items.filter((i) => i.module_id === link.id).map((i) => JSON.parse(i.item) as T) : [];
   };
-  return domainIds
-    .map((domainId) => {
+  return domains
+    .map(({ id: domainId, siteId }) => {
       const cors = links.find((l) => l.domain_id === domainId && l.kind === 'cors');
+      const token = links.find((l) => l.domain_id === domainId && l.kind === 'tokenAuth');
       const own = <T>(kind: string) => rules.filter((r) => r.domain_id === domainId && r.kind === kind).map((r) => JSON.parse(r.rule) as T);
       return {
         domainId,
@@ -33,7 +39,12 @@ export async function domainModulesOf(db: Db, domainIds: number[]): Promise<edge
         cors: cors ? (JSON.parse(cors.config) as edge.Cors) : null,
         referers: own<edge.RefererRule>('referer'),
         headerRules: own<edge.HeaderRule>('header'),
+        rewrites: itemsOf<edge.RewriteRule>(domainId, 'proxyRewrite'),
+        tokenAuth: token
+          ? { key: keyOf(deps, token.config), scope: (JSON.parse(token.config) as { scope: 'all' | 'paths' }).scope, paths: itemsOf<{ path: string }>(domainId, 'tokenAuth').map((p) => p.path) }
+          : null,
+        basicAuth: basicAuth.get(siteId) ?? [],
       };
     })
-    .filter((d) => d.headers.length || d.redirects.length || d.cors || d.referers.length || d.headerRules.length);
+    .filter((d) => d.headers.length || d.redirects.length || d.cors || d.referers.length || d.headerRules.length || d.rewrites.length || d.tokenAuth || d.basicAuth.length);
 }
