@@ -28,3 +28,4 @@ export * as siteModuleSchemas from './schemas/site-modules';
 export { siteModuleOriginRoutes } from './routes/site-modules-origin';
 export { basicAuthRoutes } from './routes/basic-auth';
 export * as basicAuthSchemas from './schemas/basic-auth';
+export { siteModuleWafRoutes } from './routes/site-modules-waf';

@@ -2,6 +2,7 @@ import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
 import { block, lines } from './text';
 import { upstream } from './upstream';
+import { wafDirectives, wafFiles } from './waf';
 
 type Files = Record<string, string>;
 
@@ -48,6 +49,7 @@ const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; do
     site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),
+    wafDirectives({ domain, dir }),
     cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain) }),
   );
 
@@ -87,5 +89,5 @@ export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; 
       ...site.domains.map((d) => upstream({ name: `ek_d${d.id}`, origins: d.origins, keepalive: 16 })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',
-  files: errorPageFiles({ site }),
+  files: { ...errorPageFiles({ site }), ...wafFiles({ site }) },
 });

@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { block, lines } from './text';
+import { MODSECURITY_MODULE, usesWaf } from './waf';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
 const LOG_FIELDS: [string, string][] = [
@@ -120,6 +121,7 @@ export const renderNginxConf = (o: Options) => {
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
       ...(o.builtinModules ? [] : MODULES.map((m) => `load_module modules/${m}.so;`)),
+      usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
       'env EK_PREFLIGHT;',

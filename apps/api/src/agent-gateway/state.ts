@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
 import type { ZoneSettings } from '../modules/zones/service';
-import { domainModulesOf } from '../modules/site-modules/edge-state';
+import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
 async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInput['structure']['sites']> {
@@ -26,6 +26,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
   const siteIds = sites.map((s) => s.id);
   const rules = await db.selectFrom('site_cache_rules').select(['site_id', 'rule']).where('site_id', 'in', siteIds).orderBy('id').execute();
   const pages = await db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();
+  const wafs = await wafByDomain(db, domains.map((d) => d.id));
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
@@ -44,6 +45,7 @@ async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInp
         forceSSL: d.force_ssl === 1,
         hsts: d.hsts === 1,
         certificateId: d.certificate_id,
+        waf: wafs.get(d.id) ?? null,
         origins: origins
           .filter((o) => o.domain_id === d.id)
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),

@@ -9,10 +9,12 @@ import {
 } from './constants';
 import { ipEntry } from './ip-entry';
 import { domainModules } from './site-modules';
+import { wafSetting } from './waf';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
 export * from './site-modules';
+export * from './waf';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -62,6 +64,8 @@ export const domain = z.object({
   /** A certificate of data.certificates; without one the domain is served over HTTP only. */
   certificateId: id.nullable().default(null),
   origins,
+  /** The managed WAF rule set (ModSecurity + OWASP CRS); null leaves it off. */
+  waf: wafSetting.nullable().default(null),
 });
 
 const fileType = z.string().regex(/^[a-z0-9]{1,10}$/, 'a file extension without the dot');

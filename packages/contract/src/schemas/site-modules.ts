@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX } from '../constants';
 import * as edge from '../edge/site-modules';
+import { wafSetting } from '../edge/waf';
 import { pageQuery } from '../paging';
 import { id } from './account';
 import { ids } from './accounts';
 
-export const MODULE_KINDS = ['customHeader', 'urlRedirect', 'cors', 'proxyRewrite', 'tokenAuth'] as const;
+export const MODULE_KINDS = ['customHeader', 'urlRedirect', 'cors', 'proxyRewrite', 'tokenAuth', 'waf'] as const;
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
 export const siteParams = z.object({ siteId: id });
@@ -72,7 +73,7 @@ export const corsBody = z.intersection(edge.cors, z.object({ name }));
 export const updateCorsBody = z.intersection(edge.cors, z.object({ id, name }));
 export const corsesQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
 
-export const moduleExists = z.object({ customHeader: z.boolean(), urlRedirect: z.boolean(), cors: z.boolean(), proxyRewrite: z.boolean(), tokenAuth: z.boolean() });
+export const moduleExists = z.object({ customHeader: z.boolean(), urlRedirect: z.boolean(), cors: z.boolean(), proxyRewrite: z.boolean(), tokenAuth: z.boolean(), waf: z.boolean() });
 
 const memo = z.string().max(TEXT_FIELD_MAX).default('');
 export const refererItem = z.object({ id: z.number(), type: z.enum(['allow', 'deny']), referers: z.array(z.string()), empty: z.boolean(), memo: z.string() });
@@ -116,3 +117,17 @@ export const tokenPathsBody = z.object({
 });
 export const signBody = z.object({ path: z.string().min(1).max(2048).regex(/^\/[^\s?#]*$/, 'Wrong Fromat!'), expiresIn: expiry.optional() });
 export const signResult = z.object({ path: z.string(), expires: z.number(), sign: z.string(), url: z.string() });
+
+export const wafItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  mode: z.enum(['block', 'detect']),
+  paranoia: z.number(),
+  excludedRules: z.array(z.number()),
+  domains: z.array(domainRef),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const wafBody = z.intersection(wafSetting, z.object({ name }));
+export const updateWafBody = z.intersection(wafSetting, z.object({ id, name }));
+export const defaultRule = z.object({ id: z.number(), name: z.string() });

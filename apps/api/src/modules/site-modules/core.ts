@@ -117,7 +117,7 @@ export async function moduleExists(deps: AppDeps, principal: Principal, siteId: 
   await siteOf(deps, principal, siteId);
   const rows = await deps.db.selectFrom('site_modules').select('kind').distinct().where('site_id', '=', siteId).execute();
   const has = (k: Kind) => rows.some((r) => r.kind === k);
-  return { customHeader: has('customHeader'), urlRedirect: has('urlRedirect'), cors: has('cors'), proxyRewrite: has('proxyRewrite'), tokenAuth: has('tokenAuth') };
+  return { customHeader: has('customHeader'), urlRedirect: has('urlRedirect'), cors: has('cors'), proxyRewrite: has('proxyRewrite'), tokenAuth: has('tokenAuth'), waf: has('waf') };
 }
 
 /** Items of a module in insertion order, parsed. */

@@ -48,3 +48,16 @@ export async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, dom
     })
     .filter((d) => d.headers.length || d.redirects.length || d.cors || d.referers.length || d.headerRules.length || d.rewrites.length || d.tokenAuth || d.basicAuth.length);
 }
+
+/** The WAF setting of each domain that has a WAF module: structure, so the nodes reload when it changes. */
+export async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
+  if (!domainIds.length) return new Map<number, edge.WafSetting>();
+  const rows = await db
+    .selectFrom('domain_modules')
+    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
+    .select(['domain_modules.domain_id', 'site_modules.config'])
+    .where('domain_modules.domain_id', 'in', domainIds)
+    .where('domain_modules.kind', '=', 'waf')
+    .execute();
+  return new Map(rows.map((r) => [r.domain_id, JSON.parse(r.config) as edge.WafSetting]));
+}

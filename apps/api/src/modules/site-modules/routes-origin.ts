@@ -1,10 +1,11 @@
-import { siteModuleOriginRoutes as r } from '@edgekeep/contract';
+import { siteModuleOriginRoutes as r, siteModuleWafRoutes as w } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as core from './core';
 import * as rewrite from './proxy-rewrite';
 import * as token from './token-auth';
+import * as waf from './waf';
 
 const ok = { data: { ok: true } };
 
@@ -48,6 +49,21 @@ export function siteModuleOriginRoutesPlugin(app: FastifyInstance, deps: AppDeps
   registerRoute(app, deps, r.sign, async ({ principal, params, body }) => ({ data: await token.sign(deps, principal, { ...params, ...body }) }));
   registerRoute(app, deps, r.assignTokenAuth, async ({ principal, params, body }) => {
     await core.assignModule(deps, principal, { siteId: params.siteId, kind: 'tokenAuth', domainIds: body.domainIDs, moduleId: body.moduleID });
+    return ok;
+  });
+}
+
+export function siteModuleWafRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, w.defaultRules, async () => ({ data: waf.defaultRules() }));
+  registerRoute(app, deps, w.wafs, async ({ principal, params, query }) => waf.listWafs(deps, principal, { siteId: params.siteId, query }));
+  registerRoute(app, deps, w.createWaf, async ({ principal, params, body }) => ({ data: await waf.saveWaf(deps, principal, { siteId: params.siteId, body }) }));
+  registerRoute(app, deps, w.updateWaf, async ({ principal, params, body }) => ({ data: await waf.saveWaf(deps, principal, { siteId: params.siteId, body }) }));
+  registerRoute(app, deps, w.removeWafs, async ({ principal, params, body }) => {
+    await core.removeModules(deps, principal, { siteId: params.siteId, kind: 'waf', ids: body.ids });
+    return ok;
+  });
+  registerRoute(app, deps, w.assignWaf, async ({ principal, params, body }) => {
+    await core.assignModule(deps, principal, { siteId: params.siteId, kind: 'waf', domainIds: body.domainIDs, moduleId: body.moduleID });
     return ok;
   });
 }

@@ -7,12 +7,13 @@ import * as core from './core';
 import * as cors from './cors';
 import * as headers from './custom-headers';
 import * as redirects from './url-redirects';
-import { siteModuleOriginRoutesPlugin } from './routes-origin';
+import { siteModuleOriginRoutesPlugin, siteModuleWafRoutesPlugin } from './routes-origin';
 
 const ok = { data: { ok: true } };
 
 export function siteModulesRoutes(app: FastifyInstance, deps: AppDeps) {
   siteModuleOriginRoutesPlugin(app, deps);
+  siteModuleWafRoutesPlugin(app, deps);
   registerRoute(app, deps, r.customHeaders, async ({ principal, params, query }) => core.listModules(deps, principal, { siteId: params.siteId, kind: 'customHeader', query }));
   registerRoute(app, deps, r.saveCustomHeader, async ({ principal, params, body }) => ({
     data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'customHeader', ...body })),
