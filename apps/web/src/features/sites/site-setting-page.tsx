@@ -10,6 +10,7 @@ import { DomainsTab } from './domains-tab';
 import { ErrorPagesTab } from './error-pages-tab';
 import { keys } from './query-keys';
 import { SiteStatusTag } from './site-status-tag';
+import { moduleTabs } from '../site-modules/module-tabs';
 
 const BASE = '/user/sitesManagement/sitesSetting';
 
@@ -49,6 +50,7 @@ export default function SiteSettingPage() {
     can('certificates.view') && { key: 'certificates', label: t('sites.tabCertificates'), children: <CertificatesTab siteId={siteId} /> },
     { key: 'cache', label: t('sites.tabCache'), children: <CacheTab siteId={siteId} /> },
     can('errorPages.view') && { key: 'errorPages', label: t('sites.tabErrorPages'), children: <ErrorPagesTab siteId={siteId} /> },
+    ...moduleTabs({ siteId, t }),
   ].filter((tab) => tab !== false);
   const active = tabs.some((tab) => tab.key === search.get('tab')) ? search.get('tab')! : tabs[0]?.key;
   const title = (
