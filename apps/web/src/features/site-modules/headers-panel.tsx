@@ -29,7 +29,7 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
       {editable ? (
         <Form<HeaderInput> form={form} layout="inline" initialValues={{ type: 'response', action: 'set' }} onFinish={(v) => save.mutate({ ...v, value: v.value ?? '' })} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
           <Form.Item name="type">
-            <Select style={{ width: 130 }} options={[{ value: 'request', label: t('siteModules.toOrigin') }, { value: 'response', label: t('siteModules.toVisitor') }]} />
+            <Select style={{ width: 180 }} options={[{ value: 'request', label: t('siteModules.toOrigin') }, { value: 'response', label: t('siteModules.toVisitor') }]} />
           </Form.Item>
           <Form.Item name="action">
             <Select style={{ width: 110 }} options={[{ value: 'set', label: t('siteModules.set') }, { value: 'remove', label: t('siteModules.removeHeader') }]} />
