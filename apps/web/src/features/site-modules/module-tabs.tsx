@@ -2,6 +2,8 @@ import { Modal, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccessRulesTab } from './access-rules-tab';
+import { BasicAuthTab } from './basic-auth-tab';
 import { modulesApi, moduleKeys, type CorsItem, type ModuleItem, type TokenAuthItem, type WafItem } from './api';
 import { CorsModal, TokenAuthModal, WafModal } from './forms';
 import { HEADER_OVERRIDE, HeadersPanel } from './headers-panel';
@@ -132,4 +134,6 @@ export const moduleTabs = ({ siteId, t }: { siteId: number; t: TFunction }) => [
   { key: 'proxyRewrite', label: t('siteModules.tabProxyRewrite'), children: <NamedTab siteId={siteId} kind="proxyRewrite" /> },
   { key: 'tokenAuth', label: t('siteModules.tabTokenAuth'), children: <TokenTab siteId={siteId} /> },
   { key: 'waf', label: t('siteModules.tabWaf'), children: <WafTab siteId={siteId} /> },
+  { key: 'basicAuth', label: t('siteModules.tabBasicAuth'), children: <BasicAuthTab siteId={siteId} /> },
+  { key: 'accessRules', label: t('siteModules.tabAccessRules'), children: <AccessRulesTab siteId={siteId} /> },
 ];
