@@ -110,4 +110,22 @@ describe('the site module screens in Chromium', () => {
     const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
     expect(served.body.data).toEqual({ module: null, headers: [] });
   });
+
+  it('creates a token-auth module, shows the generated key once and signs a URL in the screen', async () => {
+    await page.getByRole('tab', { name: 'Token auth' }).click();
+    await page.getByTestId('module-add-tokenAuth').click();
+    await modal().locator('input').first().fill('videos');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    const key = await page.getByTestId('generated-key').innerText();
+    expect(key.trim().length).toBeGreaterThanOrEqual(16);
+    await modal().getByRole('button', { name: /OK/ }).click();
+    const row = page.locator('tr', { hasText: 'videos' });
+    await row.getByRole('button', { name: 'Rules' }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByTestId('sign-path').fill('/videos/intro.mp4');
+    await drawer.getByTestId('sign-submit').click();
+    const url = await drawer.getByTestId('signed-url').innerText();
+    expect(url).toMatch(/^\/videos\/intro\.mp4\?expires=\d+&sign=[0-9a-f]{40}/);
+    await screenshot(page, 'user-site-module-token-auth');
+  });
 });
