@@ -118,7 +118,7 @@ lane('site modules: custom headers, URL redirects, CORS', () => {
     expect((await as('PUT', site('domains/module/cors'), { domainIDs: [shop], corsID: c.id })).status).toBe(200);
     expect((await as('GET', site(`module/cors/${c.id}/domains`))).body.data).toEqual([{ id: shop, name: 'shop.example.com' }]);
     expect((await state())[0].cors).toMatchObject({ allowOrigin: 'https://app.example.net', maxAge: 1, allowCredentials: true });
-    expect((await as('GET', site('module/exists'))).body.data).toEqual({ customHeader: false, urlRedirect: false, cors: true, proxyRewrite: false, tokenAuth: false });
+    expect((await as('GET', site('module/exists'))).body.data).toEqual({ customHeader: false, urlRedirect: false, cors: true, proxyRewrite: false, tokenAuth: false, waf: false });
     expect((await as('DELETE', site('corses'), { ids: [c.id] })).body.code).toBe(101003);
   });
 
