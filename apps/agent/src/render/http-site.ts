@@ -4,6 +4,7 @@ import { serverOptions, siteMaps, sitePorts } from './site-options';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
 import { domainUpstreams } from './upstream';
+import { wafDirectives, wafFiles } from './waf';
 
 type Files = Record<string, string>;
 
@@ -40,7 +41,7 @@ const proxyPassOf = (domain: edge.Domain) => {
 };
 
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, 'set $ek_block "";');
+  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', 'set $ek_block "";');
 
 const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; dir: string; https: boolean }) =>
   lines(
@@ -50,6 +51,7 @@ const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; do
     site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),
+    wafDirectives({ domain, dir }),
     cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain) }),
   );
 
@@ -90,5 +92,5 @@ export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; 
       ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',
-  files: errorPageFiles({ site }),
+  files: { ...errorPageFiles({ site }), ...wafFiles({ site }) },
 });

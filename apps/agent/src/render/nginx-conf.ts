@@ -1,6 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
+import { MODSECURITY_MODULE, usesWaf } from './waf';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
 const LOG_FIELDS: [string, string][] = [
@@ -83,7 +84,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
       'proxy_cache_key $scheme://$host$request_uri;',
       'proxy_http_version 1.1;',
-      'proxy_set_header Host $host;',
+      'proxy_set_header Host $ek_origin_host;',
       'proxy_set_header Connection "";',
       'proxy_set_header X-Real-IP $remote_addr;',
       'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
@@ -92,13 +93,15 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'lua_shared_dict ek_data 64m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
-      'access_by_lua_block { require("edgekeep.access").run() }',
+      'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
+      'header_filter_by_lua_block { require("edgekeep.site_modules").header_filter() }',
       block({
         head: 'server',
         body: lines(
           ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
           'server_name _;',
           'set $ek_site "";',
+          'set $ek_domain "";',
           'set $ek_block "";',
           'return 404 "No site is served at this address.\\n";',
         ),
@@ -109,6 +112,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
           `listen 127.0.0.1:${controlPort};`,
           'access_log off;',
           'set $ek_site "";',
+          'set $ek_domain "";',
           'allow 127.0.0.1;',
           'deny all;',
           'client_max_body_size 64m;',
@@ -128,6 +132,7 @@ export const renderNginxConf = (o: Options) => {
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
       ...(o.builtinModules ? [] : MODULES.map((m) => `load_module modules/${m}.so;`)),
+      usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
       'env EK_PREFLIGHT;',

@@ -60,6 +60,7 @@ describe('render', () => {
     expect(JSON.parse(files['data.json'])).toEqual({
       revision: 42,
       sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
+      domains: [],
     });
   });
 });

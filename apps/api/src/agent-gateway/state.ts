@@ -6,6 +6,7 @@ import { optionsOfSites } from '../modules/site-settings/options';
 import type { ZoneSettings } from '../modules/zones/service';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
+import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
 
 /**
  * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
@@ -38,6 +39,7 @@ async function sitesOfZone(db: Db, zoneId: number, nodeId: number): Promise<edge
   const rules = await db.selectFrom('site_cache_rules').select(['site_id', 'rule']).where('site_id', 'in', siteIds).orderBy('id').execute();
   const pages = await db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();
   const options = await optionsOfSites(db, siteIds);
+  const wafs = await wafByDomain(db, domains.map((d) => d.id));
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
@@ -60,6 +62,7 @@ async function sitesOfZone(db: Db, zoneId: number, nodeId: number): Promise<edge
         hsts: d.hsts === 1,
         certificateId: d.certificate_id,
         ...domainOptionsOf(d, origins),
+        waf: wafs.get(d.id) ?? null,
         origins: origins
           .filter((o) => o.domain_id === d.id)
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),
@@ -94,7 +97,11 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       },
       sites,
     },
-    data: { sites: await ipListsOf(db, sites), certificates: await certificatesOf(deps, sites) },
+    data: {
+      sites: await ipListsOf(db, sites),
+      certificates: await certificatesOf(deps, sites),
+      domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
+    },
   });
 }
 

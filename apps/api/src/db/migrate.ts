@@ -9,6 +9,7 @@ import { migration as m0005 } from './migrations/20261121-0005-domains';
 import { migration as m0006 } from './migrations/20261121-0006-certificates-cache-error-pages';
 import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists';
 import { migration as m0300 } from './migrations/20261121-0300-domain-settings-l4-ports';
+import { migration as m0520 } from './migrations/20261121-0520-site-modules';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0200 } from './migrations/20261121-0200-traffic';
 import { migration as m0310 } from './migrations/20261121-0310-site-options';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0400-site-actions': m0400,
   '20261121-0401-virtual-nodes': m0401,
   '20261121-0402-monitors': m0402,
+  '20261121-0520-site-modules': m0520,
 };
 
 function migrator({ db, dialect }: DbHandle) {

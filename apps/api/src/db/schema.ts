@@ -369,6 +369,14 @@ export type Database = SiteSettingsDatabase & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
+} & SiteModuleTables;
+
+/** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
+export type SiteModuleTables = {
+  site_modules: { id: Generated<number>; site_id: number; kind: string; name: string; config: string; created_at: string; updated_at: string };
+  site_module_items: { id: Generated<number>; module_id: number; item: string; created_at: string };
+  domain_modules: { domain_id: number; kind: string; module_id: number };
+  domain_access_rules: { id: Generated<number>; domain_id: number; kind: 'referer' | 'header'; rule: string; memo: string; created_at: string };
 };
 
 export type ExtraTrafficPlanTable = {

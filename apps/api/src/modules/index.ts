@@ -16,6 +16,8 @@ import { productsRoutes } from './products/routes';
 import { portsRoutes } from './ports/routes';
 import { sessionRoutes } from './session/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
+import { siteModulesRoutes } from './site-modules/routes';
+import { basicAuthRoutesPlugin } from './basic-auth/routes';
 import { sitesRoutes } from './sites/routes';
 import { trafficRoutes } from './traffic/routes';
 import { siteActionsRoutes } from './site-actions/routes';
@@ -51,4 +53,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   clientDomainsRoutes,
   virtualNodesRoutes,
   monitorsRoutes,
+  siteModulesRoutes,
+  basicAuthRoutesPlugin,
 ];

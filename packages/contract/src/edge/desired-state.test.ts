@@ -28,7 +28,7 @@ describe('edge desired state', () => {
       origins: [{ host: '10.0.0.5', port: 80, weight: 1, backup: false, maxFails: 1, failTimeout: 10 }],
     });
     expect(s.structure.zone.nginx.workerProcesses).toBe('auto');
-    expect(s.data).toEqual({ sites: [], certificates: [] });
+    expect(s.data).toEqual({ sites: [], certificates: [], domainModules: [] });
   });
 
   it('bounds origin weights to 1–100 and wants one origin that is not a backup', () => {

@@ -10,10 +10,14 @@ import {
 import { ipEntry } from './ip-entry';
 import * as domainOptions from './domain-options';
 import { siteOptions } from './site-options';
+import { domainModules } from './site-modules';
+import { wafSetting } from './waf';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
 export * from './site-options';
+export * from './site-modules';
+export * from './waf';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -67,6 +71,8 @@ export const domain = z.object({
   hashKey: domainOptions.hashKey,
   keepalive: domainOptions.keepalive,
   portMap: domainOptions.portMap,
+  /** The managed WAF rule set (ModSecurity + OWASP CRS); null leaves it off. */
+  waf: wafSetting.nullable().default(null),
 });
 
 const fileType = z.string().regex(/^[a-z0-9]{1,10}$/, 'a file extension without the dot');
@@ -162,6 +168,8 @@ export const structure = z.object({ zone: zoneStructure, sites: z.array(siteStru
 export const data = z.object({
   sites: z.array(siteData).default([]),
   certificates: z.array(certificate).default([]),
+  /** Per-domain traffic modules: headers, redirects, CORS, referer and header rules. */
+  domainModules: z.array(domainModules).default([]),
 });
 
 export const desiredState = z

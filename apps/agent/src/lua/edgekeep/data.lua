@@ -1,6 +1,7 @@
 -- The shared dictionary `ek_data`: per-site IP lists, the data revision, and what the running configuration is.
 local cjson = require "cjson.safe"
 local iplist = require "edgekeep.iplist"
+local domain_modules = require "edgekeep.domain_modules"
 
 local dict = ngx.shared.ek_data
 local _M = {}
@@ -34,6 +35,8 @@ function _M.load(doc)
   local ids = {}
   for id in pairs(present) do ids[#ids + 1] = id end
   dict:safe_set("sites", table.concat(ids, ","))
+  local dm_ok, dm_err = domain_modules.load(doc.domains)
+  if not dm_ok then return nil, dm_err end
   dict:safe_set("version", version)
   if doc.certificates ~= nil then
     local ok, err = require("edgekeep.certs").load(doc.certificates)

@@ -18,6 +18,7 @@ import { PortsTab } from './ports-tab';
 import { keys } from './query-keys';
 import { RatesTab } from './rates-tab';
 import { SiteStatusTag } from './site-status-tag';
+import { moduleTabs } from '../site-modules/module-tabs';
 
 /** The client reaches the same screen in client mode, under its own node management path. */
 export const SITE_SETTING_BASE = { user: '/user/sitesManagement/sitesSetting', client: '/client/nodeManage/sitesSetting' } as const;
@@ -66,6 +67,7 @@ export default function SiteSettingPage() {
     { key: 'ports', label: t('siteOptions.tabPorts'), children: <PortsTab siteId={siteId} /> },
     { key: 'dns', label: t('siteOptions.tabDns'), children: <DnsTab siteId={siteId} /> },
     can('errorPages.view') && { key: 'errorPages', label: t('sites.tabErrorPages'), children: <ErrorPagesTab siteId={siteId} /> },
+    ...moduleTabs({ siteId, t }),
   ].filter((tab) => tab !== false);
   const active = tabs.some((tab) => tab.key === search.get('tab')) ? search.get('tab')! : tabs[0]?.key;
   const title = (

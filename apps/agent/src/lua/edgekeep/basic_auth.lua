@@ -1,0 +1,65 @@
+-- Basic auth: the first rule whose pattern matches the path needs the credentials of one of its users;
+-- without them the answer is 401 with WWW-Authenticate. Passwords are checked against salted
+-- PBKDF2-HMAC-SHA1 hashes; a worker remembers credentials it has accepted.
+local bit = require "bit"
+
+local _M = {}
+local accepted = {}
+local accepted_count = 0
+local ROUNDS = 2000
+
+local function unhex(s)
+  return (s:gsub("%x%x", function(h) return string.char(tonumber(h, 16)) end))
+end
+
+local function pbkdf2(password, salt)
+  local u = ngx.hmac_sha1(password, salt .. "\0\0\0\1")
+  local t = { u:byte(1, 20) }
+  for _ = 2, ROUNDS do
+    u = ngx.hmac_sha1(password, u)
+    for j = 1, 20 do t[j] = bit.bxor(t[j], u:byte(j)) end
+  end
+  for j = 1, 20 do t[j] = string.format("%02x", t[j]) end
+  return table.concat(t)
+end
+
+local function matches(rule, uri)
+  if rule.match == "prefix" then return uri:sub(1, #rule.pattern) == rule.pattern end
+  return ngx.re.find(uri, rule.pattern, "jo") ~= nil
+end
+
+local function valid(rule, header)
+  local encoded = header and header:match("^[Bb]asic%s+(%S+)$")
+  local decoded = encoded and ngx.decode_base64(encoded)
+  if not decoded then return false end
+  local name, password = decoded:match("^([^:]*):(.*)$")
+  if not name then return false end
+  for _, u in ipairs(rule.users or {}) do
+    if u.user == name then
+      local key = u.hash .. "\n" .. decoded
+      if accepted[key] then return true end
+      if pbkdf2(password, unhex(u.salt)) ~= u.hash then return false end
+      if accepted_count > 10000 then accepted, accepted_count = {}, 0 end
+      accepted[key] = true
+      accepted_count = accepted_count + 1
+      return true
+    end
+  end
+  return false
+end
+
+function _M.access(cfg)
+  local rules = cfg.basicAuth
+  if not rules or #rules == 0 then return end
+  local uri = ngx.var.uri
+  for _, rule in ipairs(rules) do
+    if matches(rule, uri) then
+      if valid(rule, ngx.var.http_authorization) then return end
+      ngx.var.ek_block = "basicAuth"
+      ngx.header["WWW-Authenticate"] = 'Basic realm="' .. (rule.realm ~= "" and rule.realm or "Restricted") .. '", charset="UTF-8"'
+      return ngx.exit(ngx.HTTP_UNAUTHORIZED)
+    end
+  end
+end
+
+return _M

@@ -1,0 +1,34 @@
+-- The traffic modules of the request's domain, in order: referer and header rules, CORS preflight, signed URLs,
+-- basic auth, redirects, the rewrite for the origin, then request headers (access phase); response headers and
+-- CORS headers (header filter).
+local domain_modules = require "edgekeep.domain_modules"
+local referer = require "edgekeep.referer"
+local cors = require "edgekeep.cors"
+local redirects = require "edgekeep.redirects"
+local headers = require "edgekeep.headers"
+local token_auth = require "edgekeep.token_auth"
+local basic_auth = require "edgekeep.basic_auth"
+local rewrite = require "edgekeep.rewrite"
+
+local _M = {}
+
+function _M.access()
+  local cfg = domain_modules.current()
+  if not cfg then return end
+  referer.access(cfg)
+  cors.access(cfg)
+  token_auth.access(cfg)
+  basic_auth.access(cfg)
+  redirects.access(cfg)
+  rewrite.access(cfg)
+  headers.access(cfg)
+end
+
+function _M.header_filter()
+  local cfg = domain_modules.current()
+  if not cfg then return end
+  headers.header_filter(cfg)
+  cors.header_filter(cfg)
+end
+
+return _M

@@ -1,0 +1,24 @@
+import type { edge } from '@edgekeep/contract';
+import type { Db } from '../../db';
+
+/** Each site's basic-auth rules with the hashed users of their groups, for every domain of the site. */
+export async function basicAuthOf(db: Db, siteIds: number[]) {
+  const result = new Map<number, edge.BasicAuthRule[]>();
+  if (!siteIds.length) return result;
+  const rows = await db.selectFrom('site_modules').select(['id', 'site_id', 'kind', 'config']).where('site_id', 'in', siteIds).where('kind', 'in', ['authRule', 'authGroup']).orderBy('id').execute();
+  const groupIds = rows.filter((r) => r.kind === 'authGroup').map((r) => r.id);
+  const users = groupIds.length
+    ? await db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', groupIds).orderBy('id').execute()
+    : [];
+  for (const r of rows.filter((x) => x.kind === 'authRule')) {
+    const c = JSON.parse(r.config) as { match: 'prefix' | 'regex'; pattern: string; realm: string; groupIDs: number[] };
+    const members = users
+      .filter((u) => c.groupIDs.includes(u.module_id))
+      .map((u) => {
+        const { user, salt, hash } = JSON.parse(u.item) as edge.BasicAuthRule['users'][number];
+        return { user, salt, hash };
+      });
+    result.set(r.site_id, [...(result.get(r.site_id) ?? []), { match: c.match, pattern: c.pattern, realm: c.realm, users: members }]);
+  }
+  return result;
+}

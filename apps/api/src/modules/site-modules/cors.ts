@@ -1,0 +1,40 @@
+import type { edge, PageQuery } from '@edgekeep/contract';
+import { paginate } from '../../db/paging';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { domainsOf, moduleOf, saveModule, siteOf } from './core';
+
+const KIND = 'cors' as const;
+type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
+
+async function toItems(deps: AppDeps, rows: Row[]) {
+  const domains = await domainsOf(deps, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    ...(JSON.parse(r.config) as edge.Cors),
+    domains: domains.get(r.id) ?? [],
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+export async function listCorses(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
+  await siteOf(deps, principal, o.siteId);
+  let q = deps.db.selectFrom('site_modules').select(['id', 'name', 'config', 'created_at', 'updated_at']).where('site_id', '=', o.siteId).where('kind', '=', KIND);
+  if (o.query.name) q = q.where('name', 'like', `%${o.query.name}%`);
+  const page = await paginate(q, { page: o.query, sortable: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'created_at', order: 'asc' } });
+  return { data: await toItems(deps, page.data), total: page.total };
+}
+
+export async function saveCors(deps: AppDeps, principal: Principal, o: { siteId: number; body: edge.Cors & { id?: number; name: string } }) {
+  const { id, name, ...config } = o.body;
+  const row = await saveModule(deps, principal, { siteId: o.siteId, kind: KIND, id, name, config });
+  return (await toItems(deps, [row]))[0];
+}
+
+export async function corsDomains(deps: AppDeps, principal: Principal, o: { siteId: number; id: number }) {
+  await siteOf(deps, principal, o.siteId);
+  await moduleOf(deps, o.siteId, KIND, o.id);
+  return (await domainsOf(deps, [o.id])).get(o.id) ?? [];
+}

@@ -1,0 +1,63 @@
+import type { edge } from '@edgekeep/contract';
+import type { AppDeps } from '../../deps';
+import { basicAuthOf } from '../basic-auth/edge-state';
+import { keyOf } from './token-auth';
+
+/**
+ * The traffic modules of the served domains, for the node's desired state (data, no reload): the headers,
+ * redirect rules and CORS setting of each domain's assigned modules, and its referer and header rules.
+ */
+export async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: { id: number; siteId: number }[]): Promise<edge.DomainModules[]> {
+  if (!domains.length) return [];
+  const { db } = deps;
+  const domainIds = domains.map((d) => d.id);
+  const basicAuth = await basicAuthOf(db, [...new Set(domains.map((d) => d.siteId))]);
+  const links = await db
+    .selectFrom('domain_modules')
+    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
+    .select(['domain_modules.domain_id', 'domain_modules.kind', 'site_modules.id', 'site_modules.config'])
+    .where('domain_modules.domain_id', 'in', domainIds)
+    .execute();
+  const moduleIds = [...new Set(links.map((l) => l.id))];
+  const items = moduleIds.length
+    ? await db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', moduleIds).orderBy('id').execute()
+    : [];
+  const rules = await db.selectFrom('domain_access_rules').select(['domain_id', 'kind', 'rule']).where('domain_id', 'in', domainIds).orderBy('id').execute();
+  const itemsOf = <T>(domainId: number, kind: string) => {
+    const link = links.find((l) => l.domain_id === domainId && l.kind === kind);
+    return link ? items.filter((i) => i.module_id === link.id).map((i) => JSON.parse(i.item) as T) : [];
+  };
+  return domains
+    .map(({ id: domainId, siteId }) => {
+      const cors = links.find((l) => l.domain_id === domainId && l.kind === 'cors');
+      const token = links.find((l) => l.domain_id === domainId && l.kind === 'tokenAuth');
+      const own = <T>(kind: string) => rules.filter((r) => r.domain_id === domainId && r.kind === kind).map((r) => JSON.parse(r.rule) as T);
+      return {
+        domainId,
+        headers: itemsOf<edge.CustomHeader>(domainId, 'customHeader'),
+        redirects: itemsOf<edge.RedirectRule>(domainId, 'urlRedirect'),
+        cors: cors ? (JSON.parse(cors.config) as edge.Cors) : null,
+        referers: own<edge.RefererRule>('referer'),
+        headerRules: own<edge.HeaderRule>('header'),
+        rewrites: itemsOf<edge.RewriteRule>(domainId, 'proxyRewrite'),
+        tokenAuth: token
+          ? { key: keyOf(deps, token.config), scope: (JSON.parse(token.config) as { scope: 'all' | 'paths' }).scope, paths: itemsOf<{ path: string }>(domainId, 'tokenAuth').map((p) => p.path) }
+          : null,
+        basicAuth: basicAuth.get(siteId) ?? [],
+      };
+    })
+    .filter((d) => d.headers.length || d.redirects.length || d.cors || d.referers.length || d.headerRules.length || d.rewrites.length || d.tokenAuth || d.basicAuth.length);
+}
+
+/** The WAF setting of each domain that has a WAF module: structure, so the nodes reload when it changes. */
+export async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
+  if (!domainIds.length) return new Map<number, edge.WafSetting>();
+  const rows = await db
+    .selectFrom('domain_modules')
+    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
+    .select(['domain_modules.domain_id', 'site_modules.config'])
+    .where('domain_modules.domain_id', 'in', domainIds)
+    .where('domain_modules.kind', '=', 'waf')
+    .execute();
+  return new Map(rows.map((r) => [r.domain_id, JSON.parse(r.config) as edge.WafSetting]));
+}

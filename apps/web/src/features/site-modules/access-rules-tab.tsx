@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sitesApi } from '../../api/sites';
+import { toast } from '../../app/feedback';
+import { useCan } from '../../app/use-self';
+import { useFormRules } from '../../components/form-rules';
+import { RemoveLink } from '../sites/remove-link';
+import { authApi, type AntiHeaderInput } from './auth-api';
+import { useModuleMutation } from './use-module-mutation';
+
+const OPERATORS = ['exists', 'missing', 'equals', 'contains', 'regex'] as const;
+type RefererForm = { type: 'allow' | 'deny'; referers?: string; empty?: boolean; memo?: string };
+
+function DomainRules({ siteId, domainId }: { siteId: number; domainId: number }) {
+  const { t } = useTranslation();
+  const rules = useFormRules();
+  const editable = useCan()('firewall.edit');
+  const refKey = ['site', siteId, 'domain', domainId, 'antiReferers'];
+  const hdrKey = ['site', siteId, 'domain', domainId, 'antiHeaders'];
+  const referers = useQuery({ queryKey: refKey, queryFn: () => authApi.referers(siteId, domainId) });
+  const headers = useQuery({ queryKey: hdrKey, queryFn: () => authApi.antiHeaders(siteId, domainId) });
+  const [refForm] = Form.useForm<RefererForm>();
+  const [hdrForm] = Form.useForm<AntiHeaderInput>();
+  const addRef = useModuleMutation({
+    fn: (v: RefererForm) => authApi.addReferer(siteId, domainId, { type: v.type, empty: !!v.empty, memo: v.memo ?? '', referers: (v.referers ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean) }),
+    success: 'createSuccess',
+    refresh: [refKey],
+    done: () => refForm.resetFields(),
+  });
+  const removeRef = useModuleMutation({ fn: (ids: number[]) => authApi.removeReferers(siteId, domainId, ids), success: 'removeSuccess', refresh: [refKey] });
+  const addHdr = useModuleMutation({ fn: (v: AntiHeaderInput) => authApi.addAntiHeader(siteId, domainId, v), success: 'createSuccess', refresh: [hdrKey], done: () => hdrForm.resetFields() });
+  const removeHdr = useModuleMutation({ fn: (ids: number[]) => authApi.removeAntiHeaders(siteId, domainId, ids), success: 'removeSuccess', refresh: [hdrKey] });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Typography.Title level={5}>{t('siteModules.antiReferer')}</Typography.Title>
+      {editable ? (
+        <Form<RefererForm> form={refForm} layout="inline" initialValues={{ type: 'allow', empty: true }} onFinish={(v) => addRef.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+          <Form.Item name="type">
+            <Select style={{ width: 120 }} options={[{ value: 'allow', label: t('siteModules.allowOnly') }, { value: 'deny', label: t('siteModules.deny') }]} />
+          </Form.Item>
+          <Form.Item name="referers" rules={[{ pattern: /^[^ \t]*(\r?\n[^ \t]*)*$/, message: t('validation.wrongFormat') }]}>
+            <Input.TextArea rows={2} style={{ width: 280 }} placeholder={'*.example.com\npartner.example.org'} />
+          </Form.Item>
+          <Form.Item name="empty" label={t('siteModules.emptyReferer')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="memo">
+            <Input placeholder={t('siteModules.memo')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={addRef.isPending}>
+            {t('siteModules.add')}
+          </Button>
+        </Form>
+      ) : null}
+      <Table
+        rowKey="id"
+        loading={referers.isFetching}
+        dataSource={referers.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'type', title: t('siteModules.action'), render: (_, r) => <Tag color={r.type === 'allow' ? 'green' : 'red'}>{t(r.type === 'allow' ? 'siteModules.allowOnly' : 'siteModules.deny')}</Tag> },
+          { key: 'referers', title: t('siteModules.referers'), render: (_, r) => r.referers.join(', ') || '—' },
+          { key: 'empty', title: t('siteModules.emptyReferer'), render: (_, r) => (r.empty ? '✓' : '—') },
+          { key: 'memo', title: t('siteModules.memo'), dataIndex: 'memo' },
+          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RemoveLink name={r.referers[0] ?? r.type} onConfirm={() => removeRef.mutate([r.id])} /> : null) },
+        ]}
+      />
+      <Typography.Title level={5}>{t('siteModules.antiHeader')}</Typography.Title>
+      {editable ? (
+        <Form<AntiHeaderInput> form={hdrForm} layout="inline" initialValues={{ operator: 'contains' }} onFinish={(v) => addHdr.mutate({ ...v, value: v.value ?? '', memo: v.memo ?? '' })} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+          <Form.Item name="name" rules={[rules.required]}>
+            <Input placeholder="User-Agent" />
+          </Form.Item>
+          <Form.Item name="operator">
+            <Select style={{ width: 130 }} options={OPERATORS.map((o) => ({ value: o, label: t(`siteModules.${o}`) }))} />
+          </Form.Item>
+          <Form.Item name="value">
+            <Input placeholder={t('siteModules.headerValue')} />
+          </Form.Item>
+          <Form.Item name="memo">
+            <Input placeholder={t('siteModules.memo')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={addHdr.isPending}>
+            {t('siteModules.add')}
+          </Button>
+        </Form>
+      ) : null}
+      <Table
+        rowKey="id"
+        loading={headers.isFetching}
+        dataSource={headers.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'name', title: t('siteModules.headerName'), dataIndex: 'name' },
+          { key: 'operator', title: t('siteModules.match'), render: (_, h) => t(`siteModules.${h.operator as (typeof OPERATORS)[number]}`) },
+          { key: 'value', title: t('siteModules.headerValue'), dataIndex: 'value' },
+          { key: 'memo', title: t('siteModules.memo'), dataIndex: 'memo' },
+          { key: 'actions', title: t('sites.actions'), render: (_, h) => (editable ? <RemoveLink name={h.name} onConfirm={() => removeHdr.mutate([h.id])} /> : null) },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** A domain's referer allow/deny lists and header rules; refused requests get 403 at the edge. */
+export function AccessRulesTab({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const [domainId, setDomainId] = useState<number>();
+  const domains = useQuery({ queryKey: ['site', siteId, 'domains', 'all'], queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: 500 }) });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Select
+        showSearch
+        optionFilterProp="label"
+        style={{ minWidth: 280 }}
+        placeholder={t('siteModules.pickDomain')}
+        value={domainId}
+        onChange={setDomainId}
+        options={(domains.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+      />
+      {domainId ? <DomainRules key={domainId} siteId={siteId} domainId={domainId} /> : <Empty description={t('siteModules.pickDomain')} />}
+    </Space>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/feedback';
+import { useCan } from '../../app/use-self';
+import { useFormRules } from '../../components/form-rules';
+import { RemoveLink } from '../sites/remove-link';
+import { modulesApi, moduleKeys, type RewriteInput } from './api';
+import { useModuleMutation } from './use-module-mutation';
+
+/** The rewrite rules of a module: the path (and Host) the origin gets; the visitor's URL stays. */
+export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: number }) {
+  const { t } = useTranslation();
+  const rules = useFormRules();
+  const editable = useCan()('sites.edit');
+  const [form] = Form.useForm<RewriteInput>();
+  const key = moduleKeys.items(siteId, 'proxyRewrite', moduleId);
+  const list = useQuery({ queryKey: key, queryFn: () => modulesApi.rewriteRules(siteId, moduleId) });
+  const refresh = [key, moduleKeys.list(siteId, 'proxyRewrite')];
+  const save = useModuleMutation({ fn: (r: RewriteInput) => modulesApi.saveRewriteRule(siteId, moduleId, r), success: 'createSuccess', refresh, done: () => form.resetFields() });
+  const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeRewriteRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {editable ? (
+        <Form<RewriteInput> form={form} layout="inline" initialValues={{ match: 'prefix' }} onFinish={(v) => save.mutate({ ...v, host: v.host?.trim() ?? '' })} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+          <Form.Item name="match">
+            <Select style={{ width: 110 }} options={(['prefix', 'regex'] as const).map((m) => ({ value: m, label: t(`siteModules.${m}`) }))} />
+          </Form.Item>
+          <Form.Item name="source" rules={[rules.required]}>
+            <Input placeholder="/api/" />
+          </Form.Item>
+          <Form.Item name="target" rules={[rules.required, { pattern: /^\/\S*$/, message: t('validation.wrongFormat') }]}>
+            <Input placeholder="/v2/api/" />
+          </Form.Item>
+          <Form.Item name="host">
+            <Input placeholder={t('siteModules.originHost')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('siteModules.add')}
+          </Button>
+        </Form>
+      ) : null}
+      <Table
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'match', title: t('siteModules.match'), render: (_, r) => t(`siteModules.${r.match}`) },
+          { key: 'source', title: t('siteModules.source'), render: (_, r) => <Typography.Text code>{r.source}</Typography.Text> },
+          { key: 'target', title: t('siteModules.target'), dataIndex: 'target' },
+          { key: 'host', title: t('siteModules.originHost'), render: (_, r) => r.host || '—' },
+          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RemoveLink name={r.source} onConfirm={() => remove.mutate([r.id])} /> : null) },
+        ]}
+      />
+    </Space>
+  );
+}

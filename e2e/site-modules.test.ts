@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser, screenshot } from './browser';
+import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+
+const PASSWORD = 'modules e2e password';
+const USER = 'modules@example.com';
+
+describe('the site module screens in Chromium', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let siteId: number;
+  let userToken: string;
+  let domainId: number;
+
+  const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
+    const before = smtp.mails.length;
+    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
+    const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : await smtp.waitFor(email, /code is (\d{6})/, before);
+    return (await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } })).body.data.accessToken as string;
+  };
+  const toast = async (text: string) => {
+    const notice = page.locator('.ant-message-notice', { hasText: text });
+    await notice.first().waitFor();
+    await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+  };
+  const modal = () => page.locator('.ant-modal:visible').last();
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
+    const client = await signIn('client', 'ops@example.com');
+    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
+    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
+    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
+    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
+    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
+    siteId = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
+    userToken = await signIn('user', USER);
+    await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.modules-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
+    domainId = (await api(server, 'GET', `user/site/${siteId}/domains`, { token: userToken })).body.data[0].id;
+
+    browser = await launchBrowser();
+    page = await freshPage(browser.context, server.url);
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${server.url}/user/login`);
+    await page.locator('#account').fill(USER);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/user/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('creates a custom-header module, adds headers (a repeat is refused with the override message) and assigns it to a domain', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=customHeader`);
+    await page.getByTestId('module-add-customHeader').click();
+    await modal().getByTestId('module-name').fill('security headers');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    const row = page.locator('tr', { hasText: 'security headers' });
+    await row.getByRole('button', { name: 'Rules' }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByTestId('header-name').fill('X-Frame-Options');
+    await drawer.getByTestId('header-value').fill('DENY');
+    await drawer.getByTestId('header-add').click();
+    await toast('Create Successful!');
+    await drawer.locator('tr', { hasText: 'X-Frame-Options' }).getByText('DENY').waitFor();
+    await drawer.getByTestId('header-name').fill('x-frame-options');
+    await drawer.getByTestId('header-value').fill('SAMEORIGIN');
+    await drawer.getByTestId('header-add').click();
+    await page.locator('.ant-message-notice', { hasText: 'Duplicate keys are not allowed' }).first().waitFor();
+    await screenshot(page, 'user-site-module-headers');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Assign to domains' }).click();
+    await modal().getByTestId('assign-domains').click();
+    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
+    await page.keyboard.press('Escape');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Update Successful!');
+    await row.locator('.ant-tag', { hasText: 'www.modules-shop.com' }).waitFor();
+    await screenshot(page, 'user-site-modules');
+    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
+    expect(served.body.data).toMatchObject({ module: { name: 'security headers' }, headers: [{ name: 'X-Frame-Options', value: 'DENY' }] });
+  });
+
+  it('unassigns with the None option', async () => {
+    await page.getByRole('button', { name: 'Assign to domains' }).first().click();
+    await modal().getByTestId('assign-domains').click();
+    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
+    await page.keyboard.press('Escape');
+    await modal().getByTestId('assign-module').click();
+    await page.locator('.ant-select-item-option', { hasText: 'None' }).click();
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Update Successful!');
+    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
+    expect(served.body.data).toEqual({ module: null, headers: [] });
+  });
+
+  it('creates a token-auth module, shows the generated key once and signs a URL in the screen', async () => {
+    await page.getByRole('tab', { name: 'Token auth' }).click();
+    await page.getByTestId('module-add-tokenAuth').click();
+    await modal().locator('input').first().fill('videos');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    const key = await page.getByTestId('generated-key').innerText();
+    expect(key.trim().length).toBeGreaterThanOrEqual(16);
+    await modal().getByRole('button', { name: /OK/ }).click();
+    const row = page.locator('tr', { hasText: 'videos' });
+    await row.getByRole('button', { name: 'Rules' }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByTestId('sign-path').fill('/videos/intro.mp4');
+    await drawer.getByTestId('sign-submit').click();
+    const url = await drawer.getByTestId('signed-url').innerText();
+    expect(url).toMatch(/^\/videos\/intro\.mp4\?expires=\d+&sign=[0-9a-f]{40}/);
+    await screenshot(page, 'user-site-module-token-auth');
+  });
+});
