@@ -23,3 +23,5 @@ export * as edge from './edge/desired-state';
 export * as agentProtocol from './edge/agent-protocol';
 export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';
+export { wafAclRoutes, anticcRoutes } from './routes/waf-acl';
+export * as wafAclSchemas from './schemas/waf-acl';

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
 import type { ZoneSettings } from '../modules/zones/service';
+import { withWaf } from '../modules/waf-acl/edge-data';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
 async function sitesOfZone(db: Db, zoneId: number): Promise<edge.DesiredStateInput['structure']['sites']> {
@@ -77,7 +78,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       },
       sites,
     },
-    data: { sites: await ipListsOf(db, sites), certificates: await certificatesOf(deps, sites) },
+    data: { sites: await withWaf(db, sites, await ipListsOf(db, sites)), certificates: await certificatesOf(deps, sites) },
   });
 }
 

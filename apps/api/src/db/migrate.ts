@@ -9,6 +9,7 @@ import { migration as m0005 } from './migrations/20261121-0005-domains';
 import { migration as m0006 } from './migrations/20261121-0006-certificates-cache-error-pages';
 import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
+import { migration as m0510 } from './migrations/20261121-0510-waf-acl-anticc';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0006-certificates-cache-error-pages': m0006,
   '20261121-0007-firewall-ip-lists': m0007,
   '20261121-0100-licenses': m0100,
+  '20261121-0510-waf-acl-anticc': m0510,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
+import type { WafTables } from './schema-waf';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -302,7 +303,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = {
+export type Database = WafTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

@@ -18,6 +18,8 @@ import { siteSettingsRoutes } from './site-settings/routes';
 import { sitesRoutes } from './sites/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
+import { wafAclRoutesPlugin } from './waf-acl/routes';
+import { anticcRoutesPlugin } from './anticc/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -37,6 +39,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   domainsRoutes,
   siteSettingsRoutes,
   firewallRoutesPlugin,
+  wafAclRoutesPlugin,
+  anticcRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
 ];

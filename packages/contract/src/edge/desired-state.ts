@@ -8,9 +8,11 @@ import {
   isL4PortAllowed,
 } from './constants';
 import { ipEntry } from './ip-entry';
+import { siteWaf } from './waf';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
+export * from './waf';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -137,6 +139,7 @@ export const siteData = z.object({
   blacklist: ipList.default([]),
   /** Whitelisted addresses skip every block, the blacklist included. */
   whitelist: ipList.default([]),
+  waf: siteWaf.optional(),
 });
 
 export const certificate = z.object({
