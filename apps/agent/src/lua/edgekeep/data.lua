@@ -20,6 +20,7 @@ function _M.load(doc)
       version = version,
       blacklist = site.blacklist or {},
       whitelist = site.whitelist or {},
+      waf = site.waf,
     }))
     if ok then ok, err = dict:safe_set("aclv:" .. id, version) end
     if not ok then return nil, "site " .. id .. ": " .. err end
