@@ -45,7 +45,7 @@ describe.skipIf(!nginx.ok)('anti-CC challenges on real nginx', () => {
     origin = await startOrigin({ name: 'shop' });
     port = await freePort();
     node = await startEdge({ state: state(), controlPort: await freePort() });
-    const anticc = [1, 2, 3, 4, 5].map((type) => ({ id: type, urlRegex: `^/mode${type}`, seconds: 60, times: 2, type }));
+    const anticc = ([1, 2, 3, 4, 5] as const).map((type) => ({ id: type, urlRegex: `^/mode${type}`, seconds: 60, times: 2, type }));
     await pushData({ control: node.control, data: luaData({ state: state({ sites: [{ siteId: 1, waf: { acl: [], anticc } }] }) }) });
   });
   afterAll(async () => {
