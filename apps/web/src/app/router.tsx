@@ -81,6 +81,8 @@ const userScreens: RouteObject[] = [
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
     ],
   },
+  { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
+  { path: 'firewall/antiCC', element: guarded('firewall.view', <s.AntiCC />) },
 ];
 
 const adminScreens: RouteObject[] = [

@@ -29,4 +29,6 @@ export const screens = {
   OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
   SystemSetting: lazy(() => import('../features/licenses/system-setting-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),
+  AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
+  AntiCC: lazy(() => import('../features/anticc/anticc-page')),
 };

@@ -1,4 +1,4 @@
-import { ClusterOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, FireOutlined, CloudServerOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -63,11 +63,14 @@ const sitesManagement: MenuEntry = {
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
 
+const advancedFirewall: MenuEntry = { path: 'advancedFirewall', label: 'advancedFirewall', icon: <FireOutlined />, permission: 'firewall.view' };
+const antiCC: MenuEntry = { path: 'firewall/antiCC', label: 'antiCC', icon: <SafetyCertificateOutlined />, permission: 'firewall.view' };
+
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
-  user: [dashboard, sitesManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, advancedFirewall, antiCC, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
