@@ -1,6 +1,6 @@
 import { MinusCircleOutlined } from '@ant-design/icons';
 import { edge } from '@edgekeep/contract';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, type FormInstance, type FormRule } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AclCondition } from './api';
 
@@ -64,7 +64,7 @@ export function ConditionRow({ form, index, fieldKey, onRemove, removable }: { f
   const textMatch = operator === 'contains' || operator === 'notContains';
   const revalidate = () => form.validateFields([['conditions', index, 'value']]).catch(() => undefined);
   return (
-    <Space align="start" wrap data-testid={`condition-${index}`} key={fieldKey}>
+    <div data-testid={`condition-${index}`} key={fieldKey} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
       <Form.Item name={[index, 'field']} rules={[{ required: true, message: t('validation.required') }]}>
         <Select
           style={{ width: 150 }}
@@ -89,11 +89,11 @@ export function ConditionRow({ form, index, fieldKey, onRemove, removable }: { f
         />
       </Form.Item>
       {isList(operator) ? (
-        <Form.Item name={[index, 'values']} rules={[rule]}>
+        <Form.Item name={[index, 'values']} rules={[rule]} style={{ width: 260 }}>
           <Select mode="tags" style={{ width: 260 }} tokenSeparators={[',', ' ', '\n']} placeholder={t('advancedFirewall.listHint')} open={false} suffixIcon={null} />
         </Form.Item>
       ) : (
-        <Form.Item name={[index, 'value']} rules={[rule]}>
+        <Form.Item name={[index, 'value']} rules={[rule]} style={{ width: 260 }}>
           <Input style={{ width: 260 }} placeholder={PLACEHOLDERS[field ?? 'uri']} data-testid={`condition-${index}-value`} />
         </Form.Item>
       )}
@@ -108,6 +108,6 @@ export function ConditionRow({ form, index, fieldKey, onRemove, removable }: { f
         </Form.Item>
       ) : null}
       {removable ? <Button type="text" icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={t('advancedFirewall.removeCondition')} /> : null}
-    </Space>
+    </div>
   );
 }

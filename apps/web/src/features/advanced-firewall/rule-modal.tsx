@@ -85,9 +85,11 @@ export function RuleModal({ siteId, moduleId, rule, nextPriority, onClose }: { s
                 <ConditionRow key={item.key} fieldKey={item.key} form={form} index={i} removable={items.length > 1} onRemove={() => remove(item.name)} />
               ))}
               {items.length < 20 ? (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ field: 'uri', operator: 'contains', value: '' })} data-testid="add-condition">
-                  {t('advancedFirewall.addCondition')}
-                </Button>
+                <div>
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ field: 'uri', operator: 'contains', value: '' })} data-testid="add-condition">
+                    {t('advancedFirewall.addCondition')}
+                  </Button>
+                </div>
               ) : null}
             </>
           )}
