@@ -30,6 +30,8 @@ describe('the advanced firewall and anti-CC screens in Chromium', () => {
   const choose = async (testId: string, label: string) => {
     await page.getByTestId(testId).click();
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await page.getByTestId(testId).getByText(label, { exact: true }).waitFor();
   };
 
   beforeAll(async () => {

@@ -70,7 +70,9 @@ export function ConditionRow({ form, index, fieldKey, onRemove, removable }: { f
           style={{ width: 150 }}
           placeholder={t('advancedFirewall.field')}
           options={edge.ACL_FIELDS.map((f) => ({ value: f, label: t(`advancedFirewall.fields.${f}`) }))}
-          onChange={(f: edge.AclField) => form.setFieldValue(['conditions', index, 'operator'], edge.FIELD_OPERATORS[f][0])}
+          onChange={(f: edge.AclField) => {
+            if (!operator || !edge.FIELD_OPERATORS[f].includes(operator)) form.setFieldValue(['conditions', index, 'operator'], edge.FIELD_OPERATORS[f][0]);
+          }}
           data-testid={`condition-${index}-field`}
         />
       </Form.Item>
