@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushData } from './control/client';
@@ -73,6 +74,19 @@ describe.skipIf(!nginx.ok)('anti-CC challenges on real nginx', () => {
     expect(through.status).toBe(200);
     expect(JSON.parse(through.body)).toMatchObject({ url: '/mode1/a?x=1' });
     expect((await req({ path: '/mode1/a', headers: { cookie: `${cookie.slice(0, -2)}xx` } })).status).toBe(978);
+  });
+
+  it("five-second shield page: its own script, run as a browser would, reaches the verify address that lets it through", async () => {
+    const page = await req({ path: '/mode1/b', headers: { 'accept-language': 'zh-CN' } });
+    expect(page.status).toBe(978);
+    expect(page.body).toContain('本网站正在确认您使用的是真实浏览器');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1] as string;
+    let target = '';
+    runInNewContext(script, { Date, Math, encodeURIComponent, location: { replace: (u: string) => (target = u) }, setTimeout: (f: () => void) => f() });
+    expect(target).toMatch(/^\/\.edgekeep\/cc\/verify\?m=1&t=.+&a=\d+&r=%2Fmode1%2Fb$/);
+    const ok = await req({ path: target });
+    expect(ok.status).toBe(302);
+    expect((await req({ path: '/mode1/b', headers: { cookie: passCookie(ok) } })).status).toBe(200);
   });
 
   it('code: the typed answer of the text question passes, a wrong one gets the page again', async () => {
