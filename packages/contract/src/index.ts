@@ -43,3 +43,5 @@ export { siteModuleOriginRoutes } from './routes/site-modules-origin';
 export { basicAuthRoutes } from './routes/basic-auth';
 export * as basicAuthSchemas from './schemas/basic-auth';
 export { siteModuleWafRoutes } from './routes/site-modules-waf';
+export { wafAclRoutes, anticcRoutes } from './routes/waf-acl';
+export * as wafAclSchemas from './schemas/waf-acl';

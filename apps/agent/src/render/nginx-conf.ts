@@ -91,6 +91,8 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'proxy_set_header X-Forwarded-Proto $scheme;',
       `lua_package_path "${dir}/lua/?.lua;;";`,
       'lua_shared_dict ek_data 64m;',
+      'lua_shared_dict ek_blocked 16m;',
+      'lua_shared_dict ek_waf 32m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',

@@ -7,6 +7,7 @@ import type { ZoneSettings } from '../modules/zones/service';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
+import { withWaf } from '../modules/waf-acl/edge-data';
 
 /**
  * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
@@ -98,7 +99,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       sites,
     },
     data: {
-      sites: await ipListsOf(db, sites),
+      sites: await withWaf(db, sites, await ipListsOf(db, sites)),
       certificates: await certificatesOf(deps, sites),
       domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
     },

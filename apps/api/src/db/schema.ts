@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
 import type { SiteSettingsDatabase } from './schema-site-settings';
+import type { WafTables } from './schema-waf';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -317,7 +318,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = SiteSettingsDatabase & {
+export type Database = SiteSettingsDatabase & WafTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

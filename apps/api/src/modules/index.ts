@@ -26,6 +26,8 @@ import { virtualNodesRoutes } from './virtual-nodes/routes';
 import { monitorsRoutes } from './monitors/routes';
 import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
+import { wafAclRoutesPlugin } from './waf-acl/routes';
+import { anticcRoutesPlugin } from './anticc/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -46,6 +48,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   portsRoutes,
   siteSettingsRoutes,
   firewallRoutesPlugin,
+  wafAclRoutesPlugin,
+  anticcRoutesPlugin,
   (app, deps) => agentGateway(app, deps, { watchSeconds: deps.config.agentWatchSeconds }),
   licensesRoutes,
   trafficRoutes,

@@ -106,6 +106,8 @@ const userScreens: RouteObject[] = [
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
+  { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
+  { path: 'firewall/antiCC', element: guarded('firewall.view', <s.AntiCC />) },
   trafficScreens(),
 ];
 

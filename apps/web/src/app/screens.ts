@@ -37,4 +37,6 @@ export const screens = {
   ErrorPage: lazy(() => import('../features/errors/error-page')),
   TrafficPlans: lazy(() => import('../features/traffic/plans-page')),
   TrafficReport: lazy(() => import('../features/traffic/report-page')),
+  AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
+  AntiCC: lazy(() => import('../features/anticc/anticc-page')),
 };

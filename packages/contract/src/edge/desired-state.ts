@@ -12,11 +12,13 @@ import * as domainOptions from './domain-options';
 import { siteOptions } from './site-options';
 import { domainModules } from './site-modules';
 import { wafSetting } from './waf';
+import { siteWaf } from './acl';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
 export * from './site-options';
 export * from './site-modules';
+export * from './acl';
 export * from './waf';
 
 const id = z.number().int().positive();
@@ -153,6 +155,7 @@ export const siteData = z.object({
   whitelist: ipList.default([]),
   /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. Absent: served. */
   trafficLimited: z.boolean().optional(),
+  waf: siteWaf.optional(),
 });
 
 export const certificate = z.object({

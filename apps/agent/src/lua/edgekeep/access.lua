@@ -53,6 +53,7 @@ function _M.run()
   if not key then return end
   if iplist.contains(lists.whitelist, key) then return end
   if iplist.contains(lists.blacklist, key) then return block("blacklist", ip) end
+  return require("edgekeep.waf").run(site)
 end
 
 return _M

@@ -22,6 +22,7 @@ function _M.load(doc)
       blacklist = site.blacklist or {},
       whitelist = site.whitelist or {},
       limited = site.trafficLimited == true,
+      waf = site.waf,
     }))
     if ok then ok, err = dict:safe_set("aclv:" .. id, version) end
     if not ok then return nil, "site " .. id .. ": " .. err end

@@ -1,0 +1,122 @@
+import { edge } from '@edgekeep/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushData } from './control/client';
+import { luaData } from './render';
+import { send } from './test/http-client';
+import { detectNginx, startEdge } from './test/nginx-harness';
+import { freePort, startOrigin } from './test/servers';
+
+const nginx = await detectNginx();
+if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua module: ${nginx.reason}`);
+
+type Waf = edge.SiteWaf;
+type RuleIn = Record<string, unknown>;
+
+describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => {
+  let shop: Awaited<ReturnType<typeof startOrigin>>;
+  let node: Awaited<ReturnType<typeof startEdge>>;
+  let port: number;
+  let nextId = 1;
+
+  const state = (sites: edge.DesiredStateInput['data'] = {}) =>
+    edge.desiredState.parse({
+      revision: 1,
+      structure: {
+        zone: { httpPorts: [port], httpsPorts: [port + 1], nginx: { workerProcesses: 1 } },
+        sites: [
+          { id: 1, name: 'shop', domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: shop.port }] }] },
+          { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: shop.port }] }] },
+        ],
+      },
+      data: sites,
+    });
+
+  const rule = (r: RuleIn) => ({ id: nextId++, logic: 'and', ...r });
+  /** Pushes site 1's advanced firewall (and optionally site 2's), no reload. */
+  const push = async (shopWaf: Partial<Waf>, blogWaf?: Partial<Waf>) => {
+    const sites = [{ siteId: 1, waf: { acl: [], anticc: [], ...shopWaf } }, ...(blogWaf ? [{ siteId: 2, waf: { acl: [], anticc: [], ...blogWaf } }] : [])];
+    await pushData({ control: node.control, data: luaData({ state: state({ sites } as edge.DesiredStateInput['data']) }) });
+  };
+  const onShop = (rules: RuleIn[]) => push({ acl: [{ domains: ['shop.example.com'], rules: rules.map(rule) as never }] });
+  const req = (o: { path?: string; method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}) =>
+    send({ port, host: o.host ?? 'shop.example.com', ...o });
+
+  beforeAll(async () => {
+    shop = await startOrigin({ name: 'shop' });
+    port = await freePort();
+    node = await startEdge({ state: state(), controlPort: await freePort() });
+  });
+  afterAll(async () => {
+    await node?.stop();
+    await shop?.close();
+  });
+
+  it('deny answers page 929 in the visitor language, only on the assigned domain', async () => {
+    await onShop([{ conditions: [{ field: 'userAgent', operator: 'contains', value: 'BadBot' }], action: 'deny' }]);
+    const denied = await req({ headers: { 'user-agent': 'Mozilla BadBot/1.0', 'accept-language': 'en-US,en' } });
+    expect(denied.status).toBe(929);
+    expect(denied.body).toContain('A security rule of this site refuses this request.');
+    expect((await req({ headers: { 'user-agent': 'BadBot', 'accept-language': 'zh-CN' } })).body).toContain('本网站的安全规则拒绝了此请求。');
+    expect((await req({ headers: { 'user-agent': 'BadBot' } })).body).toContain('本網站的安全規則拒絕了此請求。');
+    expect((await req({ headers: { 'user-agent': 'Mozilla/5.0' } })).status).toBe(200);
+    expect((await req({ host: 'blog.example.com', headers: { 'user-agent': 'BadBot' } })).status).toBe(200);
+  });
+
+  it('drop closes the connection without an answer (444)', async () => {
+    await onShop([{ conditions: [{ field: 'method', operator: 'in', value: ['DELETE', 'PUT'] }], action: 'drop' }]);
+    expect((await req({ method: 'DELETE' })).dropped).toBe(true);
+    expect((await req({ method: 'GET' })).status).toBe(200);
+  });
+
+  it('allow short-circuits the rules after it', async () => {
+    await onShop([
+      { conditions: [{ field: 'header', name: 'X-Internal', operator: 'eq', value: 'yes' }], action: 'allow' },
+      { conditions: [{ field: 'uri', operator: 'contains', value: '/' }], action: 'deny' },
+    ]);
+    expect((await req({ headers: { 'x-internal': 'yes' } })).status).toBe(200);
+    expect((await req({ headers: { 'x-internal': 'no' } })).status).toBe(929);
+  });
+
+  it('redirects with 301 and 302 to the rule URL', async () => {
+    await onShop([
+      { conditions: [{ field: 'query', operator: 'contains', value: 'old=1' }], action: 'redirect301', redirectURL: 'https://new.example.com/' },
+      { conditions: [{ field: 'referer', operator: 'contains', value: '^https?://spam\\.', regex: true }], action: 'redirect302', redirectURL: 'http://example.com/why' },
+    ]);
+    const moved = await req({ path: '/page?old=1' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('https://new.example.com/');
+    const found = await req({ headers: { referer: 'http://spam.example.net/x' } });
+    expect(found.status).toBe(302);
+    expect(found.headers.location).toBe('http://example.com/why');
+    expect((await req({ path: '/page?old=2', headers: { referer: 'http://ok.example.net/' } })).status).toBe(200);
+  });
+
+  it('matches on IP lists, cookies, URI regexes and combines conditions with and / or', async () => {
+    await onShop([{ conditions: [{ field: 'ip', operator: 'in', value: ['127.0.0.0/8'] }, { field: 'uri', operator: 'contains', value: '^/admin/\\d+$', regex: true }], action: 'deny' }]);
+    expect((await req({ path: '/admin/12' })).status).toBe(929);
+    expect((await req({ path: '/admin/x' })).status).toBe(200);
+    await onShop([{ conditions: [{ field: 'ip', operator: 'notIn', value: ['127.0.0.1'] }], action: 'deny' }]);
+    expect((await req()).status).toBe(200);
+    await onShop([{ logic: 'or', conditions: [{ field: 'cookie', name: 'session', operator: 'eq', value: 'stolen' }, { field: 'ip', operator: 'eq', value: '192.0.2.1' }], action: 'deny' }]);
+    expect((await req({ headers: { cookie: 'a=1; session=stolen' } })).status).toBe(929);
+    expect((await req({ headers: { cookie: 'session=mine' } })).status).toBe(200);
+    await onShop([{ conditions: [{ field: 'country', operator: 'eq', value: 'CN' }], action: 'deny' }, { conditions: [{ field: 'asn', operator: 'gt', value: '1' }], action: 'deny' }]);
+    expect((await req()).status).toBe(200);
+  });
+
+  it('counts the access frequency of an address within the window', async () => {
+    await onShop([{ conditions: [{ field: 'uri', operator: 'eq', value: '/api' }, { field: 'frequency', operator: 'gt', value: '3', seconds: 60 }], action: 'deny' }]);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await req({ path: '/api' })).status);
+    expect(statuses).toEqual([200, 200, 200, 929, 929]);
+    expect((await req({ path: '/other' })).status).toBe(200);
+  });
+
+  it('drop with blacklist closes the connection and blocks the address on that site', async () => {
+    await push({}, { acl: [{ domains: ['blog.example.com'], rules: [rule({ conditions: [{ field: 'uri', operator: 'eq', value: '/wp-login.php' }], action: 'dropBlacklist', blockSeconds: 60 })] as never }] });
+    expect((await req({ host: 'blog.example.com', path: '/' })).status).toBe(200);
+    expect((await req({ host: 'blog.example.com', path: '/wp-login.php' })).dropped).toBe(true);
+    expect((await req({ host: 'blog.example.com', path: '/' })).dropped).toBe(true);
+    expect((await req({ path: '/' })).status).toBe(200);
+  });
+});

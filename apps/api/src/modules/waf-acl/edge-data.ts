@@ -1,0 +1,51 @@
+import type { edge } from '@edgekeep/contract';
+import type { Db } from '../../db';
+
+type Sites = edge.DesiredStateInput['structure']['sites'];
+type SiteData = edge.DesiredStateInput['data'] extends infer D ? (D extends { sites?: (infer S)[] } ? S : never) : never;
+
+/**
+ * Each served site's advanced firewall: every luaAcl module assigned to a served domain with its enabled rules
+ * in priority order, and the enabled anti-CC rules. Sites with neither are left out.
+ */
+async function wafOf(db: Db, sites: Sites): Promise<Map<number, edge.SiteWaf>> {
+  const out = new Map<number, edge.SiteWaf>();
+  if (!sites.length) return out;
+  const siteIds = sites.map((s) => s.id);
+  const domainName = new Map(sites.flatMap((s) => s.domains.map((d) => [d.id, d.name] as const)));
+  const assigned = domainName.size
+    ? await db.selectFrom('waf_acl_domains').innerJoin('waf_acl_modules', 'waf_acl_modules.id', 'waf_acl_domains.module_id')
+      .select(['waf_acl_domains.domain_id', 'waf_acl_domains.module_id', 'waf_acl_modules.site_id'])
+      .where('waf_acl_domains.domain_id', 'in', [...domainName.keys()]).orderBy('waf_acl_domains.module_id').execute()
+    : [];
+  const moduleIds = [...new Set(assigned.map((a) => a.module_id))];
+  const rules = moduleIds.length
+    ? await db.selectFrom('waf_acl_rules').selectAll().where('module_id', 'in', moduleIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute()
+    : [];
+  const anticc = await db.selectFrom('site_anticc_rules').selectAll().where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
+  for (const siteId of siteIds) {
+    const acl = moduleIds
+      .filter((m) => assigned.some((a) => a.module_id === m && a.site_id === siteId))
+      .map((m) => ({
+        domains: assigned.filter((a) => a.module_id === m).map((a) => domainName.get(a.domain_id) as string),
+        rules: rules.filter((r) => r.module_id === m).map((r) => ({
+          id: r.id, logic: r.logic, conditions: JSON.parse(r.conditions) as edge.AclCondition[],
+          action: r.action as edge.AclRule['action'], redirectURL: r.redirect_url, blockSeconds: r.block_seconds,
+        })),
+      }))
+      .filter((m) => m.rules.length);
+    const cc = anticc.filter((r) => r.site_id === siteId).map((r) => ({
+      id: r.id, urlRegex: r.url_regex, seconds: r.seconds, times: r.times, type: r.type as edge.SiteWaf['anticc'][number]['type'],
+    }));
+    if (acl.length || cc.length) out.set(siteId, { acl, anticc: cc });
+  }
+  return out;
+}
+
+/** Adds each site's advanced firewall to its IP-list data, adding the sites that have only a firewall. */
+export async function withWaf(db: Db, sites: Sites, data: SiteData[]): Promise<SiteData[]> {
+  const waf = await wafOf(db, sites);
+  const merged = data.map((d) => (waf.has(d.siteId) ? { ...d, waf: waf.get(d.siteId) } : d));
+  const extra = [...waf.entries()].filter(([id]) => !data.some((d) => d.siteId === id)).map(([siteId, w]) => ({ siteId, blacklist: [], whitelist: [], waf: w }));
+  return [...merged, ...extra].sort((a, b) => a.siteId - b.siteId);
+}
