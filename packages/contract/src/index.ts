@@ -31,3 +31,4 @@ export { virtualNodeRoutes } from './routes/virtual-nodes';
 export * as virtualNodeSchemas from './schemas/virtual-nodes';
 export { monitorRoutes } from './routes/monitors';
 export * as monitorSchemas from './schemas/monitors';
+export { monitorGroupRoutes } from './routes/monitor-groups';

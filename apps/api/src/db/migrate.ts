@@ -12,6 +12,7 @@ import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0400 } from './migrations/20261121-0400-site-actions';
 import { migration as m0401 } from './migrations/20261121-0401-virtual-nodes';
 import { migration as m0402 } from './migrations/20261121-0402-monitors';
+import { migration as m0403 } from './migrations/20261121-0403-monitor-groups';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0400-site-actions': m0400,
   '20261121-0401-virtual-nodes': m0401,
   '20261121-0402-monitors': m0402,
+  '20261121-0403-monitor-groups': m0403,
 };
 
 function migrator({ db, dialect }: DbHandle) {
