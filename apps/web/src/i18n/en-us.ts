@@ -47,6 +47,7 @@ export const enUS = {
     vNode: 'Virtual nodes',
     monitorManagement: 'Monitoring',
     monitorNodeList: 'Monitor nodes',
+    monitorNodeGroup: 'Monitor groups',
   },
   message: {
     loginSuccess: 'Login Success! Welcome!',
@@ -700,6 +701,7 @@ export const enUS = {
     enabled: 'Enabled',
     enable: 'Enable',
     disable: 'Disable',
+    groupMonitors: 'Monitors',
   },
 };
 

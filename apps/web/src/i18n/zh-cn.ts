@@ -48,6 +48,7 @@ export const zhCN: Messages = {
     vNode: '虚拟节点',
     monitorManagement: '监控管理',
     monitorNodeList: '监控节点',
+    monitorNodeGroup: '监控分组',
   },
   message: {
     loginSuccess: '登录成功！欢迎！',
@@ -701,5 +702,6 @@ export const zhCN: Messages = {
     enabled: '启用',
     enable: '启用',
     disable: '停用',
+    groupMonitors: '监控项目',
   },
 };

@@ -48,6 +48,7 @@ export const zhTW: Messages = {
     vNode: '虛擬節點',
     monitorManagement: '監控管理',
     monitorNodeList: '監控節點',
+    monitorNodeGroup: '監控群組',
   },
   message: {
     loginSuccess: '登入成功！歡迎！',
@@ -701,5 +702,6 @@ export const zhTW: Messages = {
     enabled: '啟用',
     enable: '啟用',
     disable: '停用',
+    groupMonitors: '監控項目',
   },
 };
