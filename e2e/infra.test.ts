@@ -287,6 +287,20 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await monitorRow.getByText('Normal', { exact: true }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'infra-monitors');
 
+    await sidebar.getByText('Monitor groups', { exact: true }).click();
+    await page.waitForURL('**/client/monitorManagement/monitorNodeGroup');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('.ant-modal #name').fill('probes');
+    await page.locator('.ant-modal #monitorIDs').fill('edge-1');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'edge-1' }).waitFor();
+    await page.locator('.ant-modal #monitorIDs').press('Enter');
+    await page.locator('.ant-modal .ant-select-selection-item', { hasText: 'edge-1' }).waitFor();
+    await page.locator('.ant-modal-title', { hasText: 'Create' }).click();
+    await submitModal(page);
+    await page.getByText('Create Successful!').first().waitFor();
+    await page.locator('.ant-table-row', { hasText: 'probes' }).getByText('edge-1', { exact: true }).waitFor();
+    await screenshot(page, 'infra-monitor-groups');
+
     // A zone with nodes is not removed (201001).
     await open('Zones', 'zonesList');
     await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Remove' }).click();

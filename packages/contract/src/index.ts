@@ -45,3 +45,4 @@ export * as basicAuthSchemas from './schemas/basic-auth';
 export { siteModuleWafRoutes } from './routes/site-modules-waf';
 export { wafAclRoutes, anticcRoutes } from './routes/waf-acl';
 export * as wafAclSchemas from './schemas/waf-acl';
+export { monitorGroupRoutes } from './routes/monitor-groups';

@@ -18,6 +18,7 @@ import { migration as m0400 } from './migrations/20261121-0400-site-actions';
 import { migration as m0401 } from './migrations/20261121-0401-virtual-nodes';
 import { migration as m0402 } from './migrations/20261121-0402-monitors';
 import { migration as m0510 } from './migrations/20261121-0510-waf-acl-anticc';
+import { migration as m0403 } from './migrations/20261121-0403-monitor-groups';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0402-monitors': m0402,
   '20261121-0520-site-modules': m0520,
   '20261121-0510-waf-acl-anticc': m0510,
+  '20261121-0403-monitor-groups': m0403,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -344,6 +344,8 @@ export type Database = SiteSettingsDatabase & WafTables & {
   site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
   licenses: LicenseTable;
   virtual_nodes: { node_id: number; switch_interval: number };
+  monitor_groups: { id: Generated<number>; client_id: number; name: string; memo: string; created_at: string; updated_at: string };
+  monitor_group_members: { group_id: number; monitor_id: number };
   monitors: {
     id: Generated<number>;
     node_id: number;

@@ -82,6 +82,7 @@ const clientScreens: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="monitorNodeList" replace /> },
       { path: 'monitorNodeList', element: <Permitted permission="monitors.view"><s.MonitorNodeList /></Permitted> },
+      { path: 'monitorNodeGroup', element: <Permitted permission="monitors.view"><s.MonitorNodeGroup /></Permitted> },
     ],
   },
   {

@@ -26,6 +26,7 @@ export const screens = {
   ClientSiteSetting: lazy(() => import('../features/client-sites/client-site-setting')),
   VNode: lazy(() => import('../features/virtual-nodes/virtual-nodes-page')),
   MonitorNodeList: lazy(() => import('../features/monitors/monitors-page')),
+  MonitorNodeGroup: lazy(() => import('../features/monitors/monitor-groups-page')),
   Sites: lazy(() => import('../features/sites/sites-page')),
   SiteSetting: lazy(() => import('../features/sites/site-setting-page')),
   AdminDashboard: lazy(() => import('../features/licenses/admin-dashboard-page')),

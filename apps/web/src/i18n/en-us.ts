@@ -53,6 +53,7 @@ export const enUS = {
     monitorNodeList: 'Monitor nodes',
     advancedFirewall: 'Advanced firewall',
     antiCC: 'Anti-CC',
+    monitorNodeGroup: 'Monitor groups',
   },
   message: {
     loginSuccess: 'Login Success! Welcome!',
@@ -883,6 +884,7 @@ export const enUS = {
     enabled: 'Enabled',
     enable: 'Enable',
     disable: 'Disable',
+    groupMonitors: 'Monitors',
   },
   siteModules: {
     tabCustomHeader: 'Custom headers',

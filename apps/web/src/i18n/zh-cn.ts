@@ -54,6 +54,7 @@ export const zhCN: Messages = {
     monitorNodeList: '监控节点',
     advancedFirewall: '高级防火墙',
     antiCC: '防 CC',
+    monitorNodeGroup: '监控分组',
   },
   message: {
     loginSuccess: '登录成功！欢迎！',
@@ -884,6 +885,7 @@ export const zhCN: Messages = {
     enabled: '启用',
     enable: '启用',
     disable: '停用',
+    groupMonitors: '监控项目',
   },
   siteModules: {
     tabCustomHeader: '自定义标头',

@@ -54,6 +54,7 @@ export const zhTW: Messages = {
     monitorNodeList: '監控節點',
     advancedFirewall: '進階防火牆',
     antiCC: '防 CC',
+    monitorNodeGroup: '監控群組',
   },
   message: {
     loginSuccess: '登入成功！歡迎！',
@@ -884,6 +885,7 @@ export const zhTW: Messages = {
     enabled: '啟用',
     enable: '啟用',
     disable: '停用',
+    groupMonitors: '監控項目',
   },
   siteModules: {
     tabCustomHeader: '自訂標頭',

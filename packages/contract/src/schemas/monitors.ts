@@ -49,3 +49,10 @@ export const monitorIdsBody = z.object({ ids });
 export const enableMonitorsBody = z.object({ ids, enabled: z.boolean() });
 export const monitorsQuery = pageQuery;
 export const notInitItem = z.object({ id: z.number(), name: z.string(), ip: z.string(), zoneID: z.number() });
+
+export const monitorGroupItem = z.object({ id: z.number(), name: z.string(), memo: z.string(), monitorIDs: z.array(z.number()), createdAt: z.string(), updatedAt: z.string() });
+export const createMonitorGroupBody = z.object({ name: z.string().trim().min(1).max(64), memo: z.string().max(256).default('') });
+export const updateMonitorGroupBody = z.object({ id, name: z.string().trim().min(1).max(64).optional(), memo: z.string().max(256).optional() });
+export const monitorGroupParams = z.object({ groupID: id });
+/** The monitors (monitor ids) added to or removed from a group. */
+export const groupMonitorsBody = z.object({ nodeIDs: ids });

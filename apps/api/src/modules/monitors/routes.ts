@@ -1,7 +1,8 @@
-import { monitorRoutes as r } from '@edgekeep/contract';
+import { monitorGroupRoutes as g, monitorRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import * as groups from './groups';
 import * as monitors from './service';
 
 const ok = { data: { ok: true } };
@@ -16,6 +17,17 @@ export function monitorsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.meta, async ({ principal }) => ({ data: await monitors.metaMonitors(deps, principal) }));
   registerRoute(app, deps, r.enable, async ({ principal, body }) => (await monitors.enableMonitors(deps, principal, body.ids, body.enabled), ok));
   registerRoute(app, deps, r.notInit, async ({ principal, query }) => monitors.notInitialized(deps, principal, query));
+  registerRoute(app, deps, g.list, async ({ principal, query }) => groups.listGroups(deps, principal, query));
+  registerRoute(app, deps, g.meta, async ({ principal }) => ({ data: await groups.metaGroups(deps, principal) }));
+  registerRoute(app, deps, g.create, async ({ principal, body }) => ({ data: await groups.createGroup(deps, principal, body) }));
+  registerRoute(app, deps, g.update, async ({ principal, body }) => ({ data: await groups.updateGroup(deps, principal, body) }));
+  registerRoute(app, deps, g.remove, async ({ principal, body }) => (await groups.removeGroups(deps, principal, body.ids), ok));
+  registerRoute(app, deps, g.members, async ({ principal, params, query }) => {
+    await groups.ownGroup(deps, principal, params.groupID);
+    return monitors.listMonitors(deps, principal, query, params.groupID);
+  });
+  registerRoute(app, deps, g.addMembers, async ({ principal, params, body }) => (await groups.addMembers(deps, principal, params.groupID, body.nodeIDs), ok));
+  registerRoute(app, deps, g.removeMembers, async ({ principal, params, body }) => (await groups.removeMembers(deps, principal, params.groupID, body.nodeIDs), ok));
 
   let timer: NodeJS.Timeout | undefined;
   let running = false;

@@ -47,9 +47,12 @@ const toItem = (m: Row) => ({
   updatedAt: m.updated_at,
 });
 
-export async function listMonitors(deps: AppDeps, principal: Principal, query: z.infer<typeof monitorSchemas.monitorsQuery>) {
+/** `groupId`: only the monitors of that group. */
+export async function listMonitors(deps: AppDeps, principal: Principal, query: z.infer<typeof monitorSchemas.monitorsQuery>, groupId?: number) {
   const actor = await clientOf(deps, principal);
-  const page = await paginate(monitorsOf(deps, actor), {
+  let q = monitorsOf(deps, actor);
+  if (groupId !== undefined) q = q.where('monitors.id', 'in', deps.db.selectFrom('monitor_group_members').select('monitor_id').where('group_id', '=', groupId));
+  const page = await paginate(q, {
     page: query,
     sortable: { nodeName: 'nodes.name', status: 'monitors.status', type: 'monitors.type', updatedAt: 'monitors.updated_at' },
     defaultSort: { column: 'monitors.created_at', order: 'desc' },
@@ -96,7 +99,7 @@ export async function initMonitors(deps: AppDeps, principal: Principal, nodeIds:
     .execute();
 }
 
-async function owned(deps: AppDeps, principal: Principal, ids: number[]) {
+export async function owned(deps: AppDeps, principal: Principal, ids: number[]) {
   const actor = await clientOf(deps, principal);
   const rows = await monitorsOf(deps, actor, true).where('monitors.id', 'in', ids).execute();
   if (rows.length !== new Set(ids).size) throw notFound('monitor');

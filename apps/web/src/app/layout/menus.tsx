@@ -56,7 +56,10 @@ const monitorManagement: MenuEntry = {
   path: 'monitorManagement',
   label: 'monitorManagement',
   icon: <MonitorOutlined />,
-  children: [{ path: 'monitorNodeList', label: 'monitorNodeList', permission: 'monitors.view' }],
+  children: [
+    { path: 'monitorNodeList', label: 'monitorNodeList', permission: 'monitors.view' },
+    { path: 'monitorNodeGroup', label: 'monitorNodeGroup', permission: 'monitors.view' },
+  ],
 };
 
 const sitesManagement: MenuEntry = {
