@@ -79,6 +79,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'proxy_set_header X-Forwarded-Proto $scheme;',
       `lua_package_path "${dir}/lua/?.lua;;";`,
       'lua_shared_dict ek_data 64m;',
+      'lua_shared_dict ek_blocked 16m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token" }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() }',
@@ -89,7 +90,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
           'server_name _;',
           'set $ek_site "";',
           'set $ek_block "";',
-          'return 404 "No site is served at this address.\\n";',
+          'location / { content_by_lua_block { require("edgekeep.page").send(903, "no-domain") } }',
         ),
       }),
       block({

@@ -7,10 +7,11 @@ import {
   UPSTREAM_WEIGHT_MIN,
   isL4PortAllowed,
 } from './constants';
-import { ipEntry } from './ip-entry';
+import { ipList } from './firewall-data';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
+export * from './firewall-data';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -126,11 +127,6 @@ export const zoneStructure = z.object({
     })
     .prefault({}),
 });
-
-const ipList = z
-  .array(ipEntry)
-  .max(ITEM_LIST_MAX)
-  .refine((list) => new Set(list).size === list.length, { message: 'duplicate entry' });
 
 export const siteData = z.object({
   siteId: id,

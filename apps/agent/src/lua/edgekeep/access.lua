@@ -1,37 +1,33 @@
--- Access phase of every site request: whitelisted addresses pass, blacklisted ones get the block page.
-local data = require "edgekeep.data"
+-- Access phase of every site request: an ordered pipeline of steps. A step gets the request context and may
+-- return "allow" (skip the remaining steps), call ctx.deny(cause) or ctx.page(code, cause, body) to answer with
+-- a block page, or return nothing to go on. A new rule kind is one line in STEPS.
 local iplist = require "edgekeep.iplist"
+local page = require "edgekeep.page"
+local blocked = require "edgekeep.blocked"
+local ip_rules = require "edgekeep.ip_rules"
 
 local _M = {}
 
-local PAGE = [[<!doctype html>
-<html><head><meta charset="utf-8"><title>403 Forbidden</title></head>
-<body style="font-family:sans-serif;max-width:40em;margin:4em auto">
-<h1>403 Forbidden</h1>
-<p>Access to this site from your address (%s) is blocked by the site's IP blacklist.</p>
-<p><small>Request ID %s</small></p>
-</body></html>
-]]
+local STEPS = {
+  ip_rules.whitelist,
+  blocked.check,
+  ip_rules.blacklist,
+}
 
-local function block(cause, ip)
-  ngx.var.ek_block = cause
-  ngx.status = ngx.HTTP_FORBIDDEN
-  ngx.header["Content-Type"] = "text/html; charset=utf-8"
-  ngx.header["Cache-Control"] = "no-store"
-  ngx.print(string.format(PAGE, ip, ngx.var.request_id))
-  return ngx.exit(ngx.HTTP_FORBIDDEN)
+local function deny(cause)
+  return page.send(929, cause)
 end
 
 function _M.run()
   local site = ngx.var.ek_site
   if not site or site == "" then return end
-  local lists = data.site_lists(site)
-  if not lists then return end
   local ip = ngx.var.remote_addr
   local key = iplist.key(ip)
   if not key then return end
-  if iplist.contains(lists.whitelist, key) then return end
-  if iplist.contains(lists.blacklist, key) then return block("blacklist", ip) end
+  local ctx = { site = site, ip = ip, key = key, deny = deny, page = page.send }
+  for _, step in ipairs(STEPS) do
+    if step(ctx) == "allow" then return end
+  end
 end
 
 return _M
