@@ -1,7 +1,10 @@
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pushData } from './control/client';
-import { luaData } from './render';
+import { GEO_COUNTRY_DB } from './geo/databases';
+import { ACCESS_LOG, luaData } from './render';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort, startOrigin } from './test/servers';
@@ -40,7 +43,8 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     origin = await startOrigin({ name: 'shop' });
     httpPort = await freePort();
     otherPort = await freePort();
-    node = await startEdge({ state: state(), controlPort: await freePort() });
+    // Only this harness looks up a header's address instead of the client's: 127.0.0.1 is in no country.
+    node = await startEdge({ state: state(), controlPort: await freePort(), geo: { countryDb: GEO_COUNTRY_DB, source: '$http_x_test_geo_ip' } });
   });
   afterAll(async () => {
     await node?.stop();
@@ -91,5 +95,59 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'waf', seconds: 60 });
     expect((await shop()).status).toBe(200);
     await control('DELETE', '/blocked', { siteId: 1, all: true });
+  });
+
+  const from = (ip: string, o: { path?: string; headers?: Record<string, string> } = {}) => shop({ ...o, headers: { 'x-test-geo-ip': ip, ...o.headers } });
+
+  it('blocks by country from the mmdb, black and white, and logs the country', async () => {
+    await push([{ siteId: 1, geo: [{ countries: ['US'], isBlack: true }] }]);
+    expect((await from('8.8.8.8', { path: '/geo-us' })).status).toBe(929);
+    expect((await from('202.12.27.33')).status).toBe(200);
+    await push([{ siteId: 1, geo: [{ countries: ['JP'], isBlack: false, urlRegex: '^/members', blockType: 'drop' }] }]);
+    expect((await from('202.12.27.33', { path: '/members' })).status).toBe(200);
+    await expect(from('8.8.8.8', { path: '/members' })).rejects.toThrow();
+    expect((await from('8.8.8.8', { path: '/public' })).status).toBe(200);
+    await push([]);
+    await new Promise((r) => setTimeout(r, 200));
+    const log = (await readFile(join(node.prefix, ACCESS_LOG), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(log.find((e) => e.uri === '/geo-us')).toMatchObject({ country: 'US', status: '929', blockCause: 'geo:US' });
+  });
+
+  it('blocks by user agent and by header', async () => {
+    await push([{ siteId: 1, userAgents: [{ userAgentRegex: '(?i)curl|python' }], antiHeaders: [{ header: 'X-Scanner', valueRegex: '' }] }]);
+    expect((await shop({ headers: { 'user-agent': 'curl/8.0' } })).status).toBe(929);
+    expect((await shop({ headers: { 'user-agent': 'Mozilla/5.0' } })).status).toBe(200);
+    expect((await shop({ headers: { 'user-agent': 'Mozilla/5.0', 'x-scanner': 'yes' } })).status).toBe(929);
+    await push([]);
+  });
+
+  it('limits the request rate per address with a token bucket, and blocks by access frequency', async () => {
+    await push([{ siteId: 1, limitReqs: [{ id: 1, urlRegex: '^/api', rate: 1, burst: 2 }] }]);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await shop({ path: '/api/x' })).status);
+    expect(statuses).toEqual([200, 200, 200, 929, 929]);
+    expect((await shop({ path: '/home' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await shop({ path: '/api/x' })).status).toBe(200);
+    await push([{ siteId: 1, frequencies: [{ id: 2, urlRegex: '', seconds: 10, times: 3, blockSeconds: 30 }] }]);
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push((await shop({ path: `/f${i}` })).status);
+    expect(seen).toEqual([200, 200, 200, 929]);
+    const list = (await control('GET', '/blocked')).blocked as { cause: string }[];
+    expect(list).toEqual([expect.objectContaining({ siteId: 1, ip: '127.0.0.1', cause: 'frequency' })]);
+    await push([]);
+    expect((await shop()).status).toBe(929);
+    await control('DELETE', '/blocked', { siteId: 1, all: true });
+    expect((await shop()).status).toBe(200);
+  });
+
+  it('refuses an address this node blocked or limited often once its risk score reaches the setting', async () => {
+    // The tests above blocked and limited 127.0.0.1 more than five times today: its score is 100.
+    await push([{ siteId: 1, abuseIP: { score: 100 } }]);
+    const answer = await shop();
+    expect(answer.status).toBe(929);
+    expect(answer.body).toContain('abuse');
+    await push([{ siteId: 1 }]);
+    expect((await shop()).status).toBe(200);
   });
 });

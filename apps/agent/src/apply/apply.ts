@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
-import { render } from '../render';
+import { GEO_COUNTRY_DB } from '../geo/databases';
+import { render, type GeoOptions } from '../render';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
 
@@ -16,6 +17,8 @@ export type ApplyOptions = {
   /** nginx has the Lua and stream modules built in (OpenResty). */
   builtinModules?: boolean;
   keepReleases?: number;
+  /** Defaults to the country database the agent carries, looked up by the client address. */
+  geo?: GeoOptions;
   /** How long a reloaded nginx may take to serve the new release. */
   reloadTimeoutMs?: number;
 };
@@ -60,7 +63,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules }) });
+  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? { countryDb: GEO_COUNTRY_DB } }) });
 
   const confFile = join(dir, 'nginx.conf');
   const refused =

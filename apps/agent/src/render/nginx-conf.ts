@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import { GEO_MODULE, geoDirectives, type GeoOptions } from './geo';
 import { block, lines } from './text';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
@@ -9,8 +10,8 @@ const LOG_FIELDS: [string, string][] = [
   ['site', '$ek_site'],
   ['domain', '$host'],
   ['clientIp', '$remote_addr'],
-  ['country', ''],
-  ['asn', ''],
+  ['country', '$ek_country'],
+  ['asn', '$ek_asn'],
   ['method', '$request_method'],
   ['uri', '$request_uri'],
   ['status', '$status'],
@@ -50,9 +51,9 @@ const MIME_TYPES = `types {
 
 const luaString = (s: string) => JSON.stringify(s);
 
-type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean };
+type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean; geo?: GeoOptions };
 
-const http = ({ state, dir, release, controlPort }: Options) => {
+const http = ({ state, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
   const logFormat = LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',');
@@ -67,6 +68,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       `keepalive_timeout ${nginx.keepaliveTimeout}s;`,
       `client_max_body_size ${nginx.clientMaxBodySize}m;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path temp/${t};`),
+      ...geoDirectives({ geo }),
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
@@ -80,6 +82,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       `lua_package_path "${dir}/lua/?.lua;;";`,
       'lua_shared_dict ek_data 64m;',
       'lua_shared_dict ek_blocked 16m;',
+      'lua_shared_dict ek_limit 32m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token" }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() }',
@@ -117,7 +120,7 @@ export const renderNginxConf = (o: Options) => {
   return (
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
-      ...(o.builtinModules ? [] : MODULES.map((m) => `load_module modules/${m}.so;`)),
+      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
       'env EK_PREFLIGHT;',

@@ -7,7 +7,7 @@ import {
   UPSTREAM_WEIGHT_MIN,
   isL4PortAllowed,
 } from './constants';
-import { ipList } from './firewall-data';
+import { firewallSiteData, ipList } from './firewall-data';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -133,6 +133,7 @@ export const siteData = z.object({
   blacklist: ipList.default([]),
   /** Whitelisted addresses skip every block, the blacklist included. */
   whitelist: ipList.default([]),
+  ...firewallSiteData,
 });
 
 export const certificate = z.object({

@@ -26,3 +26,52 @@ export const ipList = z
   .refine((list) => new Set(list.map(entryKey)).size === list.length, { message: 'duplicate entry' });
 
 export type IpListEntry = z.infer<typeof ipListEntry>;
+
+const regex = z.string().max(TEXT_FIELD_MAX).default('');
+const ruleId = z.number().int().positive();
+/** How a matching rule answers: deny shows the 929 page, drop closes the connection (logged as 444). */
+export const blockType = z.enum(['deny', 'drop']);
+
+export const geoRule = z.object({
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1).max(300),
+  /** true: block these countries; false: block every other country. */
+  isBlack: z.boolean(),
+  urlRegex: regex,
+  blockType: blockType.default('deny'),
+});
+export const userAgentRule = z.object({ urlRegex: regex, userAgentRegex: z.string().min(1).max(TEXT_FIELD_MAX), blockType: blockType.default('deny') });
+export const antiHeaderRule = z.object({
+  header: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+  valueRegex: regex,
+  urlRegex: regex,
+  blockType: blockType.default('deny'),
+});
+/** A token bucket per client address: burst requests at once, refilled at rate a second. block: the address is blocked for 10 minutes. */
+export const limitReqRule = z.object({
+  id: ruleId,
+  urlRegex: regex,
+  rate: z.number().positive().max(100_000),
+  burst: z.number().int().min(0).max(100_000),
+  priority: z.number().int().min(0).max(10_000).default(0),
+  type: z.enum(['deny', 'drop', 'block']).default('deny'),
+});
+/** More than times requests within seconds blocks the address for blockSeconds. */
+export const frequencyRule = z.object({
+  id: ruleId,
+  urlRegex: regex,
+  seconds: z.number().int().min(1).max(86_400),
+  times: z.number().int().min(1).max(1_000_000),
+  blockSeconds: z.number().int().min(1).max(604_800).default(600),
+});
+export const ABUSE_SCORES = [25, 50, 75, 100] as const;
+export const abuseIpRule = z.object({ score: z.union(ABUSE_SCORES.map((s) => z.literal(s))) });
+
+/** The rule kinds of a site's data document besides the IP lists; the Lua access steps read them by these names. */
+export const firewallSiteData = {
+  geo: z.array(geoRule).max(ITEM_LIST_MAX).optional(),
+  userAgents: z.array(userAgentRule).max(ITEM_LIST_MAX).optional(),
+  antiHeaders: z.array(antiHeaderRule).max(ITEM_LIST_MAX).optional(),
+  limitReqs: z.array(limitReqRule).max(ITEM_LIST_MAX).optional(),
+  frequencies: z.array(frequencyRule).max(ITEM_LIST_MAX).optional(),
+  abuseIP: abuseIpRule.optional(),
+};

@@ -1,10 +1,13 @@
 -- Access phase of every site request: an ordered pipeline of steps. A step gets the request context and may
--- return "allow" (skip the remaining steps), call ctx.deny(cause) or ctx.page(code, cause, body) to answer with
--- a block page, or return nothing to go on. A new rule kind is one line in STEPS.
+-- return "allow" (skip the remaining steps), call ctx.deny(cause) (the 929 page), ctx.drop(cause) (close, 444)
+-- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in STEPS.
 local iplist = require "edgekeep.iplist"
 local page = require "edgekeep.page"
 local blocked = require "edgekeep.blocked"
 local ip_rules = require "edgekeep.ip_rules"
+local geo = require "edgekeep.geo"
+local headers = require "edgekeep.headers"
+local limits = require "edgekeep.limits"
 
 local _M = {}
 
@@ -12,10 +15,21 @@ local STEPS = {
   ip_rules.whitelist,
   blocked.check,
   ip_rules.blacklist,
+  limits.abuse,
+  geo.check,
+  headers.user_agent,
+  headers.anti_header,
+  limits.limit_req,
+  limits.frequency,
 }
 
 local function deny(cause)
   return page.send(929, cause)
+end
+
+local function drop(cause)
+  ngx.var.ek_block = cause or ""
+  return ngx.exit(444)
 end
 
 function _M.run()
@@ -24,7 +38,7 @@ function _M.run()
   local ip = ngx.var.remote_addr
   local key = iplist.key(ip)
   if not key then return end
-  local ctx = { site = site, ip = ip, key = key, deny = deny, page = page.send }
+  local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
   for _, step in ipairs(STEPS) do
     if step(ctx) == "allow" then return end
   end
