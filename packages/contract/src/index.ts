@@ -12,6 +12,8 @@ export { domainRoutes } from './routes/domains';
 export { siteSettingRoutes } from './routes/site-settings';
 export { firewallRoutes } from './routes/firewall';
 export * as firewallSchemas from './schemas/firewall';
+export { firewallRuleRoutes } from './routes/firewall-rules';
+export * as firewallRuleSchemas from './schemas/firewall-rules';
 export * as siteSettingSchemas from './schemas/site-settings';
 export * as domainSchemas from './schemas/domains';
 export * as siteSchemas from './schemas/sites';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
-import { GEO_COUNTRY_DB } from '../geo/databases';
+import { defaultGeo } from '../geo/databases';
 import { render, type GeoOptions } from '../render';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
@@ -17,7 +17,7 @@ export type ApplyOptions = {
   /** nginx has the Lua and stream modules built in (OpenResty). */
   builtinModules?: boolean;
   keepReleases?: number;
-  /** Defaults to the country database the agent carries, looked up by the client address. */
+  /** Defaults to the country database the agent carries, looked up by the client address, where nginx has geoip2. */
   geo?: GeoOptions;
   /** How long a reloaded nginx may take to serve the new release. */
   reloadTimeoutMs?: number;
@@ -63,7 +63,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? { countryDb: GEO_COUNTRY_DB } }) });
+  await writeRelease({ dir, files: render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) }) });
 
   const confFile = join(dir, 'nginx.conf');
   const refused =

@@ -2,6 +2,7 @@ import { edge } from '@edgekeep/contract';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
+import { firewallDataOf } from '../modules/firewall/edge-data';
 import type { ZoneSettings } from '../modules/zones/service';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
@@ -77,7 +78,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       },
       sites,
     },
-    data: { sites: await ipListsOf(db, sites), certificates: await certificatesOf(deps, sites) },
+    data: { sites: await firewallDataOf(db, sites), certificates: await certificatesOf(deps, sites) },
   });
 }
 
@@ -86,23 +87,4 @@ async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge
   if (!ids.length) return [];
   const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
   return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
-}
-
-/** Each served site's enabled blacklist and whitelist entries, pushed to the edge's Lua without a reload. */
-async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sites']) {
-  if (!sites.length) return [];
-  const rows = await db
-    .selectFrom('site_ip_rules')
-    .select(['site_id', 'list', 'ip'])
-    .where('site_id', 'in', sites.map((s) => s.id))
-    .where('enabled', '=', 1)
-    .orderBy('id')
-    .execute();
-  return sites
-    .map((s) => ({
-      siteId: s.id,
-      blacklist: rows.filter((r) => r.site_id === s.id && r.list === 'blacklist').map((r) => r.ip),
-      whitelist: rows.filter((r) => r.site_id === s.id && r.list === 'whitelist').map((r) => r.ip),
-    }))
-    .filter((s) => s.blacklist.length || s.whitelist.length);
 }

@@ -1,3 +1,4 @@
+import type { FirewallTables } from './schema-firewall';
 import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
 
@@ -325,9 +326,9 @@ export type Database = {
   certificates: CertificateTable;
   site_cache_rules: { id: Generated<number>; site_id: number; rule: string; created_at: string };
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
-  site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
+  site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string; url: Generated<string>; methods: Generated<string>; port: Generated<number> };
   licenses: LicenseTable;
   license_activations: LicenseActivationTable;
   license_registrations: LicenseRegistrationTable;
   license_orders: LicenseOrderTable;
-};
+} & FirewallTables;
