@@ -77,7 +77,7 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     expect(direct.body).toContain('此位址沒有網站');
   });
 
-  it('blocks an address held in ek_blocked until it is lifted, without a reload', async () => {
+  it('blocks an address held in ek_blocked until it is lifted (control call or a lift in the data), without a reload', async () => {
     await push([]);
     await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'waf', seconds: 60 });
     const blocked = await shop();
@@ -90,6 +90,16 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     expect((await shop()).status).toBe(200);
     await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1', '10.0.0.1'], cause: 'anticc', seconds: 60 });
     expect(await control('DELETE', '/blocked', { siteId: 1, all: true })).toEqual({ removed: 2 });
+    expect((await shop()).status).toBe(200);
+    await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'anticc', seconds: 60 });
+    const lift = [{ ip: '127.0.0.1', at: Math.ceil(Date.now() / 1000) + 1 }];
+    await push([{ siteId: 1, unblocks: lift }]);
+    expect((await shop()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'anticc', seconds: 60 });
+    await push([{ siteId: 1, unblocks: lift }]);
+    expect((await shop()).status).toBe(929);
+    await push([{ siteId: 1, unblocks: [{ at: Math.ceil(Date.now() / 1000) + 1 }] }]);
     expect((await shop()).status).toBe(200);
     await push([{ siteId: 1, whitelist: ['127.0.0.1'] }]);
     await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'waf', seconds: 60 });

@@ -14,6 +14,8 @@ export { firewallRoutes } from './routes/firewall';
 export * as firewallSchemas from './schemas/firewall';
 export { firewallRuleRoutes } from './routes/firewall-rules';
 export * as firewallRuleSchemas from './schemas/firewall-rules';
+export { blockedIpRoutes } from './routes/blocked-ips';
+export * as blockedIpSchemas from './schemas/blocked-ips';
 export * as siteSettingSchemas from './schemas/site-settings';
 export * as domainSchemas from './schemas/domains';
 export * as siteSchemas from './schemas/sites';

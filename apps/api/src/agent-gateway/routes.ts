@@ -7,6 +7,7 @@ import { now } from '../db';
 import type { AppDeps } from '../deps';
 import { ApiError, validationError } from '../http/errors';
 import { randomToken, sha256 } from '../lib/crypto';
+import { recordBlocked } from '../modules/firewall/blocked-service';
 import { agentPackage, installScript } from './package';
 import { buildNodeState } from './state';
 
@@ -89,6 +90,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       })
       .where('id', '=', node.id)
       .execute();
+    if (report.blocked) await recordBlocked(deps, node, report.blocked);
     return { ok: true };
   });
 

@@ -74,4 +74,9 @@ export const firewallSiteData = {
   limitReqs: z.array(limitReqRule).max(ITEM_LIST_MAX).optional(),
   frequencies: z.array(frequencyRule).max(ITEM_LIST_MAX).optional(),
   abuseIP: abuseIpRule.optional(),
+  /**
+   * Blocks lifted from the console (the last week of them): each removes the site's blocks of `ip` (every block
+   * without one) made before `at` (epoch seconds). Applying one again changes nothing.
+   */
+  unblocks: z.array(z.object({ ip: z.string().max(64).optional(), at: z.number().int() })).max(ITEM_LIST_MAX).optional(),
 };

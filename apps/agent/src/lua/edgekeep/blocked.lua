@@ -1,7 +1,7 @@
 -- Blocked IPs: addresses a rule blocked for a while (drop with blacklist, anti-CC failure, rate limits), held in
 -- the shared dictionary `ek_blocked` per site, enforced by the access pipeline, reported to the API by the agent
 -- and lifted through the control endpoint, all without a reload.
---   "b|<site>|<ip>" -> "<cause>|<expiry epoch seconds>" with the same time to live
+--   "b|<site>|<ip>" -> "<cause>|<expiry epoch seconds>|<made at>" with the same time to live
 --   "n|<ip>"        -> how often this node blocked or limited the address in the last day (the abuse score)
 local dict = ngx.shared.ek_blocked
 local _M = {}
@@ -25,7 +25,8 @@ function _M.add(site_id, ip, cause, seconds)
   seconds = tonumber(seconds) or DEFAULT_SECONDS
   if seconds <= 0 then seconds = DEFAULT_SECONDS end
   cause = tostring(cause or "rule"):gsub("|", "/")
-  local ok, err = dict:safe_set(key(site_id, ip), cause .. "|" .. math.floor(ngx.now() + seconds), seconds)
+  local at = ngx.now()
+  local ok, err = dict:safe_set(key(site_id, ip), cause .. "|" .. math.floor(at + seconds) .. "|" .. at, seconds)
   if not ok then
     ngx.log(ngx.WARN, "ek_blocked: cannot block ", ip, ": ", err)
     return nil, err
@@ -34,12 +35,12 @@ function _M.add(site_id, ip, cause, seconds)
   return true
 end
 
--- The cause and expiry of a block of `ip` on `site_id`, or nil.
+-- The cause, expiry and making time of a block of `ip` on `site_id`, or nil.
 function _M.get(site_id, ip)
   local v = dict:get(key(site_id, ip))
   if not v then return nil end
-  local cause, expiry = v:match("^(.*)|(%d+)$")
-  return cause, tonumber(expiry)
+  local cause, expiry, at = v:match("^(.*)|(%d+)|([%d%.]+)$")
+  return cause, tonumber(expiry), tonumber(at)
 end
 
 -- Access step: a blocked address gets the 929 page with its block's cause.
@@ -79,6 +80,25 @@ function _M.remove(site_id, ips)
     end
   end
   return n
+end
+
+-- Applies the lifts of a site's data document ({ ip?, at }): blocks made before `at` go, later ones stay.
+function _M.lift(site_id, unblocks)
+  for _, u in ipairs(unblocks or {}) do
+    local at = tonumber(u.at) or 0
+    if type(u.ip) == "string" then
+      local _, _, made = _M.get(site_id, u.ip)
+      if made and made <= at then dict:delete(key(site_id, u.ip)) end
+    else
+      local prefix = key(site_id, "")
+      for _, k in ipairs(dict:get_keys(0)) do
+        if k:sub(1, #prefix) == prefix then
+          local _, _, made = _M.get(site_id, k:sub(#prefix + 1))
+          if made and made <= at then dict:delete(k) end
+        end
+      end
+    end
+  end
 end
 
 return _M

@@ -45,7 +45,14 @@ local routes = {
     return reply(200, data.status())
   end,
   ["GET /blocked"] = function()
-    return reply(200, { blocked = setmetatable(blocked.list(), cjson.array_mt) })
+    local list = blocked.list()
+    -- Debian's cjson writes an empty table as {}: say the empty list outright.
+    if #list == 0 then
+      ngx.header["Content-Type"] = "application/json"
+      ngx.say('{"blocked":[]}')
+      return ngx.exit(200)
+    end
+    return reply(200, { blocked = list })
   end,
   ["POST /blocked"] = function()
     local doc = read_json()

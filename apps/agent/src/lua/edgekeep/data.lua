@@ -28,6 +28,7 @@ function _M.load(doc)
     local ok, err = dict:safe_set("site:" .. id, cjson.encode(site))
     if ok then ok, err = dict:safe_set("sitev:" .. id, version) end
     if not ok then return nil, "site " .. id .. ": " .. err end
+    if type(site.unblocks) == "table" then require("edgekeep.blocked").lift(id, site.unblocks) end
   end
   for id in (dict:get("sites") or ""):gmatch("[^,]+") do
     if not present[id] then

@@ -4,7 +4,7 @@ import { withId } from './helpers';
 /**
  * Conditions on IP list entries (url prefix, methods, port); the site's other firewall rules (region, user agent,
  * anti-header, rate limit, frequency, limit connections, layer-4 lists) as one JSON body per rule; per-site
- * firewall settings; and the addresses edge nodes report blocked.
+ * firewall settings; the addresses edge nodes report blocked, and the blocks lifted from the console.
  */
 export const migration: MigrationStep = {
   async up(db, dialect) {
@@ -35,8 +35,14 @@ export const migration: MigrationStep = {
       .addColumn('reported_at', 'varchar(32)', (c) => c.notNull())
       .addUniqueConstraint('blocked_ips_unique', ['site_id', 'node_id', 'ip'])
       .execute();
+    await withId(db.schema.createTable('blocked_ip_lifts'), dialect)
+      .addColumn('site_id', 'integer', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('ip', 'varchar(64)')
+      .addColumn('lifted_at', 'integer', (c) => c.notNull())
+      .execute();
   },
   async down(db) {
+    await db.schema.dropTable('blocked_ip_lifts').execute();
     await db.schema.dropTable('blocked_ips').execute();
     await db.schema.dropTable('site_firewall_settings').execute();
     await db.schema.dropTable('site_firewall_rules').execute();

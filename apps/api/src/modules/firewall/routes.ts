@@ -2,6 +2,7 @@ import { firewallRoutes, firewallSchemas } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { blockedIpRoutesPlugin } from './blocked-routes';
 import { firewallRuleRoutesPlugin } from './rules-routes';
 import * as firewall from './service';
 
@@ -21,4 +22,5 @@ export function firewallRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
     });
   }
   firewallRuleRoutesPlugin(app, deps);
+  blockedIpRoutesPlugin(app, deps);
 }
