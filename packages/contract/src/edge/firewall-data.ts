@@ -74,6 +74,8 @@ export const firewallSiteData = {
   limitReqs: z.array(limitReqRule).max(ITEM_LIST_MAX).optional(),
   frequencies: z.array(frequencyRule).max(ITEM_LIST_MAX).optional(),
   abuseIP: abuseIpRule.optional(),
+  /** The site's advanced WAF/ACL rules are switched on (PUT firewall/setting/advance). */
+  advance: z.boolean().optional(),
   /**
    * Blocks lifted from the console (the last week of them): each removes the site's blocks of `ip` (every block
    * without one) made before `at` (epoch seconds). Applying one again changes nothing.

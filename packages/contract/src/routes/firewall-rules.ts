@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as s from '../schemas/firewall-rules';
 import { enableBody, idsBody, siteParams } from '../schemas/firewall';
+import { advanceBody, firewallSettings } from '../schemas/firewall-settings';
 import { done, envelope, paged } from '../paging';
 import { defineRoute } from '../route';
 
@@ -28,6 +29,11 @@ export const firewallRuleRoutes = {
   limitReq: kindRoutes('limitReq', s.RULE_KINDS.limitReq),
   frequency: kindRoutes('frequency', s.RULE_KINDS.frequency),
   abuseIP: kindRoutes('abuseIP', s.RULE_KINDS.abuseIP),
+  advance: defineRoute({ id: 'user.firewall.advance', method: 'PUT', path: `${base}/advance`, tier, permission: 'firewall.edit', tag,
+    summary: "Turn the site's advanced WAF/ACL rules on or off", params: siteParams, body: advanceBody, response: done }),
+  settings: defineRoute({ id: 'user.firewall.settings', method: 'GET', path: 'user/site/{siteId}/firewall/settings', tier, permission: 'firewall.view', tag,
+    summary: "What the site's firewall holds: entries per list, enabled ones, blocked addresses, the advanced switch", params: siteParams,
+    response: envelope(firewallSettings) }),
   geoips: defineRoute({ id: 'user.geoips', method: 'GET', path: 'user/geoips', tier, tag,
     summary: 'The countries region rules can name (ISO 3166-1 alpha-2; the console shows their names)', response: envelope(z.array(s.geoipItem)) }),
 } as const;

@@ -18,7 +18,7 @@ const geo = (b: Body) => ({ countries: b.geoIDs, isBlack: b.isBlack, urlRegex: b
 const withId = (r: RuleRow, b: Body) => ({ id: r.id, ...b });
 
 /** One site's firewall document for the edge: the enabled entries of every list, by the names the Lua steps read. */
-function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: LiftRow[]) {
+function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: LiftRow[], advance: boolean) {
   const of = (kind: string) => rules.filter((r) => r.kind === kind).map((r) => ({ row: r, body: JSON.parse(r.body) as Body }));
   const abuse = of('abuseIP').map((r) => Number(r.body.score));
   const doc = {
@@ -31,10 +31,11 @@ function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: Lif
     limitReqs: of('limitReq').map((r) => withId(r.row, r.body)),
     frequencies: of('frequency').map((r) => withId(r.row, r.body)),
     ...(abuse.length ? { abuseIP: { score: Math.min(...abuse) } } : {}),
+    ...(advance ? { advance } : {}),
     unblocks: lifts.map((l) => (l.ip ? { ip: l.ip, at: l.lifted_at } : { at: l.lifted_at })),
   };
   const kept = Object.entries(doc).filter(([k, v]) => !Array.isArray(v) || v.length || k === 'blacklist' || k === 'whitelist');
-  const empty = kept.every(([, v]) => Array.isArray(v) && !v.length);
+  const empty = kept.every(([k, v]) => k === 'siteId' || (Array.isArray(v) && !v.length));
   return { doc: Object.fromEntries(kept) as { siteId: number } & Body, empty };
 }
 
@@ -46,9 +47,12 @@ export async function firewallDataOf(db: Db, sites: { id: number }[]) {
   const rules = await db.selectFrom('site_firewall_rules').select(['id', 'site_id', 'kind', 'body']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
   const since = Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS;
   const lifts = await db.selectFrom('blocked_ip_lifts').select(['site_id', 'ip', 'lifted_at']).where('site_id', 'in', siteIds).where('lifted_at', '>=', since).orderBy('id').execute();
+  const advanced = new Set(
+    (await db.selectFrom('site_firewall_settings').select('site_id').where('site_id', 'in', siteIds).where('advance', '=', 1).execute()).map((r) => r.site_id),
+  );
   const of = <R extends { site_id: number }>(rows: R[], id: number) => rows.filter((r) => r.site_id === id);
   return sites
-    .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id)))
+    .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id), advanced.has(s.id)))
     .filter((s) => !s.empty)
     .map((s) => s.doc);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as rules from './rules-service';
+import { firewallSettings, setAdvance } from './settings-service';
 
 export function firewallRuleRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   for (const kind of firewallRuleSchemas.RULE_KIND_NAMES) {
@@ -19,6 +20,11 @@ export function firewallRuleRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
       return { data: { ok: true } };
     });
   }
+  registerRoute(app, deps, firewallRuleRoutes.advance, async ({ principal, params, body }) => {
+    await setAdvance(deps, principal, params.siteId, body.enabled);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, firewallRuleRoutes.settings, async ({ principal, params }) => ({ data: await firewallSettings(deps, principal, params.siteId) }));
   registerRoute(app, deps, firewallRuleRoutes.geoips, async () => ({
     data: firewallRuleSchemas.COUNTRY_CODES.map((code) => ({ id: code, code })),
   }));

@@ -92,6 +92,20 @@ lane('firewall rule lists: region, user agent, anti-header, rate limit, frequenc
     expect((await asA('GET', 'userAgents')).body.total).toBe(0);
   });
 
+  it('switches the advanced rules on for the edge, and sums up the lists in firewall/settings', async () => {
+    expect((await asA('PUT', 'advance', { enabled: 'yes' })).body.code).toBe(101003);
+    expect((await asA('PUT', 'advance', { enabled: true })).status).toBe(200);
+    expect((await siteData())?.advance).toBe(true);
+    const r = await call(t, 'GET', `user/site/${f.a.site}/firewall/settings`, { token: f.tokens.userA });
+    expect(r.body.data).toMatchObject({ advance: true, blockedIPs: 0, lists: { geo: { total: 2, enabled: 2 }, blacklist: { total: 0, enabled: 0 }, limitReq: { total: 1, enabled: 1 } } });
+    await asA('PUT', 'advance', { enabled: false });
+    expect((await siteData())?.advance).toBeUndefined();
+    const missing = await call(t, 'GET', 'user/site/999999/firewall/settings', { token: f.tokens.userB });
+    expect((await call(t, 'GET', `user/site/${f.a.site}/firewall/settings`, { token: f.tokens.userB })).body).toEqual(missing.body);
+    expect((await call(t, 'PUT', url('advance'), { token: f.tokens.userB, body: { enabled: true } })).body).toEqual(missing.body);
+    expect((await call(t, 'GET', `user/site/${f.a.site}/firewall/settings`, { token: f.tokens.userA })).body.data.advance).toBe(false);
+  });
+
   it('lists the countries a region rule can name', async () => {
     const r = await call(t, 'GET', 'user/geoips', { token: f.tokens.userA });
     expect(r.body.data).toContainEqual({ id: 'TW', code: 'TW' });
