@@ -7,7 +7,22 @@ import { GEO_COUNTRY_DB } from './geo/databases';
 import { ACCESS_LOG, luaData } from './render';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
-import { freePort, startOrigin } from './test/servers';
+import { connect } from 'node:net';
+import { freePort, startOrigin, startTcpEcho, tcpRoundTrip } from './test/servers';
+import { applyState } from './apply/apply';
+
+/** What an L4 port answers to "hi" before it closes: '' when the connection is refused or closed at once. */
+const tcpAnswer = (port: number) =>
+  new Promise<string>((resolve) => {
+    let got = '';
+    const socket = connect({ port, host: '127.0.0.1' }, () => socket.write('hi'));
+    socket.on('data', (d) => {
+      got += d.toString();
+      socket.end();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(got));
+  });
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -159,5 +174,30 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     expect(answer.body).toContain('abuse');
     await push([{ siteId: 1 }]);
     expect((await shop()).status).toBe(200);
+  });
+
+  it('refuses blacklisted addresses on an L4 port unless whitelisted, after a reload', async () => {
+    const echo = await startTcpEcho();
+    const l4Port = await freePort();
+    const withL4 = (l4Firewall: object) => {
+      const base = state();
+      return edge.desiredState.parse({
+        ...base,
+        revision: base.revision + 1,
+        structure: { ...base.structure, sites: [...base.structure.sites, { id: 5, name: 'tcp', domains: [], l4Ports: [{ port: l4Port, origins: [{ host: '127.0.0.1', port: echo.port }] }], l4Firewall }] },
+      });
+    };
+    const apply = async (l4Firewall: object) => {
+      const r = await applyState({ state: withL4(l4Firewall), prefix: node.prefix, controlPort: node.control.port, geo: { countryDb: GEO_COUNTRY_DB, source: '$http_x_test_geo_ip' } });
+      expect(r).toMatchObject({ ok: true });
+    };
+    try {
+      await apply({ blacklist: [{ ip: '127.0.0.0/8', port: l4Port }] });
+      expect(await tcpAnswer(l4Port)).toBe('');
+      await apply({ blacklist: [{ ip: '127.0.0.0/8' }], whitelist: [{ ip: '127.0.0.1' }], limitConns: [{ port: l4Port, max: 5 }] });
+      expect(await tcpRoundTrip({ port: l4Port, message: 'hi' })).toBe('echo:hi');
+    } finally {
+      await echo.close();
+    }
   });
 });

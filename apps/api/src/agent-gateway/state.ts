@@ -2,7 +2,7 @@ import { edge } from '@edgekeep/contract';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
-import { firewallDataOf } from '../modules/firewall/edge-data';
+import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
 import type { ZoneSettings } from '../modules/zones/service';
 
 /** Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone. */
@@ -67,7 +67,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = JSON.parse(zone.settings) as ZoneSettings;
-  const sites = await sitesOfZone(db, zone.id);
+  const sites = await withL4Firewall(db, await sitesOfZone(db, zone.id));
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {

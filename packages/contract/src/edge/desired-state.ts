@@ -7,7 +7,7 @@ import {
   UPSTREAM_WEIGHT_MIN,
   isL4PortAllowed,
 } from './constants';
-import { firewallSiteData, ipList } from './firewall-data';
+import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -110,6 +110,7 @@ export const siteStructure = z.object({
   gzip: z.boolean().default(false),
   errorPages: z.array(errorPage).max(ERROR_PAGE_STATUSES.length).default([]),
   l4Ports: z.array(l4Port).max(1000).default([]),
+  l4Firewall,
 });
 
 export const zoneStructure = z.object({

@@ -82,3 +82,24 @@ export const firewallSiteData = {
    */
   unblocks: z.array(z.object({ ip: z.string().max(64).optional(), at: z.number().int() })).max(ITEM_LIST_MAX).optional(),
 };
+
+/** An address or a CIDR block (nginx's stream access module takes no ranges). */
+const l4Address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/** port 0: every L4 port of the site. */
+export const l4IpRule = z.object({ ip: l4Address, port: z.number().int().min(0).max(65535).default(0) });
+/** At most max + burst connections at once per client address on the port (nginx limit_conn); delay is kept for the console. */
+export const l4LimitConn = z.object({
+  port: z.number().int().min(1).max(65535),
+  max: z.number().int().min(1).max(100_000),
+  burst: z.number().int().min(0).max(100_000).default(0),
+  delay: z.number().int().min(0).max(3600).default(0),
+});
+/** A site's layer-4 firewall: rendered into its stream servers (structure, needs a reload). */
+export const l4Firewall = z
+  .object({
+    blacklist: z.array(l4IpRule).max(ITEM_LIST_MAX).default([]),
+    whitelist: z.array(l4IpRule).max(ITEM_LIST_MAX).default([]),
+    limitConns: z.array(l4LimitConn).max(1000).default([]),
+  })
+  .prefault({});
+export type L4Firewall = z.infer<typeof l4Firewall>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX } from '../constants';
-import { ABUSE_SCORES } from '../edge/firewall-data';
+import { ABUSE_SCORES, l4IpRule, l4LimitConn } from '../edge/firewall-data';
 import { pageQuery } from '../paging';
 import { id } from './account';
 import { COUNTRY_CODES } from './countries';
@@ -68,6 +68,9 @@ export const frequencyFields = z.object({
 /** Refuse addresses whose risk score on the node reaches `score` (see the edge's abuse step). */
 export const abuseIpFields = z.object({ score: z.union(ABUSE_SCORES.map((s) => z.literal(s))) });
 
+export const l4IpFields = l4IpRule.extend({ memo: z.string().max(TEXT_FIELD_MAX).default('') });
+export const l4LimitConnFields = l4LimitConn;
+
 /** Every list of the firewall besides the IP lists: its plural and singular path names and its fields. */
 export const RULE_KINDS = {
   geo: { plural: 'geos', singular: 'geo', fields: geoFields },
@@ -76,6 +79,10 @@ export const RULE_KINDS = {
   limitReq: { plural: 'limitReqs', singular: 'limitReq', fields: limitReqFields },
   frequency: { plural: 'frequencies', singular: 'frequency', fields: frequencyFields },
   abuseIP: { plural: 'abuseIPs', singular: 'abuseIP', fields: abuseIpFields },
+  /** Layer 4, under firewall/l4/: rendered into the site's stream servers. */
+  l4Blacklist: { plural: 'l4/blacklists', singular: 'l4/blacklist', fields: l4IpFields },
+  l4Whitelist: { plural: 'l4/whitelists', singular: 'l4/whitelist', fields: l4IpFields },
+  l4LimitConn: { plural: 'l4/limitConns', singular: 'l4/limitConn', fields: l4LimitConnFields },
 } as const;
 export type RuleKind = keyof typeof RULE_KINDS;
 export const RULE_KIND_NAMES = Object.keys(RULE_KINDS) as RuleKind[];

@@ -44,7 +44,7 @@ export async function firewallDataOf(db: Db, sites: { id: number }[]) {
   if (!sites.length) return [];
   const siteIds = sites.map((s) => s.id);
   const ips = await db.selectFrom('site_ip_rules').select(['site_id', 'list', 'ip', 'url', 'methods', 'port']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('id').execute();
-  const rules = await db.selectFrom('site_firewall_rules').select(['id', 'site_id', 'kind', 'body']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
+  const rules = await db.selectFrom('site_firewall_rules').select(['id', 'site_id', 'kind', 'body']).where('site_id', 'in', siteIds).where('kind', 'not like', 'l4%').where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
   const since = Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS;
   const lifts = await db.selectFrom('blocked_ip_lifts').select(['site_id', 'ip', 'lifted_at']).where('site_id', 'in', siteIds).where('lifted_at', '>=', since).orderBy('id').execute();
   const advanced = new Set(
@@ -55,4 +55,23 @@ export async function firewallDataOf(db: Db, sites: { id: number }[]) {
     .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id), advanced.has(s.id)))
     .filter((s) => !s.empty)
     .map((s) => s.doc);
+}
+
+/** The sites' layer-4 firewalls (enabled entries), rendered into their stream servers. */
+export async function withL4Firewall<S extends { id: number }>(db: Db, sites: S[]) {
+  if (!sites.length) return sites;
+  const rows = await db
+    .selectFrom('site_firewall_rules')
+    .select(['site_id', 'kind', 'body'])
+    .where('site_id', 'in', sites.map((s) => s.id))
+    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4LimitConn'])
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  const of = (siteId: number, kind: string) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => JSON.parse(r.body) as Body);
+  const ipRule = ({ ip, port }: Body) => ({ ip, port });
+  return sites.map((s) => ({
+    ...s,
+    l4Firewall: { blacklist: of(s.id, 'l4Blacklist').map(ipRule), whitelist: of(s.id, 'l4Whitelist').map(ipRule), limitConns: of(s.id, 'l4LimitConn') },
+  }));
 }

@@ -106,6 +106,26 @@ lane('firewall rule lists: region, user agent, anti-header, rate limit, frequenc
     expect((await call(t, 'GET', `user/site/${f.a.site}/firewall/settings`, { token: f.tokens.userA })).body.data.advance).toBe(false);
   });
 
+  it('keeps layer-4 black- and whitelists and connection limits under firewall/l4 and renders them into the structure', async () => {
+    const l4 = (path: string, body?: unknown, token = f.tokens.userA) => call(t, body === undefined ? 'GET' : 'POST', `user/site/${f.a.site}/firewall/l4/${path}`, { token, body });
+    expect((await l4('blacklists', { ip: '203.0.113.0/24', port: 2222, memo: 'scanners' })).status).toBe(200);
+    expect((await l4('whitelists', { ip: '203.0.113.9' })).status).toBe(200);
+    expect((await l4('limitConns', { port: 2222, max: 10, burst: 5, delay: 0 })).status).toBe(200);
+    expect((await l4('blacklists', { ip: '203.0.113.1-203.0.113.9' })).body.code).toBe(101003);
+    expect((await l4('limitConns', { port: 2222, max: 0 })).body.code).toBe(101003);
+    expect((await l4('blacklists')).body.data[0]).toMatchObject({ ip: '203.0.113.0/24', port: 2222, memo: 'scanners', enabled: true });
+    const site = (await buildNodeState(t.deps, f.a.node)).structure.sites.find((s) => s.id === f.a.site);
+    expect(site?.l4Firewall).toEqual({
+      blacklist: [{ ip: '203.0.113.0/24', port: 2222 }],
+      whitelist: [{ ip: '203.0.113.9', port: 0 }],
+      limitConns: [{ port: 2222, max: 10, burst: 5, delay: 0 }],
+    });
+    expect((await siteData())?.geo).toHaveLength(2);
+    const missing = await call(t, 'GET', 'user/site/999999/firewall/l4/blacklists', { token: f.tokens.userB });
+    expect((await l4('blacklists', undefined, f.tokens.userB)).body).toEqual(missing.body);
+    expect((await l4('limitConns', { port: 2223, max: 1 }, f.tokens.userB)).body).toEqual(missing.body);
+  });
+
   it('lists the countries a region rule can name', async () => {
     const r = await call(t, 'GET', 'user/geoips', { token: f.tokens.userA });
     expect(r.body.data).toContainEqual({ id: 'TW', code: 'TW' });
