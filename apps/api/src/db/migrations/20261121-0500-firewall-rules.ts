@@ -3,7 +3,7 @@ import { withId } from './helpers';
 
 /**
  * Conditions on IP list entries (url prefix, methods, port); the site's other firewall rules (region, user agent,
- * anti-header, rate limit, frequency, limit connections, layer-4 lists) as one JSON body per rule; per-site
+ * anti-header, rate limit, frequency, abuse score, layer-4 lists) as one JSON body per rule; the per-site
  * firewall settings; the addresses edge nodes report blocked, and the blocks lifted from the console.
  */
 export const migration: MigrationStep = {
@@ -23,7 +23,6 @@ export const migration: MigrationStep = {
     await db.schema
       .createTable('site_firewall_settings')
       .addColumn('site_id', 'integer', (c) => c.primaryKey().references('sites.id').onDelete('cascade'))
-      .addColumn('abuse_score', 'integer')
       .addColumn('advance', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     await withId(db.schema.createTable('blocked_ips'), dialect)

@@ -8,7 +8,7 @@ export async function setAdvance(deps: AppDeps, principal: Principal, siteId: nu
   const site = await reachableSite(deps, principal, siteId);
   const advance = enabled ? 1 : 0;
   const updated = await deps.db.updateTable('site_firewall_settings').set({ advance }).where('site_id', '=', siteId).executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) await deps.db.insertInto('site_firewall_settings').values({ site_id: siteId, abuse_score: null, advance }).execute();
+  if (!Number(updated.numUpdatedRows)) await deps.db.insertInto('site_firewall_settings').values({ site_id: siteId, advance }).execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);
 }
 
