@@ -119,7 +119,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
       return r.status === 200 ? r : undefined;
     });
     expect(JSON.parse(answer.body)).toMatchObject({ origin: 'shop-origin', url: '/hello', host: 'shop.example.test' });
-    expect((await served('unknown.example.test')).status).toBe(404);
+    expect((await served('unknown.example.test')).status).toBe(903);
   });
 
   it('caches by a cache rule, and a URL purge queued in the console empties it', async () => {
@@ -149,7 +149,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
     expect(black.status).toBe(200);
     const blocked = await until('the blacklist to block', async () => {
       const r = await served('shop.example.test', '/secret');
-      return r.status === 403 ? r : undefined;
+      return r.status === 929 ? r : undefined;
     });
     expect(blocked.body).toContain('blacklist');
     expect(await nginxLoads()).toBe(loads);
@@ -167,7 +167,7 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
 
   it('turns a domain off when the site is paused, and back on', async () => {
     await api(server, 'PUT', 'client/site/status', { token: client, body: { ids: [ids.site], status: 0 } });
-    await until('the paused site to stop being served', async () => ((await served('shop.example.test')).status === 404 ? true : undefined));
+    await until('the paused site to stop being served', async () => ((await served('shop.example.test')).status === 903 ? true : undefined));
     await api(server, 'PUT', 'client/site/status', { token: client, body: { ids: [ids.site], status: 1 } });
     await until('the site to be served again', async () => ((await served('shop.example.test')).status === 200 ? true : undefined));
   });

@@ -20,7 +20,7 @@ builtin=0
 case "$ID:${VERSION_ID%%.*}" in
   debian:11 | debian:12 | debian:13)
     apt-get update
-    apt-get install -y --no-install-recommends nginx libnginx-mod-http-lua libnginx-mod-stream lua-cjson curl ca-certificates
+    apt-get install -y --no-install-recommends nginx libnginx-mod-http-lua libnginx-mod-stream libnginx-mod-http-geoip2 lua-cjson curl ca-certificates
     node_ok || { curl -fsSL https://deb.nodesource.com/setup_20.x | bash -; apt-get install -y nodejs; }
     systemctl disable --now nginx || true
     ;;

@@ -124,7 +124,7 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     const before = await loads();
     cp.setState(stateAt({ revision: 3, extra: [{ id: 2, name: 'blog.example.com' }], blacklist: ['127.0.0.1'] }));
     await reported({ revision: 3 });
-    expect((await shopAnswer()).status).toBe(403);
+    expect((await shopAnswer()).status).toBe(929);
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
     expect(await loads()).toBe(before);
     const release = await currentRelease({ prefix });

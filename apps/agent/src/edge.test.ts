@@ -74,7 +74,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(JSON.parse(a.body)).toMatchObject({ origin: 'shop', url: '/cart', host: 'shop.example.com' });
     const b = await get({ port: httpPort, host: 'blog.example.com', path: '/post/1' });
     expect(JSON.parse(b.body)).toMatchObject({ origin: 'blog', url: '/post/1' });
-    expect((await get({ port: httpPort, host: 'unknown.example.com' })).status).toBe(404);
+    expect((await get({ port: httpPort, host: 'unknown.example.com' })).status).toBe(903);
   });
 
   it('takes control calls only with the node\'s control token', async () => {
@@ -90,7 +90,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     await pushLists([{ siteId: 1, blacklist: ['127.0.0.0/8'], whitelist: [] }]);
     const blocked = await get({ port: httpPort, host: 'shop.example.com', path: '/cart' });
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(blocked.status).toBe(403);
+    expect(blocked.status).toBe(929);
     expect(blocked.body).toContain('blacklist');
     expect(blocked.body).toContain('127.0.0.1');
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
@@ -103,9 +103,9 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
 
   it('blocks ranges and single addresses, and lets a whitelisted address through', async () => {
     await pushLists([{ siteId: 1, blacklist: ['127.0.0.1-127.0.0.9'], whitelist: [] }]);
-    expect((await get({ port: httpPort, host: 'shop.example.com' })).status).toBe(403);
+    expect((await get({ port: httpPort, host: 'shop.example.com' })).status).toBe(929);
     await pushLists([{ siteId: 1, blacklist: ['10.9.9.9', '127.0.0.1'], whitelist: [] }]);
-    expect((await get({ port: httpPort, host: 'shop.example.com' })).status).toBe(403);
+    expect((await get({ port: httpPort, host: 'shop.example.com' })).status).toBe(929);
     await pushLists([{ siteId: 1, blacklist: ['127.0.0.0/8'], whitelist: ['127.0.0.1'] }]);
     expect((await get({ port: httpPort, host: 'shop.example.com' })).status).toBe(200);
     await pushLists([]);
@@ -198,7 +198,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
     expect(after.loads).toBe((before.loads ?? 0) + 1);
     expect(after.release).toBe(result.release);
     expect(JSON.parse((await get({ port: httpPort, host: 'news.example.com' })).body)).toMatchObject({ origin: 'blog' });
-    expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(404);
+    expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(903);
     expect((await readdir(join(node.prefix, 'releases'))).length).toBeLessThanOrEqual(3);
   });
 
@@ -214,7 +214,7 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
       domain: 'shop.example.com',
       clientIp: '127.0.0.1',
       method: 'GET',
-      status: '403',
+      status: '929',
       httpVersion: 'HTTP/1.1',
       blockCause: 'blacklist',
       country: '',

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
-import { render } from '../render';
+import { defaultGeo } from '../geo/databases';
+import { render, type GeoOptions } from '../render';
 import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
@@ -17,6 +18,8 @@ export type ApplyOptions = {
   /** nginx has the Lua and stream modules built in (OpenResty). */
   builtinModules?: boolean;
   keepReleases?: number;
+  /** Defaults to the country database the agent carries, looked up by the client address, where nginx has geoip2. */
+  geo?: GeoOptions;
   /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
@@ -65,7 +68,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
-  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules });
+  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 
   const confFile = join(dir, 'nginx.conf');

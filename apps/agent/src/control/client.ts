@@ -35,3 +35,10 @@ export const pushData = ({ control, data }: { control: Control; data: LuaData & 
 type PurgeTarget = { urls: string[]; prefixes?: string[] } | { hosts: string[]; extensions?: string[] } | { all: true };
 export const purgeCache = ({ control, ...target }: { control: Control } & PurgeTarget) =>
   call<{ removed: number }>({ control, method: 'POST', path: '/purge', body: target });
+
+export type BlockedIp = { siteId: number; ip: string; cause: string; expiresAt: number };
+
+/** The addresses the Lua runtime blocks now (ek_blocked). */
+export const blockedIps = async ({ control }: { control: Control }) =>
+  (await call<{ blocked: BlockedIp[] }>({ control, method: 'GET', path: '/blocked' })).blocked;
+

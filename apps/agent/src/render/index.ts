@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import type { GeoOptions } from './geo';
 import { renderHttpSite } from './http-site';
 import { luaData } from './lua-data';
 import { renderNginxConf } from './nginx-conf';
@@ -8,6 +9,7 @@ import { SNI_FILE, sniCertificates } from './tls';
 export { ACCESS_LOG } from './nginx-conf';
 export { luaData, type LuaData } from './lua-data';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
+export type { GeoOptions } from './geo';
 
 /** Paths relative to the release directory, and their contents. */
 export type RenderedFiles = Record<string, string>;
@@ -23,10 +25,12 @@ export type RenderOptions = {
   controlPort: number;
   /** nginx has the Lua and stream modules built in (OpenResty): no load_module lines. */
   builtinModules?: boolean;
+  /** The country database (and, in tests only, the address it looks up); without it $ek_country is empty. */
+  geo?: GeoOptions;
 };
 
-export const render = ({ state, dir, release, controlPort, builtinModules }: RenderOptions) => {
-  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort, builtinModules }) };
+export const render = ({ state, dir, release, controlPort, builtinModules, geo }: RenderOptions) => {
+  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort, builtinModules, geo }) };
   for (const site of state.structure.sites) {
     const http = renderHttpSite({ site, zone: state.structure.zone, dir });
     if (site.domains.length) files[`sites/site-${site.id}.conf`] = http.conf;

@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import { GEO_MODULE, geoDirectives, type GeoOptions } from './geo';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
 import { MODSECURITY_MODULE, usesWaf } from './waf';
@@ -11,8 +12,8 @@ const LOG_FIELDS: [string, string][] = [
   ['site', '$ek_site'],
   ['domain', '$host'],
   ['clientIp', '$remote_addr'],
-  ['country', ''],
-  ['asn', ''],
+  ['country', '$ek_country'],
+  ['asn', '$ek_asn'],
   ['method', '$request_method'],
   ['uri', '$request_uri'],
   ['status', '$status'],
@@ -60,9 +61,9 @@ const serverNamesHashSize = ({ state }: { state: edge.DesiredState }) => {
   return size;
 };
 
-type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean };
+type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean; geo?: GeoOptions };
 
-const http = ({ state, dir, release, controlPort }: Options) => {
+const http = ({ state, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
   const logFormat = LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',');
@@ -79,6 +80,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       `server_names_hash_max_size ${serverNamesHashSize({ state })};`,
       'server_names_hash_bucket_size 128;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path temp/${t};`),
+      ...geoDirectives({ geo }),
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
@@ -93,6 +95,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
       'lua_shared_dict ek_data 64m;',
       'lua_shared_dict ek_blocked 16m;',
       'lua_shared_dict ek_waf 32m;',
+      'lua_shared_dict ek_limit 32m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
@@ -105,7 +108,7 @@ const http = ({ state, dir, release, controlPort }: Options) => {
           'set $ek_site "";',
           'set $ek_domain "";',
           'set $ek_block "";',
-          'return 404 "No site is served at this address.\\n";',
+          'location / { content_by_lua_block { require("edgekeep.page").send(903, "no-domain") } }',
         ),
       }),
       block({
@@ -133,7 +136,7 @@ export const renderNginxConf = (o: Options) => {
   return (
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
-      ...(o.builtinModules ? [] : MODULES.map((m) => `load_module modules/${m}.so;`)),
+      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
       usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',

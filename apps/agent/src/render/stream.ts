@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import { l4Access, l4LimitZones } from './stream-firewall';
 import { block, lines } from './text';
 import { upstream } from './upstream';
 
@@ -6,13 +7,14 @@ import { upstream } from './upstream';
 export const renderStreamSite = ({ site }: { site: edge.SiteStructure }) =>
   lines(
     `# site ${site.id}`,
+    l4LimitZones({ site }),
     ...site.l4Ports.map((l4) => {
       const name = `ek_l4_${l4.port}`;
       return lines(
         upstream({ name, origins: l4.origins }),
         block({
           head: 'server',
-          body: lines(`listen ${l4.port};`, `proxy_pass ${name};`, 'proxy_connect_timeout 10s;'),
+          body: lines(`listen ${l4.port};`, l4Access({ site, port: l4.port }), `proxy_pass ${name};`, 'proxy_connect_timeout 10s;'),
         }),
       );
     }),

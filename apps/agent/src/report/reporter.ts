@@ -1,4 +1,5 @@
 import { masterPid } from '../apply/nginx';
+import { blockedIps } from '../control/client';
 import type { Applier } from '../sync/applier';
 import type { ApiClient } from '../sync/api-client';
 import { sleep } from '../sync/backoff';
@@ -21,12 +22,15 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
 
   const send = async () => {
     const { appliedRevision, applyError } = applier.status();
+    const running = (await masterPid({ prefix })) !== undefined;
+    const blocked = running ? await blockedIps({ control: await applier.control() }).catch(() => undefined) : undefined;
     await api.report({
       version,
       appliedRevision,
       applyError: applyError && applyError.slice(0, 16_384),
-      nginxRunning: (await masterPid({ prefix })) !== undefined,
+      nginxRunning: running,
       ...(await metrics()),
+      ...(blocked ? { blocked: blocked.slice(0, 20_000) } : {}),
     });
   };
 

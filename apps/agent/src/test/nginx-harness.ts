@@ -7,6 +7,7 @@ import { applyState } from '../apply/apply';
 import { nginxArgs } from '../apply/nginx';
 import { readControlToken } from '../apply/layout';
 import { controlStatus, type Control } from '../control/client';
+import type { GeoOptions } from '../render';
 import { runLua } from './lua-runner';
 
 /** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
@@ -27,9 +28,9 @@ const waitForControl = async ({ control, child }: { control: Control; child: Chi
 };
 
 /** An edge node in a temporary prefix: the state applied, then nginx started in the foreground. */
-export const startEdge = async ({ state, controlPort }: { state: edge.DesiredState; controlPort: number }) => {
+export const startEdge = async ({ state, controlPort, geo }: { state: edge.DesiredState; controlPort: number; geo?: GeoOptions }) => {
   const prefix = await mkdtemp(join(tmpdir(), 'ek-edge-'));
-  const first = await applyState({ state, prefix, controlPort });
+  const first = await applyState({ state, prefix, controlPort, geo });
   if (!first.ok) throw new Error(`first apply failed: ${first.error}`);
   const child = spawn('nginx', [...nginxArgs({ prefix }), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

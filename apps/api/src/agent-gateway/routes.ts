@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { logIntake } from '../analytics/ingest';
 import { ApiError, validationError } from '../http/errors';
 import { randomToken, sha256 } from '../lib/crypto';
+import { recordBlocked } from '../modules/firewall/blocked-service';
 import { agentPackage, installScript } from './package';
 import { buildNodeState } from './state';
 
@@ -90,6 +91,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       })
       .where('id', '=', node.id)
       .execute();
+    if (report.blocked) await recordBlocked(deps, node, report.blocked);
     return { ok: true };
   });
 

@@ -3,6 +3,8 @@ import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { decrypt } from '../lib/crypto';
 import { optionsOfSites } from '../modules/site-settings/options';
+import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
+import { withTrafficLimits } from '../modules/traffic/state';
 import type { ZoneSettings } from '../modules/zones/service';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
@@ -87,7 +89,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = JSON.parse(zone.settings) as ZoneSettings;
-  const sites = await sitesOfZone(db, zone.id, nodeId);
+  const sites = await withL4Firewall(db, await sitesOfZone(db, zone.id, nodeId));
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {
@@ -99,7 +101,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       sites,
     },
     data: {
-      sites: await withWaf(db, sites, await ipListsOf(db, sites)),
+      sites: await withWaf(db, sites, await withTrafficLimits(db, sites, await firewallDataOf(db, sites))),
       certificates: await certificatesOf(deps, sites),
       domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
     },
@@ -111,25 +113,4 @@ async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge
   if (!ids.length) return [];
   const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
   return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
-}
-
-/** Each served site's enabled blacklist and whitelist entries and its traffic limit, pushed to the edge's Lua without a reload. */
-async function ipListsOf(db: Db, sites: edge.DesiredStateInput['structure']['sites']) {
-  if (!sites.length) return [];
-  const rows = await db
-    .selectFrom('site_ip_rules')
-    .select(['site_id', 'list', 'ip'])
-    .where('site_id', 'in', sites.map((s) => s.id))
-    .where('enabled', '=', 1)
-    .orderBy('id')
-    .execute();
-  const limited = await db.selectFrom('site_traffic_states').select('site_id').where('site_id', 'in', sites.map((s) => s.id)).where('limited', '=', 1).execute();
-  return sites
-    .map((s) => ({
-      siteId: s.id,
-      blacklist: rows.filter((r) => r.site_id === s.id && r.list === 'blacklist').map((r) => r.ip),
-      whitelist: rows.filter((r) => r.site_id === s.id && r.list === 'whitelist').map((r) => r.ip),
-      ...(limited.some((l) => l.site_id === s.id) ? { trafficLimited: true } : {}),
-    }))
-    .filter((s) => s.blacklist.length || s.whitelist.length || 'trafficLimited' in s);
 }

@@ -10,6 +10,7 @@ import { migration as m0006 } from './migrations/20261121-0006-certificates-cach
 import { migration as m0007 } from './migrations/20261121-0007-firewall-ip-lists';
 import { migration as m0300 } from './migrations/20261121-0300-domain-settings-l4-ports';
 import { migration as m0520 } from './migrations/20261121-0520-site-modules';
+import { migration as m0500 } from './migrations/20261121-0500-firewall-rules';
 import { migration as m0100 } from './migrations/20261121-0100-licenses';
 import { migration as m0200 } from './migrations/20261121-0200-traffic';
 import { migration as m0310 } from './migrations/20261121-0310-site-options';
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0520-site-modules': m0520,
   '20261121-0510-waf-acl-anticc': m0510,
   '20261121-0403-monitor-groups': m0403,
+  '20261121-0500-firewall-rules': m0500,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -1,3 +1,4 @@
+import type { FirewallTables } from './schema-firewall';
 import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
 import type { SiteSettingsDatabase } from './schema-site-settings';
@@ -341,7 +342,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   certificates: CertificateTable;
   site_cache_rules: { id: Generated<number>; site_id: number; rule: string; created_at: string };
   site_error_pages: { id: Generated<number>; site_id: number; status: number; type: string; body: string; created_at: string; updated_at: string };
-  site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string };
+  site_ip_rules: { id: Generated<number>; site_id: number; list: 'blacklist' | 'whitelist'; ip: string; memo: string; enabled: Flag; created_at: string; url: Generated<string>; methods: Generated<string>; port: Generated<number> };
   licenses: LicenseTable;
   virtual_nodes: { node_id: number; switch_interval: number };
   monitor_groups: { id: Generated<number>; client_id: number; name: string; memo: string; created_at: string; updated_at: string };
@@ -372,7 +373,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables;
+} & SiteModuleTables & FirewallTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

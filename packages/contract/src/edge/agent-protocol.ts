@@ -35,6 +35,11 @@ export const report = z.object({
   network: z.object({ rxBytes: z.number().min(0), txBytes: z.number().min(0) }),
   loadAverage: z.array(z.number()).max(3),
   uptimeSeconds: z.number().min(0),
+  /** The addresses the node's rules block right now (the Lua ek_blocked dictionary); expiresAt in epoch seconds. */
+  blocked: z
+    .array(z.object({ siteId: z.number().int().positive(), ip: z.string().max(64), cause: z.string().max(64), expiresAt: z.number().int() }))
+    .max(20_000)
+    .optional(),
 });
 
 /** Actions the console queues for a node (spec §4 node actions, cache purges). */

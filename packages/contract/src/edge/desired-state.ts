@@ -7,12 +7,12 @@ import {
   UPSTREAM_WEIGHT_MIN,
   isL4PortAllowed,
 } from './constants';
-import { ipEntry } from './ip-entry';
 import * as domainOptions from './domain-options';
 import { siteOptions } from './site-options';
 import { domainModules } from './site-modules';
 import { wafSetting } from './waf';
 import { siteWaf } from './acl';
+import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -20,6 +20,7 @@ export * from './site-options';
 export * from './site-modules';
 export * from './acl';
 export * from './waf';
+export * from './firewall-data';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -125,6 +126,7 @@ export const siteStructure = z.object({
   errorPages: z.array(errorPage).max(ERROR_PAGE_STATUSES.length).default([]),
   l4Ports: z.array(l4Port).max(1000).default([]),
   options: siteOptions.prefault({}),
+  l4Firewall,
 });
 
 export const zoneStructure = z.object({
@@ -143,11 +145,6 @@ export const zoneStructure = z.object({
     .prefault({}),
 });
 
-const ipList = z
-  .array(ipEntry)
-  .max(ITEM_LIST_MAX)
-  .refine((list) => new Set(list).size === list.length, { message: 'duplicate entry' });
-
 export const siteData = z.object({
   siteId: id,
   blacklist: ipList.default([]),
@@ -156,6 +153,7 @@ export const siteData = z.object({
   /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. Absent: served. */
   trafficLimited: z.boolean().optional(),
   waf: siteWaf.optional(),
+  ...firewallSiteData,
 });
 
 export const certificate = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
+import { HTTP_METHODS } from '../edge/firewall-data';
 import { ipEntry } from '../edge/ip-entry';
 import { pageQuery } from '../paging';
 import { id } from './account';
@@ -18,12 +19,29 @@ const lines = z
  * A black- or whitelist rule: its addresses (an IP, a CIDR block, or on the blacklist a range `a-b`) and a memo.
  * The edge enforces the addresses for every request to the site.
  */
-export const ipRuleBody = z.object({ ips: lines, memo: z.string().max(TEXT_FIELD_MAX).default('') });
-export const updateIpRuleBody = z.object({ id, ip: ipEntry, memo: z.string().max(TEXT_FIELD_MAX).optional(), enabled: z.boolean().optional() });
+/** Conditions of an entry: a path prefix, request methods and a port; empty or 0 means any. */
+const conditions = {
+  url: z.string().max(TEXT_FIELD_MAX).regex(/^(\/\S*)?$/, 'a path beginning with /').default(''),
+  methodValues: z.array(z.enum(HTTP_METHODS)).max(HTTP_METHODS.length).refine((m) => new Set(m).size === m.length, { message: 'a method twice' }).default([]),
+  port: z.number().int().min(0).max(65535).default(0),
+};
+export const ipRuleBody = z.object({ ips: lines, memo: z.string().max(TEXT_FIELD_MAX).default(''), ...conditions });
+export const updateIpRuleBody = z.object({
+  id,
+  ip: ipEntry,
+  memo: z.string().max(TEXT_FIELD_MAX).optional(),
+  enabled: z.boolean().optional(),
+  url: conditions.url.optional(),
+  methodValues: conditions.methodValues.optional(),
+  port: conditions.port.optional(),
+});
 export const ipRuleItem = z.object({
   id: z.number(),
   ip: z.string(),
   memo: z.string(),
+  url: z.string(),
+  methodValues: z.array(z.string()),
+  port: z.number(),
   enabled: z.boolean(),
   createdAt: z.string(),
 });

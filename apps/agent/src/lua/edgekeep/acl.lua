@@ -2,7 +2,7 @@
 -- the first rule that matches acts. Answers "allow" when an allow rule matched, so the caller skips the rest.
 local acl_match = require "edgekeep.acl_match"
 local blocked = require "edgekeep.blocked"
-local waf_page = require "edgekeep.waf_page"
+local page = require "edgekeep.page"
 
 local _M = {}
 
@@ -38,7 +38,7 @@ local function act(rule, ctx)
   local a = rule.action
   if a == "allow" then return "allow" end
   ngx.var.ek_block = "acl"
-  if a == "deny" then return waf_page.deny() end
+  if a == "deny" then return page.send(929, "acl") end
   if a == "dropBlacklist" then blocked.add(ctx.site, ctx.ip, "acl", rule.seconds) end
   if a == "drop" or a == "dropBlacklist" then return ngx.exit(444) end
   if a == "redirect301" then return ngx.redirect(rule.url, 301) end

@@ -1,7 +1,7 @@
 -- The anti-CC challenge pages (status 978), one per protection mode, in three languages.
 local cjson = require "cjson.safe"
 local token = require "edgekeep.challenge_token"
-local waf_page = require "edgekeep.waf_page"
+local page = require "edgekeep.page"
 
 local _M = {}
 
@@ -21,7 +21,7 @@ local T = {
   wrong = { en_US = "That was not right. Please try again.", zh_TW = "驗證未通過，請再試一次。", zh_CN = "验证未通过，请再试一次。" },
 }
 
-local esc = waf_page.escape
+local esc = page.escape
 
 local function hidden(mode, tok, ret)
   return '<input type="hidden" name="m" value="' .. mode .. '"><input type="hidden" name="t" value="' .. esc(tok)
@@ -79,11 +79,11 @@ function _M.serve(site, ip, mode, ret, failed)
     local tok = token.token(site, ip, 4, "redirect")
     return ngx.redirect(_M.VERIFY .. "?m=4&t=" .. ngx.escape_uri(tok) .. "&r=" .. ngx.escape_uri(ret), 302)
   end
-  local lang = waf_page.language()
-  local page = PAGES[mode] or PAGES[3]
-  local body = page(site, ip, ret, lang)
+  local lang = page.lang(ngx.var.http_accept_language)
+  local render = PAGES[mode] or PAGES[3]
+  local body = render(site, ip, ret, lang)
   if failed then body = '<p class="err">' .. T.wrong[lang] .. "</p>" .. body end
-  return waf_page.send(978, body, lang)
+  return page.send(978, "anticc", body)
 end
 
 return _M

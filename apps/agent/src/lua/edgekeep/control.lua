@@ -2,11 +2,15 @@
 --   PUT  /data   { revision, sites: [{ siteId, blacklist, whitelist }] }
 --   POST /purge  { urls: ["http://host/path?query", ...], prefixes: ["http://host/path/", ...] },
 --                { hosts: ["host", ...], extensions: ["png", ...] } or { all: true }
+--   GET  /blocked  -> { blocked: [{ siteId, ip, cause, expiresAt }] }
+--   POST /blocked  { siteId, ips, cause, seconds }
+--   DELETE /blocked { siteId, ips } or { siteId, all: true }
 --   GET  /status
 -- Every call carries `Authorization: Bearer <PREFIX/control.token>`.
 local cjson = require "cjson.safe"
 local data = require "edgekeep.data"
 local purge = require "edgekeep.purge"
+local blocked = require "edgekeep.blocked"
 
 local _M = {}
 
@@ -40,6 +44,28 @@ local routes = {
     local ok, err = data.load(doc)
     if not ok then return reply(400, { error = err }) end
     return reply(200, data.status())
+  end,
+  ["GET /blocked"] = function()
+    local list = blocked.list()
+    -- Debian's cjson writes an empty table as {}: say the empty list outright.
+    if #list == 0 then
+      ngx.header["Content-Type"] = "application/json"
+      ngx.say('{"blocked":[]}')
+      return ngx.exit(200)
+    end
+    return reply(200, { blocked = list })
+  end,
+  ["POST /blocked"] = function()
+    local doc = read_json()
+    if not doc or not tonumber(doc.siteId) or type(doc.ips) ~= "table" then return reply(400, { error = "siteId and ips are needed" }) end
+    for _, ip in ipairs(doc.ips) do blocked.add(tonumber(doc.siteId), tostring(ip), doc.cause or "manual", doc.seconds) end
+    return reply(200, { added = #doc.ips })
+  end,
+  ["DELETE /blocked"] = function()
+    local doc = read_json()
+    if not doc or not tonumber(doc.siteId) then return reply(400, { error = "siteId is needed" }) end
+    if doc.all ~= true and type(doc.ips) ~= "table" then return reply(400, { error = "ips or all is needed" }) end
+    return reply(200, { removed = blocked.remove(tonumber(doc.siteId), doc.all ~= true and doc.ips or nil) })
   end,
   ["POST /purge"] = function()
     local doc = read_json()

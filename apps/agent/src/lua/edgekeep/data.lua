@@ -1,36 +1,40 @@
--- The shared dictionary `ek_data`: per-site IP lists, the data revision, and what the running configuration is.
+-- The shared dictionary `ek_data`: one document per site carrying every rule kind, the data revision, and what
+-- the running configuration is. Rule kinds are compiled per worker, lazily, and again only when the site changed.
 local cjson = require "cjson.safe"
-local iplist = require "edgekeep.iplist"
 local domain_modules = require "edgekeep.domain_modules"
 
 local dict = ngx.shared.ek_data
 local _M = {}
 local compiled = {}
+local compilers = {}
 
--- Replaces the data with one document { revision, sites = [{ siteId, blacklist, whitelist, trafficLimited }] }.
--- Each site's lists are swapped in one write, so a request sees either the old lists or the new ones.
--- safe_set: a full dictionary refuses the data rather than silently evicting another site's lists.
+-- A rule kind's compiler: fn(raw value of doc[kind]) -> what the access steps use. Kinds without one are
+-- handed out as pushed.
+function _M.compiler(kind, fn)
+  compilers[kind] = fn
+end
+
+-- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, certificates }.
+-- Each site's document is swapped in one write, so a request sees either the old rules or the new ones.
+-- safe_set: a full dictionary refuses the data rather than silently evicting another site's rules.
 function _M.load(doc)
   if type(doc) ~= "table" or type(doc.sites) ~= "table" then return nil, "sites is missing" end
   local version = (dict:get("version") or 0) + 1
   local present = {}
   for _, site in ipairs(doc.sites) do
+    if type(site) ~= "table" or site.siteId == nil then return nil, "a site without siteId" end
     local id = tostring(site.siteId)
     present[id] = true
-    local ok, err = dict:safe_set("acl:" .. id, cjson.encode({
-      version = version,
-      blacklist = site.blacklist or {},
-      whitelist = site.whitelist or {},
-      limited = site.trafficLimited == true,
-      waf = site.waf,
-    }))
-    if ok then ok, err = dict:safe_set("aclv:" .. id, version) end
+    site.version = version
+    local ok, err = dict:safe_set("site:" .. id, cjson.encode(site))
+    if ok then ok, err = dict:safe_set("sitev:" .. id, version) end
     if not ok then return nil, "site " .. id .. ": " .. err end
+    if type(site.unblocks) == "table" then require("edgekeep.blocked").lift(id, site.unblocks) end
   end
   for id in (dict:get("sites") or ""):gmatch("[^,]+") do
     if not present[id] then
-      dict:delete("aclv:" .. id)
-      dict:delete("acl:" .. id)
+      dict:delete("sitev:" .. id)
+      dict:delete("site:" .. id)
     end
   end
   local ids = {}
@@ -47,17 +51,33 @@ function _M.load(doc)
   return true
 end
 
--- The compiled lists of one site, rebuilt in this worker only when the site's data changed.
-function _M.site_lists(site_id)
-  local version = dict:get("aclv:" .. site_id)
+-- This worker's view of one site: { version, raw, compiled }; nil when the node holds no data for it.
+local function site(site_id)
+  local version = dict:get("sitev:" .. site_id)
   if not version then return nil end
   local cached = compiled[site_id]
   if cached and cached.version == version then return cached end
-  local raw = cjson.decode(dict:get("acl:" .. site_id) or "")
+  local raw = cjson.decode(dict:get("site:" .. site_id) or "")
   if not raw then return nil end
-  cached = { version = version, blacklist = iplist.compile(raw.blacklist), whitelist = iplist.compile(raw.whitelist), limited = raw.limited == true }
+  cached = { version = version, raw = raw, compiled = {} }
   compiled[site_id] = cached
   return cached
+end
+
+-- The compiled rules of one kind for one site; nil when the site has none.
+function _M.rules(site_id, kind)
+  local s = site(site_id)
+  if not s then return nil end
+  local c = s.compiled[kind]
+  if c == nil then
+    local raw = s.raw[kind]
+    local fn = compilers[kind]
+    if raw == nil or raw == cjson.null then c = false
+    elseif fn then c = fn(raw) or false
+    else c = raw end
+    s.compiled[kind] = c
+  end
+  return c or nil
 end
 
 -- Runs in the master at every (re)load; the dictionary outlives reloads. nginx -t skips it, so the agent

@@ -54,6 +54,25 @@ lane('IP blacklist and whitelist', () => {
     expect((await call(t, 'DELETE', url('blacklists'), { token: f.tokens.userA, body: { ids: [entry.id] } })).status).toBe(200);
   });
 
+  it('keeps the url, method and port conditions of entries and hands them to the edge', async () => {
+    const r = await call(t, 'POST', url('whitelists'), { token: f.tokens.userA, body: { ips: '192.0.2.200', url: '/admin', methodValues: ['POST', 'PUT'], port: 8080 } });
+    expect(r.body.data[0]).toMatchObject({ ip: '192.0.2.200', url: '/admin', methodValues: ['POST', 'PUT'], port: 8080 });
+    const state = await buildNodeState(t.deps, f.a.node);
+    expect(state.data.sites[0].whitelist).toContainEqual({ ip: '192.0.2.200', url: '/admin', methods: ['POST', 'PUT'], port: 8080 });
+    for (const body of [
+      { ips: '192.0.2.201', url: 'admin' },
+      { ips: '192.0.2.201', methodValues: ['FETCH'] },
+      { ips: '192.0.2.201', methodValues: ['GET', 'GET'] },
+      { ips: '192.0.2.201', port: 70000 },
+    ]) {
+      expect((await call(t, 'POST', url('whitelists'), { token: f.tokens.userA, body })).body.code).toBe(101003);
+    }
+    const changed = await call(t, 'PUT', url('whitelist'), { token: f.tokens.userA, body: { id: r.body.data[0].id, ip: '192.0.2.200', url: '', methodValues: [], port: 0 } });
+    expect(changed.body.data).toMatchObject({ url: '', methodValues: [], port: 0 });
+    expect((await buildNodeState(t.deps, f.a.node)).data.sites[0].whitelist).toContain('192.0.2.200');
+    expect((await call(t, 'GET', url('whitelists?ip=192.0.2.201'), { token: f.tokens.userA })).body.total).toBe(0);
+  });
+
   it("refuses every list call on another user's site", async () => {
     const [entry] = (await call(t, 'GET', url('blacklists'), { token: f.tokens.userA })).body.data;
     const missing = await call(t, 'GET', 'user/site/999999/firewall/setting/blacklists', { token: f.tokens.userB });

@@ -2,6 +2,8 @@ import { firewallRoutes, firewallSchemas } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { blockedIpRoutesPlugin } from './blocked-routes';
+import { firewallRuleRoutesPlugin } from './rules-routes';
 import * as firewall from './service';
 
 export function firewallRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
@@ -19,4 +21,6 @@ export function firewallRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
       return { data: { ok: true } };
     });
   }
+  firewallRuleRoutesPlugin(app, deps);
+  blockedIpRoutesPlugin(app, deps);
 }

@@ -8,8 +8,23 @@ import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
 
 type List = (typeof firewallSchemas.LISTS)[number];
-type Row = { id: number; ip: string; memo: string; enabled: number; created_at: string };
-const toItem = (r: Row) => ({ id: r.id, ip: r.ip, memo: r.memo, enabled: r.enabled === 1, createdAt: r.created_at });
+type Row = { id: number; ip: string; memo: string; enabled: number; created_at: string; url: string; methods: string; port: number };
+const toItem = (r: Row) => ({
+  id: r.id,
+  ip: r.ip,
+  memo: r.memo,
+  url: r.url,
+  methodValues: r.methods ? r.methods.split(',') : [],
+  port: r.port,
+  enabled: r.enabled === 1,
+  createdAt: r.created_at,
+});
+type Conditions = { url?: string; methodValues?: string[]; port?: number };
+const conditionColumns = (c: Conditions) => ({
+  ...(c.url === undefined ? {} : { url: c.url }),
+  ...(c.methodValues === undefined ? {} : { methods: c.methodValues.join(',') }),
+  ...(c.port === undefined ? {} : { port: c.port }),
+});
 
 /** Only the blacklist takes ranges (spec §5); both take addresses and CIDR blocks. */
 function entryError(list: List, ip: string) {
@@ -22,12 +37,12 @@ export async function listRules(deps: AppDeps, principal: Principal, siteId: num
   await reachableSite(deps, principal, siteId);
   let q = deps.db.selectFrom('site_ip_rules').selectAll().where('site_id', '=', siteId).where('list', '=', list);
   if (query.ip) q = q.where('ip', 'like', `%${query.ip}%`);
-  const page = await paginate(q, { page: query, sortable: { ip: 'ip', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'desc' } });
+  const page = await paginate(q, { page: query, sortable: { ip: 'ip', port: 'port', url: 'url', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'desc' } });
   return { data: page.data.map(toItem), total: page.total };
 }
 
 /** Adds entries, all or none: each bad or repeated one is listed in one 101009 with the entry as target. */
-export async function addRules(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { ips: string[]; memo: string }) {
+export async function addRules(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { ips: string[]; memo: string } & Conditions) {
   const site = await reachableSite(deps, principal, siteId);
   const errors: { code: number; message: string; targets: string[] }[] = [];
   const seen = new Set<string>();
@@ -45,7 +60,7 @@ export async function addRules(deps: AppDeps, principal: Principal, siteId: numb
   const at = now();
   const rows = await deps.db
     .insertInto('site_ip_rules')
-    .values([...seen].map((ip) => ({ site_id: siteId, list, ip, memo: body.memo, enabled: 1 as const, created_at: at })))
+    .values([...seen].map((ip) => ({ site_id: siteId, list, ip, memo: body.memo, enabled: 1 as const, created_at: at, ...conditionColumns(body) })))
     .returningAll()
     .execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);
@@ -58,7 +73,7 @@ async function ruleOf(deps: AppDeps, siteId: number, list: List, id: number) {
   return row;
 }
 
-export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { id: number; ip: string; memo?: string; enabled?: boolean }) {
+export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { id: number; ip: string; memo?: string; enabled?: boolean } & Conditions) {
   const site = await reachableSite(deps, principal, siteId);
   await ruleOf(deps, siteId, list, body.id);
   const problem = entryError(list, body.ip);
@@ -67,7 +82,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
   if (clash) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'ip', message: 'Data already exists!' }] } });
   await deps.db
     .updateTable('site_ip_rules')
-    .set({ ip: body.ip, ...(body.memo === undefined ? {} : { memo: body.memo }), ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }) })
+    .set({ ip: body.ip, ...conditionColumns(body), ...(body.memo === undefined ? {} : { memo: body.memo }), ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }) })
     .where('id', '=', body.id)
     .execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);

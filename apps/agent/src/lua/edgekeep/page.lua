@@ -1,0 +1,83 @@
+-- The block pages 903 (a node address reached without a domain it serves), 929 (denied or rate limited) and
+-- 978 (anti-CC challenge), in English, Traditional and Simplified Chinese by the visitor's Accept-Language.
+local _M = {}
+
+local TEXTS = {
+  en_US = {
+    traffic = { "Traffic limit reached", "This site has used up its traffic allowance for the month and is not served until it is raised." },
+    [903] = { "No site here", "This address belongs to an edge node. Open the site by its domain name instead." },
+    [929] = { "Access denied", "The site's security rules blocked this request. If you think this is a mistake, contact the site owner with the request ID below." },
+    [978] = { "Checking your browser", "The site protects itself against automated traffic. Complete the check below to continue." },
+    ip = "Your address", request = "Request ID", cause = "Reason",
+  },
+  zh_TW = {
+    traffic = { "已達流量上限", "本網站本月的流量額度已用完，額度提高前暫停服務。" },
+    [903] = { "此位址沒有網站", "這是邊緣節點的位址，請改用網站的網域名稱開啟。" },
+    [929] = { "拒絕存取", "網站的安全規則阻擋了這個請求。如果您認為這是誤判，請帶著下方的請求編號聯絡網站管理者。" },
+    [978] = { "正在檢查您的瀏覽器", "網站正在防範自動化流量，請完成下方的驗證後繼續。" },
+    ip = "您的位址", request = "請求編號", cause = "原因",
+  },
+  zh_CN = {
+    traffic = { "已达流量上限", "本网站本月的流量额度已用完，额度提高前暂停服务。" },
+    [903] = { "此地址没有网站", "这是边缘节点的地址，请改用网站的域名打开。" },
+    [929] = { "拒绝访问", "网站的安全规则拦截了这个请求。如果您认为这是误判，请带着下方的请求编号联系网站管理员。" },
+    [978] = { "正在检查您的浏览器", "网站正在防范自动化流量，请完成下方的验证后继续。" },
+    ip = "您的地址", request = "请求编号", cause = "原因",
+  },
+}
+
+local HTML = [[<!doctype html>
+<html lang="%s"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>%d %s</title>
+<style>body{font-family:system-ui,sans-serif;color:#1f2328;background:#f6f8fa;margin:0}
+main{max-width:36em;margin:10vh auto;padding:2em;background:#fff;border:1px solid #d0d7de;border-radius:8px}
+h1{font-size:1.4em;margin:0 0 .6em}.code{color:#cf222e;font-weight:600}dl{color:#57606a;font-size:.9em}
+dt{float:left;clear:left;width:8em}dd{margin:0 0 .3em 8em;word-break:break-all}</style></head>
+<body><main><h1><span class="code">%d</span> %s</h1><p>%s</p>%s
+<dl><dt>%s</dt><dd>%s</dd><dt>%s</dt><dd>%s</dd>%s</dl></main></body></html>
+]]
+
+local function escape(s)
+  return (tostring(s or ""):gsub("[&<>\"']", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&#39;" }))
+end
+_M.escape = escape
+
+-- The first language of an Accept-Language header the pages speak; English otherwise.
+function _M.lang(header)
+  for tag in (header or ""):lower():gmatch("([%a%-]+)[^,]*") do
+    if tag == "zh-tw" or tag == "zh-hk" or tag == "zh-mo" or tag:find("^zh%-hant") then return "zh_TW" end
+    if tag == "zh" or tag == "zh-cn" or tag == "zh-sg" or tag:find("^zh%-hans") then return "zh_CN" end
+    if tag == "en" or tag:find("^en%-") then return "en_US" end
+  end
+  return "en_US"
+end
+
+-- One block page as HTML. opts: { lang, ip, requestId, cause, body } where body is trusted HTML placed under the
+-- explanation (the anti-CC challenge renders its form there).
+function _M.template(code, opts)
+  local t = TEXTS[opts.lang] or TEXTS.en_US
+  -- A site stopped for its traffic explains that instead of a security block.
+  local texts = code == 929 and opts.cause == "traffic" and t.traffic or t[code]
+  local title, text = texts[1], texts[2]
+  local cause = opts.cause and opts.cause ~= "" and string.format("<dt>%s</dt><dd>%s</dd>", t.cause, escape(opts.cause)) or ""
+  return string.format(HTML, opts.lang:gsub("_", "-"), code, escape(title), code, escape(title), escape(text), opts.body or "",
+    t.ip, escape(opts.ip), t.request, escape(opts.requestId), cause)
+end
+
+-- Answers the current request with block page `code`, logging `cause` in $ek_block. `body` as in template.
+function _M.send(code, cause, body)
+  ngx.var.ek_block = cause or ""
+  ngx.status = code
+  ngx.header["Content-Type"] = "text/html; charset=utf-8"
+  ngx.header["Cache-Control"] = "no-store"
+  ngx.print(_M.template(code, {
+    lang = _M.lang(ngx.var.http_accept_language),
+    ip = ngx.var.remote_addr,
+    requestId = ngx.var.request_id,
+    cause = cause,
+    body = body,
+  }))
+  return ngx.exit(code)
+end
+
+return _M

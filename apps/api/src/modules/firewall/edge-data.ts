@@ -1,0 +1,77 @@
+import type { edge } from '@edgekeep/contract';
+import type { Db } from '../../db';
+import { LIFT_KEEP_SECONDS } from './blocked-service';
+
+type IpRow = { site_id: number; list: string; ip: string; url: string; methods: string; port: number };
+type RuleRow = { id: number; site_id: number; kind: string; body: string };
+type LiftRow = { site_id: number; ip: string | null; lifted_at: number };
+type Body = Record<string, unknown>;
+
+/** An IP list entry as the edge takes it: the bare address, or the address with its conditions. */
+const ipEntry = (r: IpRow): edge.IpListEntry => {
+  const methods = r.methods ? (r.methods.split(',') as (typeof edge.HTTP_METHODS)[number][]) : [];
+  if (!r.url && !methods.length && !r.port) return r.ip;
+  return { ip: r.ip, ...(r.url ? { url: r.url } : {}), ...(methods.length ? { methods } : {}), ...(r.port ? { port: r.port } : {}) };
+};
+
+const geo = (b: Body) => ({ countries: b.geoIDs, isBlack: b.isBlack, urlRegex: b.urlRegex, blockType: b.blockType });
+const withId = (r: RuleRow, b: Body) => ({ id: r.id, ...b });
+
+/** One site's firewall document for the edge: the enabled entries of every list, by the names the Lua steps read. */
+function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: LiftRow[], advance: boolean) {
+  const of = (kind: string) => rules.filter((r) => r.kind === kind).map((r) => ({ row: r, body: JSON.parse(r.body) as Body }));
+  const abuse = of('abuseIP').map((r) => Number(r.body.score));
+  const doc = {
+    siteId,
+    blacklist: ips.filter((r) => r.list === 'blacklist').map(ipEntry),
+    whitelist: ips.filter((r) => r.list === 'whitelist').map(ipEntry),
+    geo: of('geo').map((r) => geo(r.body)),
+    userAgents: of('userAgent').map((r) => r.body),
+    antiHeaders: of('antiHeader').map((r) => r.body),
+    limitReqs: of('limitReq').map((r) => withId(r.row, r.body)),
+    frequencies: of('frequency').map((r) => withId(r.row, r.body)),
+    ...(abuse.length ? { abuseIP: { score: Math.min(...abuse) } } : {}),
+    ...(advance ? { advance } : {}),
+    unblocks: lifts.map((l) => (l.ip ? { ip: l.ip, at: l.lifted_at } : { at: l.lifted_at })),
+  };
+  const kept = Object.entries(doc).filter(([k, v]) => !Array.isArray(v) || v.length || k === 'blacklist' || k === 'whitelist');
+  const empty = kept.every(([k, v]) => k === 'siteId' || (Array.isArray(v) && !v.length));
+  return { doc: Object.fromEntries(kept) as { siteId: number } & Body, empty };
+}
+
+/** Each served site's enabled firewall rules and recent block lifts, pushed into the edge's Lua without a reload; sites without any are left out. */
+export async function firewallDataOf(db: Db, sites: { id: number }[]) {
+  if (!sites.length) return [];
+  const siteIds = sites.map((s) => s.id);
+  const ips = await db.selectFrom('site_ip_rules').select(['site_id', 'list', 'ip', 'url', 'methods', 'port']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('id').execute();
+  const rules = await db.selectFrom('site_firewall_rules').select(['id', 'site_id', 'kind', 'body']).where('site_id', 'in', siteIds).where('kind', 'not like', 'l4%').where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
+  const since = Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS;
+  const lifts = await db.selectFrom('blocked_ip_lifts').select(['site_id', 'ip', 'lifted_at']).where('site_id', 'in', siteIds).where('lifted_at', '>=', since).orderBy('id').execute();
+  const advanced = new Set(
+    (await db.selectFrom('site_firewall_settings').select('site_id').where('site_id', 'in', siteIds).where('advance', '=', 1).execute()).map((r) => r.site_id),
+  );
+  const of = <R extends { site_id: number }>(rows: R[], id: number) => rows.filter((r) => r.site_id === id);
+  return sites
+    .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id), advanced.has(s.id)))
+    .filter((s) => !s.empty)
+    .map((s) => s.doc);
+}
+
+/** The sites' layer-4 firewalls (enabled entries), rendered into their stream servers. */
+export async function withL4Firewall<S extends { id: number }>(db: Db, sites: S[]) {
+  if (!sites.length) return sites;
+  const rows = await db
+    .selectFrom('site_firewall_rules')
+    .select(['site_id', 'kind', 'body'])
+    .where('site_id', 'in', sites.map((s) => s.id))
+    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4LimitConn'])
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  const of = (siteId: number, kind: string) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => JSON.parse(r.body) as Body);
+  const ipRule = ({ ip, port }: Body) => ({ ip, port });
+  return sites.map((s) => ({
+    ...s,
+    l4Firewall: { blacklist: of(s.id, 'l4Blacklist').map(ipRule), whitelist: of(s.id, 'l4Whitelist').map(ipRule), limitConns: of(s.id, 'l4LimitConn') },
+  }));
+}
