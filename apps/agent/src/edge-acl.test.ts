@@ -55,9 +55,9 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     await onShop([{ conditions: [{ field: 'userAgent', operator: 'contains', value: 'BadBot' }], action: 'deny' }]);
     const denied = await req({ headers: { 'user-agent': 'Mozilla BadBot/1.0', 'accept-language': 'en-US,en' } });
     expect(denied.status).toBe(929);
-    expect(denied.body).toContain('A security rule of this site refuses this request.');
-    expect((await req({ headers: { 'user-agent': 'BadBot', 'accept-language': 'zh-CN' } })).body).toContain('本网站的安全规则拒绝了此请求。');
-    expect((await req({ headers: { 'user-agent': 'BadBot' } })).body).toContain('本網站的安全規則拒絕了此請求。');
+    expect(denied.body).toContain('security rules blocked this request');
+    expect((await req({ headers: { 'user-agent': 'BadBot', 'accept-language': 'zh-CN' } })).body).toContain('网站的安全规则拦截了这个请求');
+    expect((await req({ headers: { 'user-agent': 'BadBot', 'accept-language': 'zh-TW' } })).body).toContain('網站的安全規則阻擋了這個請求');
     expect((await req({ headers: { 'user-agent': 'Mozilla/5.0' } })).status).toBe(200);
     expect((await req({ host: 'blog.example.com', headers: { 'user-agent': 'BadBot' } })).status).toBe(200);
   });

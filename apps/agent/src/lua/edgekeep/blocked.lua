@@ -43,10 +43,15 @@ function _M.get(site_id, ip)
   return cause, tonumber(expiry), tonumber(at)
 end
 
--- Access step: a blocked address gets the 929 page with its block's cause.
+-- Blocks made by a dropping rule (drop with blacklist, failed anti-CC challenges) keep dropping the connection.
+local DROPPING = { acl = true, anticc = true }
+
+-- Access step: a blocked address gets the 929 page with its block's cause, or is dropped (444).
 function _M.check(ctx)
   local cause = _M.get(ctx.site, ctx.ip)
-  if cause then return ctx.deny("blocked:" .. cause) end
+  if not cause then return end
+  if DROPPING[cause] then return ctx.drop("blocked:" .. cause) end
+  return ctx.deny("blocked:" .. cause)
 end
 
 -- Every block this node holds: [{ siteId, ip, cause, expiresAt }].
