@@ -87,7 +87,11 @@ const productFields = {
   expiredAt: z.iso.datetime({ offset: true }).nullable().default(null),
 };
 export const createProductBody = z.object(productFields);
-export const updateProductBody = createProductBody.partial().extend({ id });
+type Undefaulted<T> = { [K in keyof T]: T[K] extends z.ZodDefault<infer I> ? I : T[K] };
+/** The same fields without their defaults: a change names only what it changes, the rest stays as it is. */
+const undefaulted = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v])) as Undefaulted<T>;
+export const updateProductBody = z.object(undefaulted(productFields)).partial().extend({ id });
 export const productsQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
 
 /** Spec §4, in that order: a site's status is the index (0 paused, 1 normal, 2 locked, 3 expired). */

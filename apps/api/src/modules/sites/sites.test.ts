@@ -30,6 +30,8 @@ lane('lines, products and sites', () => {
       body: { name: 'gold', zoneID: f.a.zone, groupID: f.a.group, siteLimit: 1, trafficPrice: 1.5, sellType: 'commercial', cnameMode: 'custom' },
     });
     expect(made.body.data).toMatchObject({ name: 'gold', siteLimit: 1, trafficPrice: 1.5, sellType: 'commercial', cnameMode: 'custom', domainLimit: 0, siteCount: 0 });
+    const changed = await call(t, 'PUT', 'client/product', { token: f.tokens.clientA, body: { id: made.body.data.id, trafficPrice: 2 } });
+    expect(changed.body.data).toMatchObject({ trafficPrice: 2, siteLimit: 1, sellType: 'commercial', cnameMode: 'custom' });
     const wrongGroup = await call(t, 'POST', 'client/product', { token: f.tokens.clientA, body: { name: 'x', zoneID: f.a.zone, groupID: f.b.group } });
     expect(wrongGroup.body.code).toBe(101003);
     const site = { name: 'one', productID: made.body.data.id, userID: f.userA.id };
