@@ -2,7 +2,7 @@ import type { edge } from '@edgekeep/contract';
 
 /**
  * What the edge under test enforces on every request. Each kind adds its rules to the bench site's desired state;
- * a new kind of rule (WAF rules, rate limits, …) is one more entry of RULE_KINDS.
+ * a new kind of rule (WAF rules, rate limits, …) is one more entry of ruleKinds.
  */
 export type RuleKind = { name: string; add: (o: { state: edge.DesiredStateInput; siteId: number }) => edge.DesiredStateInput };
 
@@ -15,15 +15,38 @@ const blacklistEntries = (count: number) =>
     return `10.${a}.${b}.${(i % 250) + 1}`;
   });
 
+type SiteData = NonNullable<NonNullable<edge.DesiredStateInput['data']>['sites']>[number];
+
+/** Adds fields to the site's entry of the pushed data, keeping what other kinds put there. */
+const withSiteData = ({ state, siteId, fields }: { state: edge.DesiredStateInput; siteId: number; fields: Partial<SiteData> }) => {
+  const sites = state.data?.sites ?? [];
+  const current = sites.find((s) => s.siteId === siteId) ?? { siteId };
+  return { ...state, data: { ...state.data, sites: [...sites.filter((s) => s.siteId !== siteId), { ...current, ...fields }] } };
+};
+
 export const blacklist = (count: number): RuleKind => ({
   name: `${count} blacklist entries`,
-  add: ({ state, siteId }) => ({
-    ...state,
-    data: {
-      ...state.data,
-      sites: [...(state.data?.sites ?? []).filter((s) => s.siteId !== siteId), { siteId, blacklist: blacklistEntries(count) }],
-    },
-  }),
+  add: ({ state, siteId }) => withSiteData({ state, siteId, fields: { blacklist: blacklistEntries(count) } }),
 });
 
-export const RULE_KINDS: RuleKind[] = [blacklist(5000)];
+/**
+ * Advanced WAF/ACL rules that every request is checked against and none matches: user agent, URI regex, query,
+ * header, method and country conditions, in one module assigned to the benchmark's domain.
+ */
+export const wafRules = (count: number, domain: string): RuleKind => ({
+  name: `${count} WAF rules`,
+  add: ({ state, siteId }) => {
+    const conditions = [
+      { field: 'userAgent', operator: 'contains', value: 'sqlmap|nikto|masscan', regex: true },
+      { field: 'uri', operator: 'contains', value: '^/wp-(admin|login)', regex: true },
+      { field: 'query', operator: 'contains', value: 'union select' },
+      { field: 'header', name: 'x-attack', operator: 'eq', value: '1' },
+      { field: 'method', operator: 'in', value: ['TRACE', 'CONNECT'] },
+      { field: 'country', operator: 'in', value: ['KP', 'XX'] },
+    ] as const;
+    const rules = Array.from({ length: count }, (_, i) => ({ id: i + 1, conditions: [conditions[i % conditions.length]], action: 'deny' as const }));
+    return withSiteData({ state, siteId, fields: { waf: { acl: [{ domains: [domain], rules }] } } as Partial<SiteData> });
+  },
+});
+
+export const ruleKinds = ({ domain }: { domain: string }): RuleKind[] => [blacklist(5000), wafRules(50, domain)];

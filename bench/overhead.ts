@@ -6,10 +6,11 @@ import { promisify } from 'node:util';
 import { edge } from '@edgekeep/contract';
 import { startEdge } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get } from '../apps/agent/src/test/servers';
-import { RULE_KINDS } from './overhead-rules';
+import { ruleKinds } from './overhead-rules';
 import { percentile, sleep } from './stats';
 
 const HOST = 'overhead.bench.test';
+const RULES = ruleKinds({ domain: HOST });
 const SITE_ID = 1;
 
 /** A plain nginx of its own: started from one configuration in a fresh prefix, in the foreground. */
@@ -86,7 +87,7 @@ const whichWrk = () => promisify(execFile)('wrk', ['--version']).then(() => true
 
 /**
  * Data-plane overhead: requests per second through the edge (its full Lua runtime, with every kind of rule of
- * RULE_KINDS loaded) against the same nginx configuration with Lua taken out, same machine, same run, alternating
+ * the rule kinds loaded) against the same nginx configuration with Lua taken out, same machine, same run, alternating
  * rounds so that both see the same load from the rest of the machine.
  */
 export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { rounds?: number; seconds?: number; connections?: number } = {}) => {
@@ -100,7 +101,7 @@ export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { 
       sites: [{ id: SITE_ID, name: 'overhead', domains: [{ id: 1, name: HOST, origins: [{ host: '127.0.0.1', port: originPort }] }] }],
     },
   };
-  for (const kind of RULE_KINDS) state = kind.add({ state, siteId: SITE_ID });
+  for (const kind of RULES) state = kind.add({ state, siteId: SITE_ID });
   const node = await startEdge({ state: edge.desiredState.parse(state), controlPort });
   const baseline = await withoutLua({ edgePrefix: node.prefix, prefix: await mkdtemp(join(tmpdir(), 'ek-bench-plain-')), edgePort, port: basePort, controlPort });
   try {
@@ -125,9 +126,9 @@ export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { 
     // Each round's two runs are seconds apart, so their ratio is the least disturbed by the rest of the machine.
     const ratio = percentile({ samples: edgeRps.map((e, i) => e / plainRps[i]), p: 50 });
     console.log(
-      `overhead: edge with ${RULE_KINDS.map((k) => k.name).join(' + ')}: ${mean(edgeRps).toFixed(0)} req/s · same nginx without Lua: ${mean(plainRps).toFixed(0)} req/s · median ratio of the rounds ${ratio.toFixed(3)} (target ≥ 0.8; wrk -t2 -c${connections}, ${rounds} × ${seconds} s each, 1 worker each)`,
+      `overhead: edge with ${RULES.map((k) => k.name).join(' + ')}: ${mean(edgeRps).toFixed(0)} req/s · same nginx without Lua: ${mean(plainRps).toFixed(0)} req/s · median ratio of the rounds ${ratio.toFixed(3)} (target ≥ 0.8; wrk -t2 -c${connections}, ${rounds} × ${seconds} s each, 1 worker each)`,
     );
-    return { edgeRps: mean(edgeRps), plainRps: mean(plainRps), ratio, rules: RULE_KINDS.map((k) => k.name) };
+    return { edgeRps: mean(edgeRps), plainRps: mean(plainRps), ratio, rules: RULES.map((k) => k.name) };
   } finally {
     await baseline.stop();
     await node.stop();

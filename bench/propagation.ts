@@ -9,7 +9,7 @@ const preloadEntries = () => Array.from({ length: PRELOADED }, (_, i) => `10.${(
 
 /**
  * Propagation through the whole platform: the time from the API's 200 for a change to nginx enforcing it, on
- * loopback, with no reload. Blacklist: add 127.0.0.1 → the first 403. Purge: purge a cached URL → the next MISS.
+ * loopback, with no reload. Blacklist: add 127.0.0.1 → the first 929 (the block page). Purge: purge a cached URL → the next MISS.
  */
 export const propagation = async ({ samples = 200 }: { samples?: number } = {}) => {
   const stack = await startStack();
@@ -25,7 +25,7 @@ export const propagation = async ({ samples = 200 }: { samples?: number } = {}) 
     for (let i = 0; i < samples; i++) {
       const [entry] = await stack.call('POST', `${site}/firewall/setting/blacklists`, { body: { ips: '127.0.0.1' } });
       const since = performance.now();
-      blacklist.push(await until({ what: 'the 403', since, probe: async () => (await stack.served({ host: HOST })).status === 403 }));
+      blacklist.push(await until({ what: 'the 929', since, probe: async () => (await stack.served({ host: HOST })).status === 929 }));
       // An enabled entry is closed before it can be removed.
       await stack.call('PUT', `${site}/firewall/setting/blacklists/enable`, { body: { ids: [entry.id], enabled: false } });
       await stack.call('DELETE', `${site}/firewall/setting/blacklists`, { body: { ids: [entry.id] } });
@@ -45,7 +45,7 @@ export const propagation = async ({ samples = 200 }: { samples?: number } = {}) 
 
     const reloads = (await stack.loads()) - loadsBefore;
     if (reloads !== 0) throw new Error(`nginx reloaded ${reloads} time(s) on a data-only path`);
-    console.log(`propagation: blacklist add → first 403 (${PRELOADED} entries already listed): ${summary({ samples: blacklist })}`);
+    console.log(`propagation: blacklist add → first 929 (${PRELOADED} entries already listed): ${summary({ samples: blacklist })}`);
     console.log(`propagation: purge URL → next MISS: ${summary({ samples: purge })}`);
     console.log(`propagation: nginx reloads during the ${samples * 2} samples: ${reloads}`);
     return {
