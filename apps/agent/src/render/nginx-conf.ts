@@ -107,6 +107,8 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
           'server_name _;',
           'set $ek_site "";',
           'set $ek_domain "";',
+          // proxy_set_header of the http block names it: nginx wants it set somewhere even with no site here
+          'set $ek_origin_host $host;',
           'set $ek_block "";',
           'location / { content_by_lua_block { require("edgekeep.page").send(903, "no-domain") } }',
         ),
