@@ -59,8 +59,8 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
 
   it('answers other names with the edge default page, not the console', async () => {
     const res = await get({ port: httpPort, host: 'nothing.example.test' });
-    expect(res.status).toBe(404);
-    expect(res.body).toContain('No site is served at this address');
+    expect(res.status).toBe(903);
+    expect(res.body).toContain('No site here');
   });
 
   it('stops nginx with the server', async () => {

@@ -1,15 +1,22 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@edgekeep/contract/constants';
-import { enUS } from './en-us';
-import { zhCN } from './zh-cn';
-import { zhTW } from './zh-tw';
+import type { Messages } from './en-us';
 
 const STORAGE_KEY = 'language';
 
 /** Each language's name as written in that language, for the header's switch. */
 export const LANGUAGE_NAMES: Record<Language, string> = { zh_TW: '繁體中文', zh_CN: '简体中文', en_US: 'English' };
-export const resources = { en_US: enUS, zh_TW: zhTW, zh_CN: zhCN } satisfies Record<Language, typeof enUS>;
+/** Each language is its own chunk: the console loads the one it shows (and the default, its fallback). */
+const loaders: Record<Language, () => Promise<Messages>> = {
+  en_US: async () => (await import('./en-us')).enUS,
+  zh_TW: async () => (await import('./zh-tw')).zhTW,
+  zh_CN: async () => (await import('./zh-cn')).zhCN,
+};
+
+async function loadLanguage(lang: Language) {
+  if (!i18next.hasResourceBundle(lang, 'translation')) i18next.addResourceBundle(lang, 'translation', await loaders[lang]());
+}
 
 const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
 
@@ -22,16 +29,15 @@ export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i
 
 export async function setLanguage(lang: Language) {
   localStorage.setItem(STORAGE_KEY, lang);
+  await loadLanguage(lang);
   await i18next.changeLanguage(lang);
 }
 
 export async function initI18n() {
-  await i18next.use(initReactI18next).init({
-    lng: storedLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
-    interpolation: { escapeValue: false },
-  });
+  const lng = storedLanguage();
+  await i18next.use(initReactI18next).init({ lng, fallbackLng: DEFAULT_LANGUAGE, resources: {}, interpolation: { escapeValue: false } });
+  await Promise.all([...new Set([lng, DEFAULT_LANGUAGE])].map(loadLanguage));
+  await i18next.changeLanguage(lng);
   const markPage = (lang: string) => (document.documentElement.lang = lang.replace('_', '-'));
   markPage(i18next.language);
   i18next.on('languageChanged', markPage);

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from '.';
+import { enUS } from './en-us';
+import { zhCN } from './zh-cn';
+import { zhTW } from './zh-tw';
+
+const resources = { en_US: enUS, zh_TW: zhTW, zh_CN: zhCN };
 
 const keysOf = (obj: object, prefix = ''): string[] =>
   Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' ? keysOf(v, `${prefix}${k}.`) : [`${prefix}${k}`]));

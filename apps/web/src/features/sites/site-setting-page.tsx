@@ -80,6 +80,8 @@ export default function SiteSettingPage() {
   return (
     <Card title={title} extra={picker}>
       <Tabs
+        // A tab per group of settings: more than a row holds, so they stand in a column, all in sight.
+        tabPosition="left"
         activeKey={active}
         // Each tab has its own list: its paging and filters start afresh.
         onChange={(tab) => setSearch({ tab }, { replace: true })}
