@@ -1075,6 +1075,17 @@ export const enUS = {
       slider: 'Slider captcha',
     },
   },
+  domainRank: {
+    title: 'Domain ranking',
+    thisMonth: 'This month',
+    rank: 'No.',
+    domain: 'Domain',
+    traffic: 'Traffic',
+    reqCount: 'Requests',
+    total: '{{total}} domains',
+    empty: 'No domain has served traffic this month.',
+    failed: 'The ranking could not be loaded.',
+  },
 };
 
 export type Messages = typeof enUS;

@@ -1076,4 +1076,15 @@ export const zhCN: Messages = {
       slider: '滑块验证',
     },
   },
+  domainRank: {
+    title: '域名排行',
+    thisMonth: '本月',
+    rank: '排名',
+    domain: '域名',
+    traffic: '流量',
+    reqCount: '请求数',
+    total: '共 {{total}} 个域名',
+    empty: '本月尚无域名产生流量。',
+    failed: '无法加载排行。',
+  },
 };

@@ -1076,4 +1076,15 @@ export const zhTW: Messages = {
       slider: '滑塊驗證',
     },
   },
+  domainRank: {
+    title: '網域排行',
+    thisMonth: '本月',
+    rank: '排名',
+    domain: '網域',
+    traffic: '流量',
+    reqCount: '請求數',
+    total: '共 {{total}} 個網域',
+    empty: '本月尚無網域產生流量。',
+    failed: '無法載入排行。',
+  },
 };

@@ -4,6 +4,7 @@ import { useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { SelfDescriptions } from '../account/self-descriptions';
 import { ResourceCards } from '../traffic/resource-cards';
+import { DomainRankCard } from '../domain-ranks/domain-rank-card';
 
 /** The user's dashboard opens with its resource usage; every dashboard shows the account's own summary. */
 export default function DashboardPage() {
@@ -13,6 +14,7 @@ export default function DashboardPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {tier === 'user' ? <ResourceCards /> : null}
+      {tier === 'user' ? <DomainRankCard /> : null}
       <Card title={t('dashboard.title')}>
         <Typography.Paragraph type="secondary">{t('dashboard.subtitle')}</Typography.Paragraph>
         <SelfDescriptions self={self} />
