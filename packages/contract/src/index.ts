@@ -52,3 +52,5 @@ export * as wafAclSchemas from './schemas/waf-acl';
 export { monitorGroupRoutes } from './routes/monitor-groups';
 export { domainRankRoutes } from './routes/domain-ranks';
 export * as domainRankSchemas from './schemas/domain-ranks';
+export { announcementRoutes } from './routes/announcements';
+export * as announcementSchemas from './schemas/announcements';

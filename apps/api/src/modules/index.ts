@@ -21,6 +21,7 @@ import { basicAuthRoutesPlugin } from './basic-auth/routes';
 import { sitesRoutes } from './sites/routes';
 import { trafficRoutes } from './traffic/routes';
 import { domainRanksRoutes } from './domain-ranks/routes';
+import { announcementsRoutes } from './announcements/routes';
 import { siteActionsRoutes } from './site-actions/routes';
 import { clientDomainsRoutes } from './client-domains/routes';
 import { virtualNodesRoutes } from './virtual-nodes/routes';
@@ -61,4 +62,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   siteModulesRoutes,
   basicAuthRoutesPlugin,
   domainRanksRoutes,
+  announcementsRoutes,
 ];
