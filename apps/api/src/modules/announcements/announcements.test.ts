@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, lane, makeTenants, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, makeAccount, makeTenants, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 type Item = { id: number; title: string; content: string; startTime: string; endTime: string };
 const DAY = 86_400_000;
@@ -77,5 +77,18 @@ lane('announcements', () => {
     expect([remove.status, remove.body]).toEqual([removeMissing.status, removeMissing.body]);
     expect((await list(f.tokens.clientA)).data[0]).toEqual(mine);
     expect((await call(t, 'GET', 'client/setting/announcements', { token: f.tokens.userA })).status).toBe(401);
+  });
+  it("a sub-client writes its client's announcements and a sub-user reads its client's", async () => {
+    const role = await call(t, 'POST', 'client/role', { token: f.tokens.clientA, body: { roleName: 'writers', permissions: ['announcements.edit'] } });
+    expect(role.status).toBe(200);
+    const sub = await makeAccount(t, { auth: 'client', email: 'writer@example.com', isRoot: false, parentClientId: f.clientA.id, roleId: role.body.data.id });
+    const subToken = (await signIn(t, 'client', sub.email)).accessToken;
+    const written = await write(subToken, { title: 'From the team', startTime: at(-0.1), endTime: at(1) });
+    expect(written.status).toBe(200);
+    expect((await list(f.tokens.clientA)).data.map((a) => a.title)).toContain('From the team');
+    const userRole = await call(t, 'POST', 'user/role', { token: f.tokens.userA, body: { roleName: 'readers', permissions: ['dashboard.view'] } });
+    const subUser = await makeAccount(t, { auth: 'user', email: 'reader@example.com', isRoot: false, parentUserId: f.userA.id, clientId: f.clientA.id, roleId: userRole.body.data.id });
+    const readerToken = (await signIn(t, 'user', subUser.email)).accessToken;
+    expect((await shown(readerToken)).data.map((a) => a.title)).toEqual(['From the team', 'Newest', 'Second']);
   });
 });
