@@ -50,3 +50,7 @@ export { siteModuleWafRoutes } from './routes/site-modules-waf';
 export { wafAclRoutes, anticcRoutes } from './routes/waf-acl';
 export * as wafAclSchemas from './schemas/waf-acl';
 export { monitorGroupRoutes } from './routes/monitor-groups';
+export { domainRankRoutes } from './routes/domain-ranks';
+export * as domainRankSchemas from './schemas/domain-ranks';
+export { announcementRoutes } from './routes/announcements';
+export * as announcementSchemas from './schemas/announcements';

@@ -135,6 +135,31 @@ export function createAnalyticsStore({ dataDir }: { dataDir: string }) {
         }));
       }),
 
+    /**
+     * Domains of the given sites ranked by bytes sent ('traffic') or requests in [from, to), one page of them
+     * sorted and cut in the query, with the number of domains that had traffic.
+     */
+    domainRanks: ({ from, to, siteIds, sortBy, order, limit, offset }: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }) =>
+      serial(async (conn) => {
+        if (!siteIds.length) return { rows: [] as { siteId: number; domain: string; traffic: number; requests: number }[], total: 0 };
+        const only = siteIds.map((id) => Number(id)).join(', ');
+        const window = [from.toISOString().replace(/Z$/, ''), to.toISOString().replace(/Z$/, '')];
+        const where = `bucket >= $1::TIMESTAMP AND bucket < $2::TIMESTAMP AND site_id IN (${only})`;
+        const column = sortBy === 'reqCount' ? 'requests' : 'traffic';
+        const dir = order === 'asc' ? 'ASC' : 'DESC';
+        const found = await rows(
+          conn,
+          `SELECT site_id, domain, sum(bytes_sent) AS traffic, sum(requests) AS requests FROM rollup_5m WHERE ${where}
+           GROUP BY site_id, domain ORDER BY ${column} ${dir}, domain ASC, site_id ASC LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+          window,
+        );
+        const [{ n }] = await rows(conn, `SELECT count(*) AS n FROM (SELECT DISTINCT site_id, domain FROM rollup_5m WHERE ${where})`, window);
+        return {
+          rows: found.map((r) => ({ siteId: Number(r.site_id), domain: String(r.domain), traffic: Number(r.traffic), requests: Number(r.requests) })),
+          total: Number(n),
+        };
+      }),
+
     /** How many raw rows the store holds for a site (for checks and tests of retention). */
     rawCount: ({ siteId }: { siteId: number }) =>
       serial(async (conn) => Number((await rows(conn, 'SELECT count(*) AS n FROM access_log WHERE site_id = $1', [siteId]))[0].n)),

@@ -3,6 +3,7 @@ import type { Generated } from 'kysely';
 import type { Tier } from '@edgekeep/contract';
 import type { SiteSettingsDatabase } from './schema-site-settings';
 import type { WafTables } from './schema-waf';
+import type { AnnouncementTables } from './schema-announcements';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -373,7 +374,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables & FirewallTables;
+} & SiteModuleTables & FirewallTables & AnnouncementTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

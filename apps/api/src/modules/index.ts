@@ -20,6 +20,8 @@ import { siteModulesRoutes } from './site-modules/routes';
 import { basicAuthRoutesPlugin } from './basic-auth/routes';
 import { sitesRoutes } from './sites/routes';
 import { trafficRoutes } from './traffic/routes';
+import { domainRanksRoutes } from './domain-ranks/routes';
+import { announcementsRoutes } from './announcements/routes';
 import { siteActionsRoutes } from './site-actions/routes';
 import { clientDomainsRoutes } from './client-domains/routes';
 import { virtualNodesRoutes } from './virtual-nodes/routes';
@@ -59,4 +61,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   monitorsRoutes,
   siteModulesRoutes,
   basicAuthRoutesPlugin,
+  domainRanksRoutes,
+  announcementsRoutes,
 ];

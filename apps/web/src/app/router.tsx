@@ -153,6 +153,7 @@ function tierRoutes(tier: Tier): RouteObject {
               },
               { path: 'logOperation', element: guarded('auditLogs.view', <s.LogOperation />) },
               { path: 'apiTokenSetting', element: guarded('apiTokens.edit', <s.ApiTokens />) },
+              ...(tier === 'client' ? [{ path: 'announcementSetting', element: guarded('announcements.edit', <s.AnnouncementSetting />) }] : []),
             ],
           },
           { path: 'changePassword', element: page(<s.ChangePassword />) },

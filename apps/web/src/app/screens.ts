@@ -40,4 +40,5 @@ export const screens = {
   TrafficReport: lazy(() => import('../features/traffic/report-page')),
   AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
   AntiCC: lazy(() => import('../features/anticc/anticc-page')),
+  AnnouncementSetting: lazy(() => import('../features/announcements/announcement-setting-page')),
 };

@@ -20,6 +20,7 @@ const userInformation: MenuEntry = { path: 'userInformation', label: 'userInform
 const roles: MenuEntry = { path: 'roles', label: 'roles', permission: 'roles.view' };
 const logOperation: MenuEntry = { path: 'logOperation', label: 'logOperation', permission: 'auditLogs.view' };
 const apiTokenSetting: MenuEntry = { path: 'apiTokenSetting', label: 'apiTokenSetting', permission: 'apiTokens.edit' };
+const announcementSetting: MenuEntry = { path: 'announcementSetting', label: 'announcementSetting', permission: 'announcements.edit' };
 const apiDoc: MenuEntry = { path: 'apiDoc', label: 'apiDoc', href: apiDocsUrl };
 
 /** The user tier's list is usersList; the client's and admin's is users (spec §2). */
@@ -96,7 +97,7 @@ const antiCC: MenuEntry = { path: 'firewall/antiCC', label: 'antiCC', icon: <Saf
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
   user: [dashboard, sitesManagement, domains, l4Ports, advancedFirewall, antiCC, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
