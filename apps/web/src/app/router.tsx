@@ -103,12 +103,13 @@ const userScreens: RouteObject[] = [
       { index: true, element: <Navigate to="sites" replace /> },
       { path: 'sites', element: guarded('sites.view', <s.Sites />) },
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
+      { path: 'blockList', element: guarded('firewall.view', <s.BlockList />) },
     ],
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
-  { path: 'firewall/antiCC', element: guarded('firewall.view', <s.AntiCC />) },
+  { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
   trafficScreens(),
 ];
 

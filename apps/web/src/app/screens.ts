@@ -39,5 +39,6 @@ export const screens = {
   TrafficPlans: lazy(() => import('../features/traffic/plans-page')),
   TrafficReport: lazy(() => import('../features/traffic/report-page')),
   AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
-  AntiCC: lazy(() => import('../features/anticc/anticc-page')),
+  Firewall: lazy(() => import('../features/firewall/firewall-page')),
+  BlockList: lazy(() => import('../features/firewall/block-list-page')),
 };
