@@ -2,6 +2,8 @@ import { edge } from '@edgekeep/contract';
 import { ITEM_LIST_MAX } from '@edgekeep/contract/constants';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Codes } from '@edgekeep/contract/errors';
+import { ApiFailure } from '../../api/failure';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { firewallApi, type IpList, type IpRule } from './api';
@@ -40,6 +42,14 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
     duplicate: t('l4Ports.duplicate'),
     tooMany: t('firewall.tooMany', { max: ITEM_LIST_MAX }),
   };
+  /** Besides the shared error modal, the field names the addresses the list already holds. */
+  const markDuplicates = (err: unknown) => {
+    if (!(err instanceof ApiFailure)) return;
+    const taken = err.code === Codes.Duplicated ? [''] : err.errors.filter((e) => e.code === Codes.Duplicated).flatMap((e) => e.targets ?? []);
+    if (!taken.length) return;
+    const text = taken[0] ? `${messages.duplicate} ${taken.join(', ')}` : messages.duplicate;
+    form.setFields([{ name: rule ? 'ip' : 'ips', errors: [text] }]);
+  };
   const batchRule = {
     validator: (_: unknown, v?: string) => {
       const problem = linesProblem(v ?? '');
@@ -55,7 +65,9 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
         layout="vertical"
         requiredMark={false}
         initialValues={rule ?? { memo: '', url: '', methodValues: [], port: 0 }}
-        onFinish={(v) => save.mutate({ ...v, url: v.url?.trim() ?? '', memo: v.memo ?? '', port: v.port ?? 0, methodValues: v.methodValues ?? [] })}
+        onFinish={(v) =>
+          save.mutate({ ...v, url: v.url?.trim() ?? '', memo: v.memo ?? '', port: v.port ?? 0, methodValues: v.methodValues ?? [] }, { onError: markDuplicates })
+        }
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
       >
         {rule ? (
