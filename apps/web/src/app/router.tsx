@@ -75,6 +75,7 @@ const clientScreens: RouteObject[] = [
       { path: 'domains', element: <Permitted permission="sites.view"><s.ClientDomains /></Permitted> },
       { path: 'vNode', element: <Permitted permission="nodes.view"><s.VNode /></Permitted> },
       { path: 'sitesSetting/:id?/:name?/:domainName?', element: <Permitted permission="sites.view"><s.ClientSiteSetting /></Permitted> },
+      { path: 'blockList', element: <Permitted permission="blockList.view"><s.ClientBlockList /></Permitted> },
     ],
   },
   {

@@ -41,4 +41,5 @@ export const screens = {
   AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
   Firewall: lazy(() => import('../features/firewall/firewall-page')),
   BlockList: lazy(() => import('../features/firewall/block-list-page')),
+  ClientBlockList: lazy(() => import('../features/firewall/client-block-list-page')),
 };

@@ -1142,6 +1142,7 @@ export const enUS = {
     cause: 'Cause',
     expiresAt: 'Expires',
     nodes: 'Nodes',
+    allZones: 'All zones',
     allSites: 'All sites',
     ips: 'IPs, comma separated',
     causes: 'Causes, comma separated',

@@ -1143,6 +1143,7 @@ export const zhCN: Messages = {
     cause: '原因',
     expiresAt: '到期',
     nodes: '节点',
+    allZones: '所有区域',
     allSites: '所有站点',
     ips: 'IP，以逗号分隔',
     causes: '原因，以逗号分隔',

@@ -1143,6 +1143,7 @@ export const zhTW: Messages = {
     cause: '原因',
     expiresAt: '到期',
     nodes: '節點',
+    allZones: '所有區域',
     allSites: '所有網站',
     ips: 'IP，以逗號分隔',
     causes: '原因，以逗號分隔',

@@ -49,6 +49,7 @@ const nodeManage: MenuEntry = {
     { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
     { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
     { path: 'domains', label: 'domains', permission: 'sites.view' },
+    { path: 'blockList', label: 'blockList', permission: 'blockList.view' },
   ],
 };
 

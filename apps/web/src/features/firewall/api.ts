@@ -36,8 +36,9 @@ export const firewallApi = {
   advance: (siteId: number, enabled: boolean) => send<unknown>('PUT', setting(siteId, 'advance'), { enabled }),
   geoips: () => call<{ id: string; code: string }[]>('user/geoips', { tier }),
   blocked: (siteId: number, query: ListQuery) => callList<BlockedIp>(setting(siteId, 'blockIPs'), { tier, query }),
-  allBlocked: (query: ListQuery) => callList<BlockedIp>('user/blockIPs', { tier, query }),
-  unblock: (blocks: { siteID: number; ip: string }[]) => send<{ removed: number }>('DELETE', 'user/blockIPs', { blocks }),
+  allBlocked: (query: ListQuery, mode: 'user' | 'client') => callList<BlockedIp>(`${mode}/blockIPs`, { tier: mode, query }),
+  unblock: (blocks: { siteID: number; ip: string }[], mode: 'user' | 'client') =>
+    call<{ removed: number }>(`${mode}/blockIPs`, { method: 'DELETE', tier: mode, body: { blocks } }),
   unblockAll: (siteId: number) => send<{ removed: number }>('DELETE', setting(siteId, 'blockIPs/all')),
 };
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { clientDomainsApi } from '../../api/client-domains';
+import { infraApi } from '../../api/infra';
 import { sitesApi } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
@@ -16,13 +18,23 @@ const blockOf = (key: string) => ({ siteID: Number(key.split('|')[0]), ip: key.s
 
 /** sitesManagement/blockList (user mode): addresses the edge blocks now, on one site or all of them. */
 export default function BlockListPage() {
+  return <BlockList mode="user" />;
+}
+
+/**
+ * Blocked addresses with site, cause and expiry; user mode reaches the user's sites (firewall keys), client mode
+ * (nodeManage/blockList) the sites of the client's users (blockList keys), with a zone filter.
+ */
+export function BlockList({ mode }: { mode: 'user' | 'client' }) {
   const { t } = useTranslation();
-  const editable = useCan()('firewall.edit');
+  const user = mode === 'user';
+  const editable = useCan()(user ? 'firewall.edit' : 'blockList.edit');
   const list = useListParams();
-  const sites = useQuery({ queryKey: ['metaSites'], queryFn: () => sitesApi.metaSites() });
+  const sites = useQuery({ queryKey: ['metaSites', mode], queryFn: () => (user ? sitesApi.metaSites() : clientDomainsApi.metaSites()) });
+  const zones = useQuery({ queryKey: ['metaZones'], queryFn: () => infraApi.metaZones(), enabled: !user });
   const siteId = Number(list.filters.siteID) || undefined;
-  const refresh = [firewallKeys.blocked];
-  const unblock = useSiteMutation({ fn: (keys: string[]) => firewallApi.unblock(keys.map(blockOf)), success: 'updateSuccess', refresh });
+  const refresh = [[...firewallKeys.blocked, mode]];
+  const unblock = useSiteMutation({ fn: (keys: string[]) => firewallApi.unblock(keys.map(blockOf), mode), success: 'updateSuccess', refresh });
   const unblockAll = useSiteMutation({
     fn: async () => {
       const ids = siteId ? [siteId] : (sites.data ?? []).map((s) => s.id);
@@ -42,9 +54,9 @@ export default function BlockListPage() {
     <>
       <Typography.Title level={3}>{t('menu.blockList')}</Typography.Title>
       <DataTable<Row>
-        queryKey={firewallKeys.blocked}
+        queryKey={[...firewallKeys.blocked, mode]}
         fetch={async (query) => {
-          const page = await firewallApi.allBlocked(query);
+          const page = await firewallApi.allBlocked(query, mode);
           return { ...page, data: page.data.map((b) => ({ ...b, key: keyOf(b) })) };
         }}
         columns={columns}
@@ -52,6 +64,9 @@ export default function BlockListPage() {
         filters={
           <>
             <SelectFilter name="siteID" placeholder={t('blockList.allSites')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+            {user ? null : (
+              <SelectFilter name="zoneID" placeholder={t('blockList.allZones')} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+            )}
             <TextFilter name="ips" placeholder={t('blockList.ips')} />
             <TextFilter name="causes" placeholder={t('blockList.causes')} />
           </>
@@ -68,7 +83,7 @@ export default function BlockListPage() {
             : undefined
         }
         toolbar={
-          editable ? (
+          editable && user ? (
             <Popconfirm title={t(siteId ? 'blockList.confirmAllSite' : 'blockList.confirmAll')} onConfirm={() => unblockAll.mutate()}>
               <Button danger data-testid="unblock-all">{t('blockList.unblockAll')}</Button>
             </Popconfirm>
