@@ -126,8 +126,9 @@ describe('the advanced firewall and anti-CC screens in Chromium', () => {
   });
 
   it('adds an anti-CC rule with its protection mode', async () => {
-    await page.locator('.ant-layout-sider').getByText('Anti-CC').click();
-    await page.waitForURL('**/user/firewall/antiCC');
+    await page.locator('.ant-layout-sider').getByText('Firewall', { exact: true }).click();
+    await page.waitForURL('**/user/firewall**');
+    await page.getByRole('tab', { name: 'Anti-CC' }).click();
     await page.getByTestId('add-anticc').click();
     await page.getByTestId('anticc-url').fill('(x|xy)*');
     await modal().getByRole('button', { name: /OK/ }).click();

@@ -75,6 +75,7 @@ const clientScreens: RouteObject[] = [
       { path: 'domains', element: <Permitted permission="sites.view"><s.ClientDomains /></Permitted> },
       { path: 'vNode', element: <Permitted permission="nodes.view"><s.VNode /></Permitted> },
       { path: 'sitesSetting/:id?/:name?/:domainName?', element: <Permitted permission="sites.view"><s.ClientSiteSetting /></Permitted> },
+      { path: 'blockList', element: <Permitted permission="blockList.view"><s.ClientBlockList /></Permitted> },
     ],
   },
   {
@@ -103,12 +104,13 @@ const userScreens: RouteObject[] = [
       { index: true, element: <Navigate to="sites" replace /> },
       { path: 'sites', element: guarded('sites.view', <s.Sites />) },
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
+      { path: 'blockList', element: guarded('firewall.view', <s.BlockList />) },
     ],
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
-  { path: 'firewall/antiCC', element: guarded('firewall.view', <s.AntiCC />) },
+  { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
   trafficScreens(),
 ];
 

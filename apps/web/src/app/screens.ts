@@ -39,6 +39,8 @@ export const screens = {
   TrafficPlans: lazy(() => import('../features/traffic/plans-page')),
   TrafficReport: lazy(() => import('../features/traffic/report-page')),
   AdvancedFirewall: lazy(() => import('../features/advanced-firewall/advanced-firewall-page')),
-  AntiCC: lazy(() => import('../features/anticc/anticc-page')),
   AnnouncementSetting: lazy(() => import('../features/announcements/announcement-setting-page')),
+  Firewall: lazy(() => import('../features/firewall/firewall-page')),
+  BlockList: lazy(() => import('../features/firewall/block-list-page')),
+  ClientBlockList: lazy(() => import('../features/firewall/client-block-list-page')),
 };

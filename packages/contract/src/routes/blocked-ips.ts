@@ -19,4 +19,8 @@ export const blockedIpRoutes = {
     summary: 'Blocked addresses across the sites the caller reaches', query: s.userBlockedIpsQuery, response: paged(s.blockedIpItem) }),
   userRemove: defineRoute({ id: 'user.blockIPs.remove', method: 'DELETE', path: 'user/blockIPs', tier, permission: 'firewall.edit', tag,
     summary: 'Unblock addresses on several sites', body: s.userUnblockBody, response: envelope(z.object({ removed: z.number() })) }),
+  clientList: defineRoute({ id: 'client.blockIPs', method: 'GET', path: 'client/blockIPs', tier: 'client', permission: 'blockList.view', tag,
+    summary: "Blocked addresses across the sites of the client's users", query: s.userBlockedIpsQuery, response: paged(s.blockedIpItem) }),
+  clientRemove: defineRoute({ id: 'client.blockIPs.remove', method: 'DELETE', path: 'client/blockIPs', tier: 'client', permission: 'blockList.edit', tag,
+    summary: "Unblock addresses on sites of the client's users", body: s.userUnblockBody, response: envelope(z.object({ removed: z.number() })) }),
 } as const;

@@ -81,4 +81,22 @@ lane('blocked IPs: reported by the nodes, listed and lifted from the console', (
     const r = await call(t, 'DELETE', 'user/blockIPs', { token: f.tokens.userA, body: { blocks: [{ siteID: f.a.site, ip: '203.0.113.8' }] } });
     expect(r.body.data).toEqual({ removed: 1 });
   });
+
+  it('shows a client the blocks on its users\' sites only, and refuses another client like a missing site', async () => {
+    await agentReport([
+      { siteId: f.a.site, ip: '203.0.113.9', cause: 'waf', expiresAt: inAMinute },
+      { siteId: f.b.site, ip: '203.0.113.10', cause: 'waf', expiresAt: inAMinute },
+    ]);
+    const mine = await call(t, 'GET', 'client/blockIPs', { token: f.tokens.clientA });
+    expect(mine.body.data.map((i: { ip: string; siteID: number }) => [i.siteID, i.ip])).toEqual([[f.a.site, '203.0.113.9']]);
+    expect((await call(t, 'GET', `client/blockIPs?siteID=${f.a.site}`, { token: f.tokens.clientB })).body.total).toBe(0);
+    expect((await call(t, 'GET', `client/blockIPs?zoneID=${f.a.zone}&ips=113.9`, { token: f.tokens.clientA })).body.total).toBe(1);
+    const missing = await call(t, 'DELETE', 'client/blockIPs', { token: f.tokens.clientA, body: { blocks: [{ siteID: 999999, ip: '203.0.113.9' }] } });
+    const foreign = await call(t, 'DELETE', 'client/blockIPs', { token: f.tokens.clientB, body: { blocks: [{ siteID: f.a.site, ip: '203.0.113.9' }] } });
+    expect(foreign.body).toEqual(missing.body);
+    expect((await call(t, 'GET', 'client/blockIPs', { token: f.tokens.userA })).status).not.toBe(200);
+    const r = await call(t, 'DELETE', 'client/blockIPs', { token: f.tokens.clientA, body: { blocks: [{ siteID: f.a.site, ip: '203.0.113.9' }] } });
+    expect(r.body.data).toEqual({ removed: 1 });
+    expect((await call(t, 'GET', 'client/blockIPs', { token: f.tokens.clientA })).body.total).toBe(0);
+  });
 });

@@ -50,6 +50,7 @@ const nodeManage: MenuEntry = {
     { path: 'sitesList', label: 'sitesList', permission: 'sites.view' },
     { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
     { path: 'domains', label: 'domains', permission: 'sites.view' },
+    { path: 'blockList', label: 'blockList', permission: 'blockList.view' },
   ],
 };
 
@@ -71,6 +72,7 @@ const sitesManagement: MenuEntry = {
   children: [
     { path: 'sites', label: 'sites', permission: 'sites.view' },
     { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
+    { path: 'blockList', label: 'blockList', permission: 'firewall.view' },
   ],
 };
 
@@ -92,13 +94,13 @@ const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <Safety
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
 
 const advancedFirewall: MenuEntry = { path: 'advancedFirewall', label: 'advancedFirewall', icon: <FireOutlined />, permission: 'firewall.view' };
-const antiCC: MenuEntry = { path: 'firewall/antiCC', label: 'antiCC', icon: <SafetyCertificateOutlined />, permission: 'firewall.view' };
+const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <SafetyCertificateOutlined />, permission: 'firewall.view' };
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
-  user: [dashboard, sitesManagement, domains, l4Ports, advancedFirewall, antiCC, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { clientDomainsApi } from '../../api/client-domains';
+import { infraApi } from '../../api/infra';
+import { sitesApi } from '../../api/sites';
+import { useCan } from '../../app/use-self';
+import { DataTable } from '../../components/data-table';
+import { SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListParams } from '../../components/list-params';
+import { formatDate } from '../../lib/dates';
+import { useSiteMutation } from '../sites/use-site-mutation';
+import { firewallApi, firewallKeys, type BlockedIp } from './api';
+
+type Row = BlockedIp & { key: string };
+const keyOf = (b: { siteID: number; ip: string }) => `${b.siteID}|${b.ip}`;
+const blockOf = (key: string) => ({ siteID: Number(key.split('|')[0]), ip: key.slice(key.indexOf('|') + 1) });
+
+/** sitesManagement/blockList (user mode): addresses the edge blocks now, on one site or all of them. */
+export default function BlockListPage() {
+  return <BlockList mode="user" />;
+}
+
+/**
+ * Blocked addresses with site, cause and expiry; user mode reaches the user's sites (firewall keys), client mode
+ * (nodeManage/blockList) the sites of the client's users (blockList keys), with a zone filter.
+ */
+export function BlockList({ mode }: { mode: 'user' | 'client' }) {
+  const { t } = useTranslation();
+  const user = mode === 'user';
+  const editable = useCan()(user ? 'firewall.edit' : 'blockList.edit');
+  const list = useListParams();
+  const sites = useQuery({ queryKey: ['metaSites', mode], queryFn: () => (user ? sitesApi.metaSites() : clientDomainsApi.metaSites()) });
+  const zones = useQuery({ queryKey: ['metaZones'], queryFn: () => infraApi.metaZones(), enabled: !user });
+  const siteId = Number(list.filters.siteID) || undefined;
+  const refresh = [[...firewallKeys.blocked, mode]];
+  const unblock = useSiteMutation({ fn: (keys: string[]) => firewallApi.unblock(keys.map(blockOf), mode), success: 'updateSuccess', refresh });
+  const unblockAll = useSiteMutation({
+    fn: async () => {
+      const ids = siteId ? [siteId] : (sites.data ?? []).map((s) => s.id);
+      for (const id of ids) await firewallApi.unblockAll(id);
+    },
+    success: 'updateSuccess',
+    refresh,
+  });
+  const columns: TableColumnsType<Row> = [
+    { key: 'ip', title: t('firewall.ip'), sorter: true, render: (_, r) => <Typography.Text code>{r.ip}</Typography.Text> },
+    { key: 'siteName', title: t('blockList.site'), dataIndex: 'siteName' },
+    { key: 'cause', title: t('blockList.cause'), sorter: true, render: (_, r) => <Tag>{r.cause}</Tag> },
+    { key: 'expiresAt', title: t('blockList.expiresAt'), sorter: true, render: (_, r) => formatDate(r.expiresAt) },
+    { key: 'nodes', title: t('blockList.nodes'), dataIndex: 'nodes', width: 90 },
+  ];
+  return (
+    <>
+      <Typography.Title level={3}>{t('menu.blockList')}</Typography.Title>
+      <DataTable<Row>
+        queryKey={[...firewallKeys.blocked, mode]}
+        fetch={async (query) => {
+          const page = await firewallApi.allBlocked(query, mode);
+          return { ...page, data: page.data.map((b) => ({ ...b, key: keyOf(b) })) };
+        }}
+        columns={columns}
+        rowKey="key"
+        filters={
+          <>
+            <SelectFilter name="siteID" placeholder={t('blockList.allSites')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+            {user ? null : (
+              <SelectFilter name="zoneID" placeholder={t('blockList.allZones')} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+            )}
+            <TextFilter name="ips" placeholder={t('blockList.ips')} />
+            <TextFilter name="causes" placeholder={t('blockList.causes')} />
+          </>
+        }
+        batch={
+          editable
+            ? (selected, clear) => (
+                <Popconfirm title={t('blockList.confirmUnblock', { count: selected.length })} disabled={!selected.length} onConfirm={() => unblock.mutate(selected.map(String), { onSuccess: clear })}>
+                  <Button disabled={!selected.length} data-testid="unblock-chosen">
+                    {t('blockList.unblockChosen', { count: selected.length })}
+                  </Button>
+                </Popconfirm>
+              )
+            : undefined
+        }
+        toolbar={
+          editable && user ? (
+            <Popconfirm title={t(siteId ? 'blockList.confirmAllSite' : 'blockList.confirmAll')} onConfirm={() => unblockAll.mutate()}>
+              <Button danger data-testid="unblock-all">{t('blockList.unblockAll')}</Button>
+            </Popconfirm>
+          ) : null
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Empty, Space, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SitePicker, useSiteChoice } from '../advanced-firewall/site-picker';
+import { AnticcPanel } from '../anticc/anticc-panel';
+import { IpListTab } from './ip-list-tab';
+import { RuleTab } from './rule-tab';
+import { RULE_KIND_TABS } from './rule-kinds';
+import { SettingsBar } from './settings-bar';
+
+/** Firewall (user menu): a site's lists, one tab each, with the advanced switch and the counts on top. */
+export default function FirewallPage() {
+  const { t } = useTranslation();
+  const choice = useSiteChoice();
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('menu.firewall')}</Typography.Title>
+      <SitePicker choice={choice} />
+      {choice.siteId ? <SiteFirewall key={choice.siteId} siteId={choice.siteId} /> : choice.loading ? null : <Empty description={t('advancedFirewall.noSites')} />}
+    </Space>
+  );
+}
+
+function SiteFirewall({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') ?? 'blacklist';
+  const items = [
+    { key: 'blacklist', label: t('firewall.tabs.blacklist'), children: <IpListTab siteId={siteId} list="blacklist" /> },
+    { key: 'whitelist', label: t('firewall.tabs.whitelist'), children: <IpListTab siteId={siteId} list="whitelist" /> },
+    ...RULE_KIND_TABS.map((kind) => ({ key: kind.key, label: t(`firewall.tabs.${kind.key as 'geo'}`), children: <RuleTab siteId={siteId} kind={kind} /> })),
+    {
+      key: 'antiCC',
+      label: t('menu.antiCC'),
+      children: (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('antiCC.intro')}</Typography.Paragraph>
+          <AnticcPanel siteId={siteId} />
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <SettingsBar siteId={siteId} />
+      <Tabs
+        activeKey={tab}
+        destroyInactiveTabPane
+        onChange={(key) => setSearch(new URLSearchParams({ site: String(siteId), tab: key }), { replace: true })}
+        items={items}
+      />
+    </>
+  );
+}

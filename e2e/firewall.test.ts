@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser, screenshot } from './browser';
+import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+
+const PASSWORD = 'firewall e2e password';
+const USER = 'keeper@example.com';
+
+describe('the firewall and blocked-IP screens in Chromium', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: Server;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let siteId: number;
+  let userToken: string;
+
+  const signIn = async (tier: 'admin' | 'client', email: string) => {
+    const before = smtp.mails.length;
+    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
+    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
+    return (await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } })).body.data.accessToken as string;
+  };
+  const toast = async (text: string) => {
+    const notice = page.locator('.ant-message-notice', { hasText: text });
+    await notice.first().waitFor();
+    await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+  };
+  const modal = () => page.locator('.ant-modal:visible').last();
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
+    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
+    const clientId = Number(/#(\d+)/.exec(made)![1]);
+    const admin = await signIn('admin', 'root@example.com');
+    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
+    const client = await signIn('client', 'ops@example.com');
+    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
+    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
+    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
+    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
+    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
+    siteId = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
+    const step1 = await api(server, 'POST', 'user/login', { body: { account: USER, password: PASSWORD } });
+    userToken = (await api(server, 'POST', 'user/code', { body: { account: USER, onePassKey: step1.body.data.onePassKey, code: step1.body.data.code } })).body.data.accessToken;
+    await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.kept-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
+    browser = await launchBrowser();
+    page = await freshPage(browser.context, server.url);
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${server.url}/user/login`);
+    await page.locator('#account').fill(USER);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/user/dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('adds two blacklist entries in batch, refuses a duplicate, adds a user-agent rule, closes and removes an entry', async () => {
+    await page.locator('.ant-layout-sider').getByText('Firewall', { exact: true }).click();
+    await page.waitForURL('**/user/firewall**');
+    await page.getByRole('tab', { name: 'Blacklist', exact: true }).waitFor();
+    await page.getByTestId('add-blacklist').click();
+    await page.getByTestId('ips-input').fill('203.0.113.5\n203.0.113 .6');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await modal().getByText('Wrong Fromat!').waitFor();
+    await page.getByTestId('ips-input').fill('203.0.113.5\n198.51.100.0/24');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.locator('tr', { hasText: '203.0.113.5' }).waitFor();
+    await page.locator('tr', { hasText: '198.51.100.0/24' }).waitFor();
+    await page.getByText('2 / 2').first().waitFor();
+    await screenshot(page, 'firewall-blacklist');
+
+    await page.getByTestId('add-blacklist').click();
+    await page.getByTestId('ips-input').fill('203.0.113.5');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    const failure = page.locator('.ant-modal:visible', { hasText: 'multiple error' });
+    await failure.getByText('203.0.113.5').waitFor();
+    await failure.getByRole('button').last().click();
+    await modal().getByText('Data already exists! 203.0.113.5').waitFor();
+    await screenshot(page, 'firewall-duplicate');
+    await modal().getByRole('button', { name: /Cancel/ }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+
+    await page.locator('tr', { hasText: '203.0.113.5' }).locator('.ant-switch').click();
+    await toast('Update Successful!');
+    await page.locator('tr', { hasText: '203.0.113.5' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /OK/ }).click();
+    await toast('Remove Successful!');
+    await expect.poll(() => page.locator('tr', { hasText: '203.0.113.5' }).count()).toBe(0);
+    const list = await api(server, 'GET', `user/site/${siteId}/firewall/setting/blacklists`, { token: userToken });
+    expect(list.body.data).toMatchObject([{ ip: '198.51.100.0/24', enabled: true }]);
+
+    await page.getByRole('tab', { name: 'User agents' }).click();
+    await page.getByTestId('add-userAgents').click();
+    await page.getByTestId('field-userAgentRegex').fill('(?i)badbot');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.locator('tr', { hasText: '(?i)badbot' }).waitFor();
+    await screenshot(page, 'firewall-user-agents');
+    const uas = await api(server, 'GET', `user/site/${siteId}/firewall/setting/userAgents`, { token: userToken });
+    expect(uas.body.data).toMatchObject([{ userAgentRegex: '(?i)badbot', urlRegex: '', blockType: 'deny', enabled: true }]);
+  });
+
+  it('shows the anti-CC tab and the regions tab', async () => {
+    await page.getByRole('tab', { name: 'Anti-CC' }).click();
+    await page.getByTestId('add-anticc').waitFor();
+    await screenshot(page, 'firewall-anticc');
+    await page.getByRole('tab', { name: 'Regions' }).click();
+    await page.getByTestId('add-geos').click();
+    await page.getByTestId('field-geoIDs').click();
+    await page.keyboard.type('DE');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(DE)' }).click();
+    await page.keyboard.press('Escape');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.locator('tr', { hasText: 'Germany' }).waitFor();
+    await screenshot(page, 'firewall-regions');
+  });
+
+  it('opens the blocked IP list', async () => {
+    await page.locator('.ant-layout-sider').getByText('Sites management').click();
+    await page.locator('.ant-layout-sider').getByText('Blocked IPs').click();
+    await page.waitForURL('**/user/sitesManagement/blockList');
+    await page.getByTestId('unblock-all').waitFor();
+    await screenshot(page, 'block-list');
+  });
+});
