@@ -111,7 +111,7 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     await push([{ siteId: 1, unblocks: lift }]);
     expect((await shop()).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
-    await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'anticc', seconds: 60 });
+    await control('POST', '/blocked', { siteId: 1, ips: ['127.0.0.1'], cause: 'frequency', seconds: 60 });
     await push([{ siteId: 1, unblocks: lift }]);
     expect((await shop()).status).toBe(929);
     await push([{ siteId: 1, unblocks: [{ at: Math.ceil(Date.now() / 1000) + 1 }] }]);
