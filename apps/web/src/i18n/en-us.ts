@@ -974,8 +974,6 @@ export const enUS = {
     contains: 'Contains',
   },
   advancedFirewall: {
-    site: 'Site',
-    chooseSite: 'Choose a site',
     noSites: 'You have no site yet.',
     modules: 'Rule modules',
     noModules: 'No rule module yet. Add one, put rules in it, then assign it to domains.',

@@ -975,8 +975,6 @@ export const zhCN: Messages = {
     contains: '包含',
   },
   advancedFirewall: {
-    site: '网站',
-    chooseSite: '选择网站',
     noSites: '您还没有网站。',
     modules: '规则模块',
     noModules: '尚无规则模块。请新增一个，加入规则，再分配给域名。',

@@ -975,8 +975,6 @@ export const zhTW: Messages = {
     contains: '包含',
   },
   advancedFirewall: {
-    site: '網站',
-    chooseSite: '選擇網站',
     noSites: '您還沒有網站。',
     modules: '規則模組',
     noModules: '尚無規則模組。請新增一個，加入規則，再指派給網域。',

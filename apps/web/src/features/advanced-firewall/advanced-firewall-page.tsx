@@ -5,22 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../app/use-self';
 import { RemoveLink } from '../sites/remove-link';
+import { useSitePicker } from '../sites/site-picker';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { keys, wafAclApi, type AclModule } from './api';
 import { AssignModal, ModuleModal } from './module-modal';
 import { RulesTable } from './rules-table';
-import { SitePicker, useSiteChoice } from './site-picker';
 
 /** Advanced firewall (user menu): a site's rule modules, the domains each guards, and the chosen module's rules. */
 export default function AdvancedFirewallPage() {
   const { t } = useTranslation();
-  const choice = useSiteChoice();
-  const siteId = choice.siteId;
+  const { siteId, picker, empty } = useSitePicker();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('menu.advancedFirewall')}</Typography.Title>
-      <SitePicker choice={choice} />
-      {siteId ? <Modules siteId={siteId} /> : choice.loading ? null : <Empty description={t('advancedFirewall.noSites')} />}
+      {picker}
+      {siteId ? <Modules siteId={siteId} /> : empty ? <Empty description={t('advancedFirewall.noSites')} /> : null}
     </Space>
   );
 }

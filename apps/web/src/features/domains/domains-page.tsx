@@ -1,7 +1,7 @@
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DomainsTab } from '../sites/domains-tab';
-import { useSitePicker } from './site-picker';
+import { useSitePicker } from '../sites/site-picker';
 
 /** The user menu's domains screen: every domain of the chosen site, with the same list as the site's domains tab. */
 export default function DomainsPage() {

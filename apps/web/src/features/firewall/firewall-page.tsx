@@ -1,8 +1,8 @@
 import { Empty, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SitePicker, useSiteChoice } from '../advanced-firewall/site-picker';
 import { AnticcPanel } from '../anticc/anticc-panel';
+import { useSitePicker } from '../sites/site-picker';
 import { IpListTab } from './ip-list-tab';
 import { RuleTab } from './rule-tab';
 import { RULE_KIND_TABS } from './rule-kinds';
@@ -11,12 +11,12 @@ import { SettingsBar } from './settings-bar';
 /** Firewall (user menu): a site's lists, one tab each, with the advanced switch and the counts on top. */
 export default function FirewallPage() {
   const { t } = useTranslation();
-  const choice = useSiteChoice();
+  const { siteId, picker, empty } = useSitePicker();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('menu.firewall')}</Typography.Title>
-      <SitePicker choice={choice} />
-      {choice.siteId ? <SiteFirewall key={choice.siteId} siteId={choice.siteId} /> : choice.loading ? null : <Empty description={t('advancedFirewall.noSites')} />}
+      {picker}
+      {siteId ? <SiteFirewall key={siteId} siteId={siteId} /> : empty ? <Empty description={t('advancedFirewall.noSites')} /> : null}
     </Space>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
-import { useSitePicker } from '../domains/site-picker';
+import { useSitePicker } from '../sites/site-picker';
 import { RemoveLink } from '../sites/remove-link';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { AddPortsModal } from './add-ports-modal';

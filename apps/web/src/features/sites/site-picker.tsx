@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sitesApi } from '../../api/sites';
-import { keys } from '../sites/query-keys';
-
-const STORED = 'selectedSite';
+import { SELECTED_SITE_KEY as STORED } from '../../app/stored-selections';
+import { keys } from './query-keys';
 
 /**
  * The site a user-menu screen works on, kept in the URL (`?site=`) and remembered locally so the next screen
