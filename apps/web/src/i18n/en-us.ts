@@ -1083,7 +1083,7 @@ export const enUS = {
     domain: 'Domain',
     traffic: 'Traffic',
     reqCount: 'Requests',
-    total: '{{total}} domains',
+    total: 'Domains: {{total}}',
     empty: 'No domain has served traffic this month.',
     failed: 'The ranking could not be loaded.',
   },
