@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { licensedClient, signInByMail, type Tier } from './tenants';
 
 const PASSWORD = 'ranking e2e password';
 const line = (siteId: number, domain: string, bytesSent: number) =>
@@ -14,25 +15,13 @@ describe('domain ranking and announcements screens', () => {
   let client: string;
   let user: string;
 
-  const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
-    const before = smtp.mails.length;
-    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
-    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
-    const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
-    return step2.body.data.accessToken as string;
-  };
+  const signIn = (tier: Tier, email: string) => signInByMail({ server, smtp, tier, email, password: PASSWORD });
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
-    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
-    const clientId = Number(/#(\d+)/.exec(made)![1]);
-    const admin = await signIn('admin', 'root@example.com');
-    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
-    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
-    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    ({ client } = await licensedClient({ server, smtp, password: PASSWORD }));
     await createAccountCli(server, ['--auth', 'user', '--email', 'shop@example.com', '--password', PASSWORD, '--client', 'ops@example.com']);
-    client = await signIn('client', 'ops@example.com');
     user = await signIn('user', 'shop@example.com');
     const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
     const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'local', ip: '127.0.0.1' } })).body.data.id;

@@ -69,3 +69,13 @@ export async function switchLanguage(page: Page, name: string) {
   await page.getByTestId('language-switch').click();
   await page.locator('.ant-select-item-option', { hasText: name }).click();
 }
+
+/** Waits for a success toast, then for it to go, so the next one is not confused with it. */
+export async function waitForToast(page: Page, text: string) {
+  const notice = page.locator('.ant-message-notice', { hasText: text });
+  await notice.first().waitFor();
+  await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** The dialog on top. */
+export const topModal = (page: Page) => page.locator('.ant-modal:visible').last();

@@ -4,22 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { get } from '../apps/agent/src/test/servers';
 import { freePort, startServer, type Server } from './harness';
+import { until } from './tenants';
 
 const nginx = await detectNginx();
 if (!nginx.ok) {
   if (process.env.CI === 'true') throw new Error(`the DEMO=1 local edge needs nginx with the Lua module: ${nginx.reason}`);
   console.warn(`skipping the DEMO=1 local edge test: nginx with the Lua module is not installed (${nginx.reason})`);
 }
-
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
   let server: Server;
@@ -48,7 +39,7 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
       });
       last = `${res.status} ${res.body.slice(0, 200)}`;
       return res.status === 200 ? res : undefined;
-    }).catch((e: Error) => {
+    }, 60_000).catch((e: Error) => {
       throw new Error(`${e.message}; last answer: ${last}\n${server.output().slice(-3000)}`);
     });
     expect(page.body).toContain('<div id="root"');

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
+import { freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { licensedClient } from './tenants';
 
 const PASSWORD = 'domains e2e password';
 const USER = 'ports@example.com';
@@ -13,18 +14,8 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   let page: Page;
   const sites: Record<string, number> = {};
 
-  const signIn = async (tier: 'admin' | 'client', email: string) => {
-    const before = smtp.mails.length;
-    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
-    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
-    return (await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } })).body.data.accessToken as string;
-  };
-  const toast = async (text: string) => {
-    const notice = page.locator('.ant-message-notice', { hasText: text });
-    await notice.first().waitFor();
-    await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
-  };
-  const modal = () => page.locator('.ant-modal:visible').last();
+  const toast = (text: string) => waitForToast(page, text);
+  const modal = () => topModal(page);
   const menu = (label: string) => page.locator('.ant-layout-sider').getByText(label, { exact: true }).click();
   const pickSite = async (name: string) => {
     await page.getByTestId('site-picker').click();
@@ -35,14 +26,8 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
-    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
-    const clientId = Number(/#(\d+)/.exec(made)![1]);
-    const admin = await signIn('admin', 'root@example.com');
-    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
-    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
-    await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+    const { client } = await licensedClient({ server, smtp, password: PASSWORD });
     await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
-    const client = await signIn('client', 'ops@example.com');
     const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
     const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
     const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;

@@ -1,105 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readControlToken } from '../apps/agent/src/apply/layout';
-import { stopNginx } from '../apps/agent/src/apply/process';
 import { controlStatus } from '../apps/agent/src/control/client';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { httpCall } from '../apps/agent/src/test/http-call';
-import { freePort, get, startOrigin } from '../apps/agent/src/test/servers';
-import { api, createAccountCli, ROOT, startServer, startSmtpSink, type Server } from './harness';
+import { get } from '../apps/agent/src/test/servers';
+import { api } from './harness';
+import { startEdgeStack, type EdgeStack } from './edge-stack';
+import { until } from './tenants';
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge end-to-end needs nginx with the Lua module: ${nginx.reason}`);
 const PASSWORD = 'modules edge e2e password';
 
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 describe.skipIf(!nginx.ok)('site modules: API → agent → nginx, for real', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: Server;
-  let origin: Awaited<ReturnType<typeof startOrigin>>;
-  let agent: ChildProcess;
-  let agentOutput = '';
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
+  let stack: EdgeStack;
+  let server: EdgeStack['server'];
+  let origin: EdgeStack['origin'];
   let httpPort: number;
   let controlPort: number;
-  let client: string;
   let user: string;
-  let ids: { zone: number; node: number; site: number };
+  let ids: EdgeStack['ids'];
 
-  const signIn = async (tier: 'admin' | 'client' | 'user', email: string) => {
-    const before = smtp.mails.length;
-    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
-    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
-    const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
-    return step2.body.data.accessToken as string;
-  };
   const served = (host: string, pathName = '/') => get({ port: httpPort, host, path: pathName });
   /** How many times nginx loaded a configuration, from its control endpoint: a reload raises it. */
-  const nginxLoads = async () => (await controlStatus({ control: { port: controlPort, token: await readControlToken({ prefix }) } })).loads;
+  const nginxLoads = async () => (await controlStatus({ control: { port: controlPort, token: await readControlToken({ prefix: stack.prefix }) } })).loads;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    origin = await startOrigin({ name: 'shop-origin' });
-    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
-    const made = await createAccountCli(server, ['--auth', 'client', '--email', 'ops@example.com', '--password', PASSWORD]);
-    const clientId = Number(/#(\d+)/.exec(made)![1]);
-    const admin = await signIn('admin', 'root@example.com');
-    const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
-    const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
-    expect((await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } })).status).toBe(200);
-    await createAccountCli(server, ['--auth', 'user', '--email', 'shop@example.com', '--password', PASSWORD, '--client', 'ops@example.com']);
-    client = await signIn('client', 'ops@example.com');
-    user = await signIn('user', 'shop@example.com');
-    httpPort = await freePort();
-    controlPort = await freePort();
-    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
-    await api(server, 'PUT', `client/zone/${zone}/ports`, { token: client, body: { httpPorts: [httpPort], httpsPorts: [await freePort()] } });
-    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'local', ip: '127.0.0.1' } })).body.data.id;
-    const enrol = (await api(server, 'POST', 'client/nodes/initialize', { token: client, body: { id: node } })).body.data;
-    agent = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        EDGEKEEP_API: server.url,
-        EDGEKEEP_ENROLL_TOKEN: enrol.token,
-        STATE_DIR: stateDir,
-        NGINX_PREFIX: prefix,
-        EDGEKEEP_CONTROL_PORT: String(controlPort),
-      },
-    });
-    agent.stdout!.on('data', (c) => (agentOutput += c));
-    agent.stderr!.on('data', (c) => (agentOutput += c));
-    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
-    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'plan', zoneID: zone, groupID: group } })).body.data.id;
-    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
-    const site = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
-    ids = { zone, node, site };
+    stack = await startEdgeStack({ password: PASSWORD, originName: 'shop-origin' });
+    ({ server, origin, httpPort, controlPort, user, ids } = stack);
   });
 
-  afterAll(async () => {
-    if (agent?.exitCode === null) process.kill(-agent.pid!, 'SIGTERM');
-    await stopNginx({ prefix }).catch(() => undefined);
-    await server?.stop();
-    await origin?.close();
-    await smtp?.close();
-    fs.rmSync(prefix, { recursive: true, force: true });
-    fs.rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   let domainId: number;
   const at = (rest: string) => `user/site/${ids.site}/${rest}`;

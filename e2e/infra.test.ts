@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { signInByMail, type Tier } from './tenants';
 import { signInThroughForm } from './sign-in-flow';
 
 const PASSWORD = 'e2e password 123';
@@ -23,13 +24,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
   let server: Server;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-  const signIn = async (tier: 'admin' | 'user', email: string) => {
-    const before = smtp.mails.length;
-    const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password: PASSWORD } });
-    const code = await smtp.waitFor(email, /code is (\d{6})/, before);
-    const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
-    return step2.body.data.accessToken as string;
-  };
+  const signIn = (tier: Tier, email: string) => signInByMail({ server, smtp, tier, email, password: PASSWORD });
 
   beforeAll(async () => {
     smtp = await startSmtpSink();

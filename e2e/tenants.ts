@@ -1,0 +1,39 @@
+import { api, createAccountCli, type Server, type startSmtpSink } from './harness';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpSink>>;
+export type Tier = 'admin' | 'client' | 'user';
+
+/** Polls `probe` until it answers something, or fails after `timeoutMs` naming what it waited for. */
+export const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** Signs in over the API as a person would: the code comes by mail, or with the answer for an account without a second factor. */
+export async function signInByMail({ server, smtp, tier, email, password }: { server: Server; smtp: Smtp; tier: Tier; email: string; password: string }) {
+  const before = smtp.mails.length;
+  const step1 = await api(server, 'POST', `${tier}/login`, { body: { account: email, password } });
+  const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : await smtp.waitFor(email, /code is (\d{6})/, before);
+  const step2 = await api(server, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
+  return step2.body.data.accessToken as string;
+}
+
+/**
+ * A client made from the shell with a license (layer 7 + 4, nothing limited) that the root admin issues to it, and
+ * the client's tokens. The server must have been started with ADMIN_EMAIL root@example.com and the same password.
+ */
+export async function licensedClient({ server, smtp, password, email = 'ops@example.com' }: { server: Server; smtp: Smtp; password: string; email?: string }) {
+  const made = await createAccountCli(server, ['--auth', 'client', '--email', email, '--password', password]);
+  const clientId = Number(/#(\d+)/.exec(made)![1]);
+  const admin = await signInByMail({ server, smtp, tier: 'admin', email: 'root@example.com', password });
+  const terms = { name: 'e2e', days: 30, siteLimit: 0, nodeLimit: 0, zoneLimit: 0, domainLimit: 0, autoSSLLimit: 0, portLimit: 0, portType: '7+4', nodeMonitorSeconds: 30 };
+  const license = (await api(server, 'POST', 'license', { token: admin, body: terms })).body.data.id;
+  const issued = await api(server, 'POST', 'license/issuing', { token: admin, body: { id: license, clientID: clientId } });
+  if (issued.status !== 200) throw new Error(`license not issued: ${JSON.stringify(issued.body)}`);
+  return { admin, clientId, client: await signInByMail({ server, smtp, tier: 'client', email, password }) };
+}
