@@ -127,6 +127,7 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect((await shopAnswer()).status).toBe(929);
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
     expect(await loads()).toBe(before);
+    await agent.applier.persisted();
     const release = await currentRelease({ prefix });
     expect(JSON.parse(await readFile(join(prefix, 'releases', release!, 'data.json'), 'utf8'))).toMatchObject({
       revision: 3,

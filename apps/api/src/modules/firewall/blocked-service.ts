@@ -88,7 +88,7 @@ async function unblock(deps: AppDeps, site: { id: number; zoneID: number }, ips?
   await del.execute();
   const at = Math.ceil(Date.now() / 1000);
   await deps.db.deleteFrom('blocked_ip_lifts').where('lifted_at', '<', at - LIFT_KEEP_SECONDS).execute();
-  const lifts = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
+  const lifts: { site_id: number; ip: string | null; lifted_at: number }[] = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
   for (const batch of inBatches(lifts)) await deps.db.insertInto('blocked_ip_lifts').values(batch).execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);
   return removed;
