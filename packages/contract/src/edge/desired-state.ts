@@ -13,6 +13,7 @@ import { domainModules } from './site-modules';
 import { wafSetting } from './waf';
 import { siteWaf } from './acl';
 import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
+import { nodeSettings } from './agent-protocol';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -179,6 +180,8 @@ export const desiredState = z
     revision: z.number().int().min(0),
     structure,
     data: data.prefault({}),
+    /** This node's own monitor thresholds and Geneva setting. */
+    node: nodeSettings.optional(),
   })
   .superRefine((state, ctx) => {
     const { zone, sites } = state.structure;
