@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
 import { defaultGeo } from '../geo/databases';
-import { render, type GeoOptions } from '../render';
+import { render, siteCacheDirectories, type GeoOptions } from '../render';
 import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
@@ -66,6 +66,8 @@ const reloadTimeout = ({ state }: { state: edge.DesiredState }) =>
 export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const { state, prefix, controlPort, nginxBin = 'nginx', modulesDir = '/usr/lib/nginx/modules' } = o;
   await ensureLayout({ prefix, modulesDir });
+  // nginx makes a cache directory (and hands it to its workers) but not the folders above it.
+  for (const cacheDir of siteCacheDirectories({ state })) await mkdir(cacheDir, { recursive: true, mode: 0o755 });
   const release = releaseName({ revision: state.revision });
   const dir = join(prefix, 'releases', release);
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) });
