@@ -1,10 +1,11 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyState } from './apply/apply';
 import { emptyCache } from './commands/node-files';
 import { purgeCache } from './control/client';
 import { siteCacheDirectories } from './render';
@@ -108,5 +109,15 @@ describe.skipIf(!nginx.ok)('a site cache directory of its own on a real edge', (
     expect(await emptyCache({ prefix: node.prefix, dirs: siteCacheDirectories({ state }) })).toBeGreaterThanOrEqual(2);
     expect([...(await cachedKeys(ownDir)), ...(await cachedKeys(join(node.prefix, 'cache')))]).toEqual([]);
     expect((await get('shop.example.com', '/d.png')).cache).toBe('MISS');
+  });
+
+  it('refuses a state whose cache directory cannot be made, and keeps serving the last good one', async () => {
+    await writeFile(join(base, 'plain-file'), '');
+    const site = { ...state.structure.sites[0], options: { ...state.structure.sites[0].options, cache: { ignoreQuery: false, directory: join(base, 'plain-file', 'shop') } } };
+    const next = { ...state, revision: 2, structure: { ...state.structure, sites: [site, state.structure.sites[1]] } };
+    const result = await applyState({ state: next, prefix: node.prefix, controlPort: node.control.port });
+    expect(result).toMatchObject({ ok: false, stage: 'test', error: expect.stringContaining('cannot make the cache directory') });
+    await get('shop.example.com', '/f.png');
+    expect(await cachedKeys(ownDir)).toContain('http://shop.example.com/f.png');
   });
 });

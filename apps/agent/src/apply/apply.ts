@@ -66,9 +66,12 @@ const reloadTimeout = ({ state }: { state: edge.DesiredState }) =>
 export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const { state, prefix, controlPort, nginxBin = 'nginx', modulesDir = '/usr/lib/nginx/modules' } = o;
   await ensureLayout({ prefix, modulesDir });
-  // nginx makes a cache directory (and hands it to its workers) but not the folders above it.
-  for (const cacheDir of siteCacheDirectories({ state })) await mkdir(cacheDir, { recursive: true, mode: 0o755 });
   const release = releaseName({ revision: state.revision });
+  // nginx makes a cache directory (and hands it to its workers) but not the folders above it.
+  for (const cacheDir of siteCacheDirectories({ state })) {
+    const failed = await mkdir(cacheDir, { recursive: true, mode: 0o755 }).then(() => undefined, (err: Error) => err.message);
+    if (failed) return { ok: false, release, stage: 'test', error: `cannot make the cache directory ${cacheDir}: ${failed}` };
+  }
   const dir = join(prefix, 'releases', release);
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
