@@ -192,7 +192,15 @@ export const desiredState = z
     const certIds = new Set(state.data.certificates.map((c) => c.id));
     const seenDomains = new Set<string>();
     const seenL4 = new Set<number>();
+    const cacheDirs: string[] = [];
     sites.forEach((site, s) => {
+      const dir = site.options.cache.directory;
+      if (dir !== null) {
+        if (cacheDirs.some((other) => `${dir}/`.startsWith(`${other}/`) || `${other}/`.startsWith(`${dir}/`))) {
+          ctx.addIssue({ code: 'custom', path: ['structure', 'sites', s, 'options', 'cache', 'directory'], message: 'a cache directory of another site, or inside one' });
+        }
+        cacheDirs.push(dir);
+      }
       site.domains.forEach((d, i) => {
         const path = ['structure', 'sites', s, 'domains', i];
         if (seenDomains.has(d.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'duplicate domain' });
