@@ -62,6 +62,7 @@ describe('render', () => {
       sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
       domains: [],
       zone: fullState().data.zone,
+      served: [1, 2],
     });
   });
 

@@ -12,9 +12,11 @@ local cached = { version = -1 }
 local WINDOW = 60
 local BLOCK_SECONDS = 600
 
--- Replaces the zone document; a document without one means every default (firewall on, nothing else).
-function _M.load(doc)
+-- Replaces the zone document (without one: every default, firewall on and nothing else) and the ids of the sites
+-- the node serves.
+function _M.load(doc, served)
   local ok, err = dict:safe_set("zone", cjson.encode(type(doc) == "table" and doc or {}))
+  if ok then ok, err = dict:safe_set("served", table.concat(type(served) == "table" and served or {}, ",")) end
   if not ok then return nil, "zone: " .. err end
   dict:incr("zonev", 1, 0)
   return true
@@ -62,7 +64,7 @@ end
 function _M.invalid_domain()
   local ip = ngx.var.remote_addr
   if not over("idl", ip, current().invalid_domain) then return end
-  for site in (dict:get("sites") or ""):gmatch("[^,]+") do
+  for site in (dict:get("served") or ""):gmatch("[^,]+") do
     if not blocked.get(site, ip) then blocked.add(site, ip, "invalidDomain", BLOCK_SECONDS) end
   end
   ngx.var.ek_block = "invalidDomain"
