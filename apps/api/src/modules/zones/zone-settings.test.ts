@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolNode } from '../../../test/agent-logs';
+import { migration as zoneResource } from '../../db/migrations/20261122-0100-zone-resource';
 import { call, makeTenants, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('zone settings', () => {
@@ -124,6 +125,20 @@ lane('zone settings', () => {
     await agent(`commands/${warm.id}/result`, { method: 'POST', payload: { ok: true, message: '2 URLs warmed' } });
     const result = await call(t, 'GET', `client/zone/${zoneId}/preheatCaches`, { token: f.tokens.clientA });
     expect(result.body.data).toMatchObject({ urls: ['https://shop.example.com/', 'https://shop.example.com/app.js'], nodes: [{ nodeName: 'edge-1', status: 'done', message: '2 URLs warmed' }] });
+  });
+
+  it('moves a stored cache size from the nginx http form to the cache resource, and back down', async () => {
+    const z = (await call(t, 'POST', 'client/zone', { token: f.tokens.clientA, body: { name: 'legacy' } })).body.data.id;
+    const legacy = { ports: { httpPorts: [80], httpsPorts: [443] }, nginxHttp: { clientMaxBodySize: 10, keepaliveTimeout: 30, cacheSize: 4096 } };
+    await t.deps.db.updateTable('zones').set({ settings: JSON.stringify(legacy) }).where('id', '=', z).execute();
+    await zoneResource.up(t.deps.db as never, t.deps.dialect);
+    const moved = (await call(t, 'GET', `client/zone/${z}/settings`, { token: f.tokens.clientA })).body.data;
+    expect(moved.nginxHttp).toEqual({ clientMaxBodySize: 10, keepaliveTimeout: 30 });
+    expect(moved.resource).toEqual({ cacheSize: 4096, cacheTime: 10_080 });
+    await zoneResource.down(t.deps.db as never, t.deps.dialect);
+    const row = await t.deps.db.selectFrom('zones').select('settings').where('id', '=', z).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.settings).nginxHttp).toEqual(legacy.nginxHttp);
+    await zoneResource.up(t.deps.db as never, t.deps.dialect);
   });
 
   it("refuses another client's zone like a missing one, and a sub-client's change", async () => {
