@@ -114,6 +114,18 @@ describe.skipIf(!nginx.ok)('zone settings at the edge', () => {
     await push({});
   });
 
+  it("challenges with the zone's default anti-CC only the sites without anti-CC rules of their own", async () => {
+    const zoneCc = { anticc: [{ id: 1, urlRegex: '^/zone-cc', seconds: 60, times: 2, type: 3 }] };
+    await push(zoneCc);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await plain('/zone-cc/a')).status);
+    expect(statuses).toEqual([200, 200, 978]);
+    const own = [{ siteId: 1, blacklist: [], whitelist: [], waf: { acl: [], anticc: [{ id: 9, urlRegex: '^/own', seconds: 60, times: 100, type: 3 }] } }];
+    await push(zoneCc, own);
+    expect((await plain('/zone-cc/a')).status).toBe(200);
+    await push({});
+  });
+
   it('refuses TLS handshakes over the per-minute limit', async () => {
     await push({ tlsLimit: 2 });
     expect([await alpn(httpsPort), await alpn(httpsPort), await alpn(httpsPort)]).toEqual(['h2', 'h2', '']);

@@ -85,7 +85,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'zones.settings', 'zones.revision'])
+    .select(['zones.id', 'zones.settings', 'zones.revision', 'nodes.cache_capacity'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = readZoneSettings(zone.settings);
@@ -93,7 +93,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {
-      zone: zoneStructure(settings),
+      zone: zoneStructure(settings, zone.cache_capacity),
       sites,
     },
     data: {
@@ -105,14 +105,15 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
   });
 }
 
-/** The zone's settings that nginx must know at load time. */
-const zoneStructure = (s: ZoneSettings): edge.DesiredStateInput['structure']['zone'] => ({
+/** The zone's settings that nginx must know at load time; a node's own cache capacity (MB, 0: none) wins over the zone's size. */
+const zoneStructure = (s: ZoneSettings, cacheCapacity: number): edge.DesiredStateInput['structure']['zone'] => ({
   httpPorts: s.ports.httpPorts,
   httpsPorts: s.ports.httpsPorts,
   nginx: {
     ...s.nginxWorker,
     ...s.nginxHttp,
-    ...s.resource,
+    cacheTime: s.resource.cacheTime,
+    cacheSize: cacheCapacity || s.resource.cacheSize,
     streamConnectTimeout: s.nginxStream.proxyConnectTimeout,
     streamTimeout: s.nginxStream.proxyTimeout,
   },

@@ -155,13 +155,15 @@ export async function createNode(deps: AppDeps, principal: Principal, body: Crea
 
 type UpdateBody = z.infer<typeof infraSchemas.updateNodeBody>;
 export async function updateNode(deps: AppDeps, principal: Principal, body: UpdateBody) {
-  const { actor } = await ownedNodes(deps, principal, [body.id]);
+  const { actor, nodes } = await ownedNodes(deps, principal, [body.id]);
   const { id, cacheCapacity, ...rest } = body;
   await deps.db
     .updateTable('nodes')
     .set({ ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }), updated_at: now() })
     .where('id', '=', id)
     .execute();
+  // The cache capacity sizes the node's proxy cache: its zone's nodes get a new revision to apply.
+  if (cacheCapacity !== undefined && cacheCapacity !== nodes[0].cache_capacity) await deps.revisions.bump(deps.db, [nodes[0].zone_id]);
   return nodeItem(deps, actor, id);
 }
 

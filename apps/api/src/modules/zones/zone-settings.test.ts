@@ -109,6 +109,16 @@ lane('zone settings', () => {
     });
   });
 
+  it("sizes a node's cache by its own capacity when it has one, else by the zone's resource", async () => {
+    const nodeId = (await call(t, 'GET', `client/nodes?zoneID=${zoneId}`, { token: f.tokens.clientA })).body.data[0].id;
+    const before = (await nodeState()).revision;
+    await call(t, 'PUT', 'client/node', { token: f.tokens.clientA, body: { id: nodeId, cacheCapacity: 512 } });
+    const state = await nodeState();
+    expect([state.structure.zone.nginx.cacheSize, state.revision > before]).toEqual([512, true]);
+    await call(t, 'PUT', 'client/node', { token: f.tokens.clientA, body: { id: nodeId, cacheCapacity: 0 } });
+    expect((await nodeState()).structure.zone.nginx.cacheSize).toBe((await settings()).resource.cacheSize);
+  });
+
   it('flushes the IP sets: the names stay, the addresses go', async () => {
     await put('ipset', { sets: [{ name: 'a', ips: ['198.51.100.1'] }, { name: 'b', ips: ['198.51.100.0/24'] }] });
     const r = await call(t, 'DELETE', `client/zone/${zoneId}/ipset/flush`, { token: f.tokens.clientA });
