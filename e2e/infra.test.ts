@@ -87,12 +87,28 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await portsCard.locator('#httpPorts').press('Enter');
     await portsCard.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Set Success!').waitFor();
+    await drawer.getByRole('tab', { name: 'Nginx' }).click();
     await drawer.locator('.ant-card', { hasText: 'Nginx worker' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Set Nginx Worker Success!').waitFor();
     await drawer.locator('#keepaliveTimeout').fill('75');
     await drawer.locator('.ant-card', { hasText: 'Nginx http' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Set Nginx Http Success!').waitFor();
+    await drawer.locator('.ant-card', { hasText: 'Nginx stream' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Set Nginx Stream Success!').waitFor();
     await screenshot(page, 'infra-zone-settings');
+    // The IP sets of the zone: one set saved, then flushed after a confirmation.
+    await drawer.getByRole('tab', { name: 'Firewall' }).click();
+    const ipsets = drawer.locator('.ant-card', { hasText: 'IP sets' });
+    await ipsets.getByRole('button', { name: 'Add IP set' }).click();
+    await ipsets.getByPlaceholder('Set name').fill('scanners');
+    await ipsets.locator('textarea').fill('203.0.113.7\n2001:db8::/64');
+    await ipsets.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Set Success!').count()).toBeGreaterThan(0);
+    await ipsets.getByTestId('ipset-flush').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    // The card shows what the server answered: the saved set's name, its addresses flushed.
+    await expect.poll(() => ipsets.locator('textarea').inputValue()).toBe('');
+    expect(await ipsets.getByPlaceholder('Set name').inputValue()).toBe('scanners');
     await drawer.locator('.ant-drawer-close').click();
 
     // Nodes: create one; it has not enrolled, so its status is unknown; the enrolment dialog shows the command.

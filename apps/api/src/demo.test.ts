@@ -21,5 +21,6 @@ lane('DEMO=1', () => {
     expect(sites.body).toMatchObject({ total: 1, data: [{ name: 'demo-site', domainCount: 1 }] });
     const state = await buildNodeState(t.deps, nodes.body.data[0].id);
     expect(state.structure.sites[0].domains[0]).toMatchObject({ name: 'demo.localhost', origins: [{ host: '127.0.0.1' }] });
+    expect(state.data.zone).toMatchObject({ ipset: ['192.0.2.0/24', '2001:db8:bad::/48'], invalidDomainLimit: 120 });
   });
 });

@@ -9,7 +9,7 @@ import { createLicense, issueLicense } from './modules/licenses/service';
 import { createNode } from './modules/nodes/service';
 import { createProduct } from './modules/products/service';
 import { createSite } from './modules/sites/service';
-import { createZone } from './modules/zones/service';
+import { createZone, setZoneSetting } from './modules/zones/service';
 
 export const DEMO_CLIENT = 'demo-client@edgekeep.local';
 const DEMO_USER = 'demo-user@edgekeep.local';
@@ -40,6 +40,9 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   await issueLicense(deps, { id: license.id, clientID: client.id });
   const c = demoPrincipal(client.id, 'client');
   const zone = await createZone(deps, c, { name: 'demo-zone', regions: 'local', memo: 'made by DEMO=1' });
+  // Zone-wide protections to look at: an IP set of documentation addresses, and a block for host scanners.
+  await setZoneSetting(deps, c, zone.id, 'ipset', { sets: [{ name: 'scanners', ips: ['192.0.2.0/24', '2001:db8:bad::/48'] }] });
+  await setZoneSetting(deps, c, zone.id, 'invalidDomainLimitCount', { count: 120 });
   const node = await createNode(deps, c, { zoneID: zone.id, name: 'local-edge', ip: '127.0.0.1', type: 'edge', virtual: false, role: 'main', portType: 7, bandwidth: 1000, cacheCapacity: 0, memo: 'this machine' });
   const group = await createGroup(deps, c, zone.id, { name: 'default-line', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [node.id] });
   const product = await createProduct(deps, c, {

@@ -56,8 +56,8 @@ const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; do
     cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain), zone: siteCacheZone({ site }) }),
   );
 
-const forceSslRedirect = ({ httpsPort }: { httpsPort: number }) =>
-  `return 301 https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;`;
+const forceSslRedirect = ({ httpsPort, code }: { httpsPort: number; code: number }) =>
+  `return ${code} https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;`;
 
 const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string }) => {
   const { domain, dir } = o;
@@ -68,7 +68,7 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
     body: lines(
       ...zone.httpPorts.map((p) => `listen ${p};`),
       hasCert && domain.forceSSL
-        ? lines(serverNaming(o), forceSslRedirect({ httpsPort: zone.httpsPorts[0] }))
+        ? lines(serverNaming(o), forceSslRedirect({ httpsPort: zone.httpsPorts[0], code: o.zone.forceSSLRedirectCode }))
         : serverBody({ ...o, https: false }),
     ),
   });
@@ -76,7 +76,7 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
   const https = block({
     head: 'server',
     body: lines(
-      ...zone.httpsPorts.map((p) => `listen ${p} ssl http2;`),
+      ...zone.httpsPorts.map((p) => `listen ${p} ssl${o.zone.http2 ? ' http2' : ''};`),
       ...tlsDirectives({ dir }),
       serverBody({ ...o, https: true }),
     ),

@@ -1,10 +1,15 @@
 import type { edge } from '@edgekeep/contract';
 
-/** What the Lua runtime holds in its shared dictionary: the same document at load time and through the control endpoint. */
-export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[] };
+/**
+ * What the Lua runtime holds in its shared dictionary: the same document at load time and through the control
+ * endpoint. `served`: every site the node serves, those without rules of their own included.
+ */
+export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[] };
 
 export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   revision: state.revision,
   sites: state.data.sites,
   domains: state.data.domainModules,
+  zone: state.data.zone,
+  served: state.structure.sites.map((s) => s.id),
 });

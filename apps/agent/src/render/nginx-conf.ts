@@ -84,9 +84,13 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       ...geoDirectives({ geo }),
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,
-      `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=7d use_temp_path=off;`,
+      `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=${nginx.cacheTime}m use_temp_path=off;`,
       'proxy_cache_key $scheme://$host$request_uri;',
       'proxy_http_version 1.1;',
+      `proxy_connect_timeout ${zone.proxy.connectTimeout}s;`,
+      `proxy_send_timeout ${zone.proxy.sendTimeout}s;`,
+      `proxy_read_timeout ${zone.proxy.readTimeout}s;`,
+      `proxy_buffering ${zone.proxy.buffering ? 'on' : 'off'};`,
       'proxy_set_header Host $ek_origin_host;',
       'proxy_set_header Connection "";',
       'proxy_set_header X-Real-IP $remote_addr;',
@@ -111,7 +115,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
           // proxy_set_header of the http block names it: nginx wants it set somewhere even with no site here
           'set $ek_origin_host $host;',
           'set $ek_block "";',
-          'location / { content_by_lua_block { require("edgekeep.page").send(903, "no-domain") } }',
+          'location / { content_by_lua_block { require("edgekeep.zone").invalid_domain() require("edgekeep.page").send(903, "no-domain") } }',
         ),
       }),
       block({
@@ -147,7 +151,10 @@ export const renderNginxConf = (o: Options) => {
       'error_log logs/error.log warn;',
       block({ head: 'events', body: `worker_connections ${nginx.workerConnections};` }),
       http(o),
-      block({ head: 'stream', body: 'include stream/*.conf;' }),
+      block({
+        head: 'stream',
+        body: lines(`proxy_connect_timeout ${nginx.streamConnectTimeout}s;`, `proxy_timeout ${nginx.streamTimeout}s;`, 'include stream/*.conf;'),
+      }),
     ) + '\n'
   );
 };

@@ -72,6 +72,18 @@ describe('render', () => {
       revision: 42,
       sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
       domains: [],
+      zone: fullState().data.zone,
+      served: [1, 2],
     });
+  });
+
+  it('renders the zone switches: HTTP/2 off leaves the HTTPS listens plain, defaults redirect with 301', () => {
+    const state = fullState();
+    const plain = { ...state, structure: { ...state.structure, zone: { ...state.structure.zone, http2: false, forceSSLRedirectCode: 301 as const } } };
+    const site = render({ state: plain, ...options })['sites/site-1.conf'];
+    expect(site).toContain('listen 443 ssl;');
+    expect(site).not.toContain('http2');
+    expect(site).toContain('return 301 https://$host$request_uri;');
+    expect(render({ state, ...options })['sites/site-1.conf']).toContain('listen 443 ssl http2;');
   });
 });

@@ -14,7 +14,7 @@ export const renderStreamSite = ({ site }: { site: edge.SiteStructure }) =>
         upstream({ name, origins: l4.origins }),
         block({
           head: 'server',
-          body: lines(`listen ${l4.port};`, l4Access({ site, port: l4.port }), `proxy_pass ${name};`, 'proxy_connect_timeout 10s;'),
+          body: lines(`listen ${l4.port};`, l4Access({ site, port: l4.port }), `proxy_pass ${name};`),
         }),
       );
     }),

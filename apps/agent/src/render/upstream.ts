@@ -13,7 +13,7 @@ const balancing = ({ balance, hashKey }: { balance?: Balance; hashKey?: string }
 };
 
 /** An upstream block; the same shape serves http (with balancing and keepalive) and stream. */
-export const upstream = (o: { name: string; origins: edge.Origin[]; keepalive?: number; balance?: Balance; hashKey?: string }) =>
+export const upstream = (o: { name: string; origins: edge.Origin[]; keepalive?: number; keepaliveTimeout?: number; balance?: Balance; hashKey?: string }) =>
   block({
     head: `upstream ${o.name}`,
     body: lines(
@@ -26,12 +26,13 @@ export const upstream = (o: { name: string; origins: edge.Origin[]; keepalive?: 
             `server ${hostPort(origin)} weight=${origin.weight} max_fails=${origin.maxFails} fail_timeout=${origin.failTimeout}s${origin.backup ? ' backup' : ''};`,
         ),
       o.keepalive ? `keepalive ${o.keepalive};` : false,
+      o.keepalive && o.keepaliveTimeout ? `keepalive_timeout ${o.keepaliveTimeout}s;` : false,
     ),
   });
 
 /** A domain's upstreams: one, or with port mapping on one per edge port, each reaching the origins on the mapped port. */
 export const domainUpstreams = ({ domain, zone }: { domain: edge.Domain; zone: edge.ZoneStructure }) => {
-  const base = { keepalive: domain.keepalive, balance: domain.balance, hashKey: domain.hashKey };
+  const base = { keepalive: domain.keepalive, keepaliveTimeout: zone.proxy.keepaliveTimeout, balance: domain.balance, hashKey: domain.hashKey };
   if (!domain.portMap.enabled) return upstream({ name: `ek_d${domain.id}`, origins: domain.origins, ...base });
   return lines(
     ...[...zone.httpPorts, ...zone.httpsPorts].map((listen) => {

@@ -12,7 +12,13 @@ export const fullState = () =>
   edge.desiredState.parse({
     revision: 42,
     structure: {
-      zone: { httpPorts: [80, 8080], httpsPorts: [443], nginx: { workerProcesses: 2, cacheSize: 2048 } },
+      zone: {
+        httpPorts: [80, 8080],
+        httpsPorts: [443],
+        nginx: { workerProcesses: 2, cacheSize: 2048, cacheTime: 120, streamConnectTimeout: 5, streamTimeout: 300 },
+        proxy: { connectTimeout: 4, sendTimeout: 30, readTimeout: 90, keepaliveTimeout: 20, buffering: false },
+        forceSSLRedirectCode: 308,
+      },
       sites: [
         {
           id: 1,
@@ -67,5 +73,11 @@ export const fullState = () =>
     data: {
       sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
       certificates: [TEST_CERT, { ...TEST_CERT, id: 8 }],
+      zone: {
+        ipset: ['203.0.113.0/24', '2001:db8:dead::1'],
+        anticc: [{ id: 1, urlRegex: '^/login', seconds: 10, times: 20, type: 3 }],
+        invalidDomainLimit: 30,
+        tlsLimit: 100,
+      },
     },
   });

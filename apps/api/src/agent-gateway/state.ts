@@ -5,7 +5,7 @@ import { decrypt } from '../lib/crypto';
 import { optionsOfSites } from '../modules/site-settings/options';
 import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
 import { withTrafficLimits } from '../modules/traffic/state';
-import type { ZoneSettings } from '../modules/zones/service';
+import { readZoneSettings, type ZoneSettings } from '../modules/zones/settings';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
@@ -86,29 +86,58 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'zones.settings', 'zones.revision', 'nodes.monitor', 'nodes.geneva'])
+    .select(['zones.id', 'zones.settings', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
-  const settings = JSON.parse(zone.settings) as ZoneSettings;
+  const settings = readZoneSettings(zone.settings);
   const sites = await withL4Firewall(db, await sitesOfZone(db, zone.id, nodeId));
   return edge.desiredState.parse({
     revision: zone.revision,
     structure: {
-      zone: {
-        httpPorts: settings.ports.httpPorts,
-        httpsPorts: settings.ports.httpsPorts,
-        nginx: { ...settings.nginxWorker, ...settings.nginxHttp },
-      },
+      zone: zoneStructure(settings, zone.cache_capacity),
       sites,
     },
     data: {
       sites: await withWaf(db, sites, await withTrafficLimits(db, sites, await firewallDataOf(db, sites))),
       certificates: await certificatesOf(deps, sites),
+      zone: zoneData(settings),
       domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
     },
     node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
   });
 }
+
+/** The zone's settings that nginx must know at load time; a node's own cache capacity (MB, 0: none) wins over the zone's size. */
+const zoneStructure = (s: ZoneSettings, cacheCapacity: number): edge.DesiredStateInput['structure']['zone'] => ({
+  httpPorts: s.ports.httpPorts,
+  httpsPorts: s.ports.httpsPorts,
+  nginx: {
+    ...s.nginxWorker,
+    ...s.nginxHttp,
+    cacheTime: s.resource.cacheTime,
+    cacheSize: cacheCapacity || s.resource.cacheSize,
+    streamConnectTimeout: s.nginxStream.proxyConnectTimeout,
+    streamTimeout: s.nginxStream.proxyTimeout,
+  },
+  proxy: {
+    connectTimeout: s.nginxCustom.connectTimeout,
+    sendTimeout: s.nginxCustom.sendTimeout,
+    readTimeout: s.nginxCustom.readTimeout,
+    keepaliveTimeout: s.nginxCustom.keepaliveTimeout,
+    buffering: s.nginxCustom.proxyBuffering,
+  },
+  http2: s.http2.enabled,
+  forceSSLRedirectCode: s.forceSSLRedirectCode.code,
+});
+
+/** The zone's settings the Lua runtime enforces: firewall switch, IP sets, default anti-CC and the per-address limits. */
+const zoneData = (s: ZoneSettings): edge.ZoneData => ({
+  firewall: s.firewall.enabled,
+  ipset: [...new Set(s.ipset.sets.flatMap((set) => set.ips))],
+  anticc: s.anticc.enabled ? s.anticc.rules.map((r, i) => ({ ...r, id: i + 1 })) : [],
+  invalidDomainLimit: s.invalidDomainLimitCount.count,
+  tlsLimit: s.tlsLimitCount.count,
+});
 
 async function certificatesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, sites: edge.DesiredStateInput['structure']['sites']) {
   const ids = [...new Set(sites.flatMap((s) => s.domains.map((d) => d.certificateId)).filter((id): id is number => typeof id === 'number'))];

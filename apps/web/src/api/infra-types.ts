@@ -5,9 +5,25 @@ import type { z } from 'zod';
 export type Zone = z.infer<typeof infraSchemas.zoneItem>;
 export type ZoneBody = z.input<typeof infraSchemas.createZoneBody>;
 export type ZoneSettings = z.infer<typeof infraSchemas.zoneSettings>;
-export type ZonePorts = z.infer<typeof infraSchemas.zonePorts>;
-export type NginxWorker = z.infer<typeof infraSchemas.nginxWorker>;
-export type NginxHttp = z.infer<typeof infraSchemas.nginxHttp>;
+/** The body of each `PUT client/zone/{zoneID}/<name>` zone setting. */
+export type ZoneSettingBodies = {
+  ports: z.input<typeof infraSchemas.zonePorts>;
+  'nginx/worker': z.input<typeof infraSchemas.nginxWorker>;
+  'nginx/http': z.input<typeof infraSchemas.nginxHttp>;
+  'nginx/stream': z.input<typeof infraSchemas.nginxStream>;
+  'nginx/custom': z.input<typeof infraSchemas.nginxCustom>;
+  firewall: z.input<typeof infraSchemas.zoneFirewall>;
+  ipset: z.input<typeof infraSchemas.zoneIpsets>;
+  http2: z.input<typeof infraSchemas.http2>;
+  http3: z.input<typeof infraSchemas.http3>;
+  forceSSLRedirectCode: z.input<typeof infraSchemas.forceSSLRedirectCode>;
+  anticc: z.input<typeof infraSchemas.zoneAnticc>;
+  resource: z.input<typeof infraSchemas.zoneResource>;
+  invalidDomainLimitCount: z.input<typeof infraSchemas.limitCount>;
+  tlsLimitCount: z.input<typeof infraSchemas.limitCount>;
+  preheatCaches: z.input<typeof infraSchemas.preheatCachesBody>;
+};
+export type PreheatResult = z.infer<typeof infraSchemas.preheatResult>;
 export type Node = z.infer<typeof infraSchemas.nodeItem>;
 export type NodeStatus = Node['status'];
 export type NodeBody = z.input<typeof infraSchemas.createNodeBody>;

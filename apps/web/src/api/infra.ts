@@ -7,8 +7,6 @@ import type {
   Group,
   GroupBody,
   Meta,
-  NginxHttp,
-  NginxWorker,
   Node,
   NodeBody,
   NodeCommand,
@@ -16,6 +14,7 @@ import type {
   NodeMonitor,
   NodeSystem,
   NodeUpdate,
+  PreheatResult,
   Product,
   Resolution,
   ProductBody,
@@ -24,7 +23,7 @@ import type {
   SiteBody,
   Zone,
   ZoneBody,
-  ZonePorts,
+  ZoneSettingBodies,
   ZoneSettings,
 } from './infra-types';
 import type { Query } from './url';
@@ -42,9 +41,10 @@ export const infraApi = {
   updateZone: (body: ZoneBody & { id: number }) => send<Zone>('PUT', 'client/zone', body),
   removeZone: (id: number) => send<unknown>('DELETE', 'client/zone', { id }),
   zoneSettings: (zoneID: number) => get<ZoneSettings>(`client/zone/${zoneID}/settings`),
-  setZonePorts: (zoneID: number, body: ZonePorts) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/ports`, body),
-  setNginxWorker: (zoneID: number, body: NginxWorker) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/nginx/worker`, body),
-  setNginxHttp: (zoneID: number, body: NginxHttp) => send<ZoneSettings>('PUT', `client/zone/${zoneID}/nginx/http`, body),
+  setZoneSetting: <K extends keyof ZoneSettingBodies>(zoneID: number, name: K, body: ZoneSettingBodies[K]) =>
+    send<ZoneSettings>('PUT', `client/zone/${zoneID}/${name}`, body),
+  flushIpset: (zoneID: number) => send<ZoneSettings>('DELETE', `client/zone/${zoneID}/ipset/flush`),
+  preheatResult: (zoneID: number) => call<PreheatResult>(`client/zone/${zoneID}/preheatCaches`, { tier, delayMs: 0 }),
   subClientZones: (clientId: number) => get<{ zoneIDs: number[] }>(`client/${clientId}/zones`),
   assignZones: (clientId: number, zoneIDs: number[]) => send<{ zoneIDs: number[] }>('PUT', `client/${clientId}/zones`, { zoneIDs }),
 

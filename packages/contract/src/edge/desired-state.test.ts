@@ -28,7 +28,13 @@ describe('edge desired state', () => {
       origins: [{ host: '10.0.0.5', port: 80, weight: 1, backup: false, maxFails: 1, failTimeout: 10 }],
     });
     expect(s.structure.zone.nginx.workerProcesses).toBe('auto');
-    expect(s.data).toEqual({ sites: [], certificates: [], domainModules: [] });
+    expect(s.structure.zone).toMatchObject({ http2: true, forceSSLRedirectCode: 301, proxy: { readTimeout: 60, buffering: true } });
+    expect(s.data).toEqual({
+      sites: [],
+      certificates: [],
+      domainModules: [],
+      zone: { firewall: true, ipset: [], anticc: [], invalidDomainLimit: 0, tlsLimit: 0 },
+    });
   });
 
   it('bounds origin weights to 1–100 and wants one origin that is not a backup', () => {

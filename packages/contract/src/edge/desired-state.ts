@@ -14,6 +14,7 @@ import { wafSetting } from './waf';
 import { siteWaf } from './acl';
 import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
 import { nodeSettings } from './agent-protocol';
+import { zoneData } from './zone-data';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -22,6 +23,7 @@ export * from './site-modules';
 export * from './acl';
 export * from './waf';
 export * from './firewall-data';
+export * from './zone-data';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -142,8 +144,27 @@ export const zoneStructure = z.object({
       keepaliveTimeout: z.number().int().min(0).max(3600).default(65),
       /** MB of disk for the proxy cache. */
       cacheSize: z.number().int().min(16).max(10_000_000).default(10_240),
+      /** Minutes a cached file nobody asks for stays. */
+      cacheTime: z.number().int().min(1).max(525_600).default(10_080),
+      /** Layer-4 servers: seconds to reach an origin, seconds a connection may idle. */
+      streamConnectTimeout: z.number().int().min(1).max(600).default(10),
+      streamTimeout: z.number().int().min(1).max(86_400).default(600),
     })
     .prefault({}),
+  /** Proxy-pass to the origins of every domain: seconds, and buffering of their answers. */
+  proxy: z
+    .object({
+      connectTimeout: z.number().int().min(1).max(600).default(60),
+      sendTimeout: z.number().int().min(1).max(3600).default(60),
+      readTimeout: z.number().int().min(1).max(3600).default(60),
+      keepaliveTimeout: z.number().int().min(1).max(3600).default(60),
+      buffering: z.boolean().default(true),
+    })
+    .prefault({}),
+  /** HTTP/2 on the HTTPS ports. */
+  http2: z.boolean().default(true),
+  /** The status of a domain's force-SSL redirect. */
+  forceSSLRedirectCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
 });
 
 export const siteData = z.object({
@@ -172,6 +193,7 @@ export const data = z.object({
   certificates: z.array(certificate).default([]),
   /** Per-domain traffic modules: headers, redirects, CORS, referer and header rules. */
   domainModules: z.array(domainModules).default([]),
+  zone: zoneData,
 });
 
 export const desiredState = z

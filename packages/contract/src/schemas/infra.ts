@@ -6,13 +6,8 @@ import { id } from './account';
 import { ids } from './accounts';
 
 export * from './node-extras';
+export * from './zone-settings';
 
-const port = z.number().int().min(1).max(65535);
-const ports = z
-  .array(port)
-  .min(1, 'HTTP and HTTPS need at least one port each')
-  .max(20)
-  .refine((list) => new Set(list).size === list.length, 'Data already exists!');
 const memo = z.string().max(TEXT_FIELD_MAX);
 
 export const zoneItem = z.object({
@@ -33,24 +28,6 @@ export const zoneRef = z.object({ id });
 export const zoneParams = z.object({ zoneID: id });
 export const clientParams = z.object({ clientId: id });
 export const zoneAssignment = z.object({ zoneIDs: z.array(id).max(1000) });
-
-/** The zone's open ports: every node of the zone listens on them. */
-export const zonePorts = z
-  .object({ httpPorts: ports, httpsPorts: ports })
-  .refine((v) => !v.httpsPorts.some((p) => v.httpPorts.includes(p)), { message: 'Data already exists!', path: ['httpsPorts'] });
-export const nginxWorker = z.object({
-  workerProcesses: z.union([z.literal('auto'), z.number().int().min(1).max(256)]),
-  workerConnections: z.number().int().min(64).max(1_000_000),
-});
-export const nginxHttp = z.object({
-  /** MB; 0 turns the check off (spec §5). */
-  clientMaxBodySize: z.number().int().min(0).max(102_400),
-  /** Seconds. */
-  keepaliveTimeout: z.number().int().min(0).max(3600),
-  /** MB of disk for the cache. */
-  cacheSize: z.number().int().min(16).max(10_000_000),
-});
-export const zoneSettings = z.object({ ports: zonePorts, nginxWorker, nginxHttp });
 
 export const NODE_STATUSES = ['paused', 'unknown', 'normal', 'error', 'offline', 'reconnect'] as const;
 export const nodeItem = z.object({

@@ -1,6 +1,6 @@
 -- Access phase of every site request: an ordered pipeline of steps. A step gets the request context and may
 -- return "allow" (skip the remaining steps), call ctx.deny(cause) (the 929 page), ctx.drop(cause) (close, 444)
--- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in STEPS.
+-- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in FIREWALL.
 local iplist = require "edgekeep.iplist"
 local page = require "edgekeep.page"
 local blocked = require "edgekeep.blocked"
@@ -10,6 +10,7 @@ local headers = require "edgekeep.request_headers"
 local limits = require "edgekeep.limits"
 local data = require "edgekeep.data"
 local waf = require "edgekeep.waf"
+local zone = require "edgekeep.zone"
 
 local _M = {}
 
@@ -18,8 +19,9 @@ local function traffic(ctx)
   if data.rules(ctx.site, "trafficLimited") == true then return ctx.deny("traffic") end
 end
 
-local STEPS = {
-  traffic,
+-- The firewall steps: all skipped while the zone's firewall is off.
+local FIREWALL = {
+  zone.ipset,
   ip_rules.whitelist,
   blocked.check,
   ip_rules.blacklist,
@@ -48,7 +50,9 @@ function _M.run()
   local key = iplist.key(ip)
   if not key then return end
   local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
-  for _, step in ipairs(STEPS) do
+  traffic(ctx)
+  if not zone.firewall_on() then return end
+  for _, step in ipairs(FIREWALL) do
     if step(ctx) == "allow" then return end
   end
 end

@@ -43,8 +43,9 @@ function _M.get(site_id, ip)
   return cause, tonumber(expiry), tonumber(at)
 end
 
--- Blocks made by a dropping rule (drop with blacklist, failed anti-CC challenges) keep dropping the connection.
-local DROPPING = { acl = true, anticc = true }
+-- Blocks made by a dropping rule (drop with blacklist, failed anti-CC challenges, too many requests for unknown
+-- hosts) keep dropping the connection.
+local DROPPING = { acl = true, anticc = true, invalidDomain = true }
 
 -- Access step: a blocked address gets the 929 page with its block's cause, or is dropped (444).
 function _M.check(ctx)

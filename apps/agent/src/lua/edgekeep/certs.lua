@@ -88,9 +88,10 @@ local function certificate(id)
   return cached
 end
 
--- ssl_certificate_by_lua: the certificate for the SNI name, exact name first, then the wildcard of its parent;
+-- ssl_certificate_by_lua: refuses an address over the zone's TLS handshake limit; then the certificate for the SNI name, exact name first, then the wildcard of its parent;
 -- without one the server's default certificate stays.
 function _M.serve()
+  if not require("edgekeep.zone").tls_allowed() then return ngx.exit(ngx.ERROR) end
   local name = ssl.server_name()
   if not name then return end
   local id = lookup(name:lower())

@@ -14,7 +14,8 @@ function _M.compiler(kind, fn)
   compilers[kind] = fn
 end
 
--- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, certificates }.
+-- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, zone, served,
+-- certificates }.
 -- Each site's document is swapped in one write, so a request sees either the old rules or the new ones.
 -- safe_set: a full dictionary refuses the data rather than silently evicting another site's rules.
 function _M.load(doc)
@@ -42,6 +43,8 @@ function _M.load(doc)
   dict:safe_set("sites", table.concat(ids, ","))
   local dm_ok, dm_err = domain_modules.load(doc.domains)
   if not dm_ok then return nil, dm_err end
+  local zone_ok, zone_err = require("edgekeep.zone").load(doc.zone, doc.served)
+  if not zone_ok then return nil, zone_err end
   dict:safe_set("version", version)
   if doc.certificates ~= nil then
     local ok, err = require("edgekeep.certs").load(doc.certificates)

@@ -1,8 +1,10 @@
--- The advanced firewall step of the access pipeline: the WAF/ACL rules of the request's domain, then anti-CC.
+-- The advanced firewall step of the access pipeline: the WAF/ACL rules of the request's domain, then anti-CC
+-- (the site's, or the zone's default).
 -- The site's `waf` part of the data is compiled once per worker and data version.
 local acl = require "edgekeep.acl"
 local anticc = require "edgekeep.anticc"
 local data = require "edgekeep.data"
+local zone = require "edgekeep.zone"
 
 local _M = {}
 
@@ -10,11 +12,13 @@ data.compiler("waf", function(raw)
   return { acl = acl.compile(raw.acl), anticc = raw.anticc }
 end)
 
+-- A site without anti-CC rules of its own is protected by the zone's default ones.
 function _M.step(ctx)
   local waf = data.rules(ctx.site, "waf")
-  if not waf then return end
-  if acl.run(ctx.site, waf.acl) == "allow" then return "allow" end
-  return anticc.run(ctx.site, waf.anticc)
+  if waf and acl.run(ctx.site, waf.acl) == "allow" then return "allow" end
+  local cc = waf and waf.anticc
+  if not cc or #cc == 0 then cc = zone.anticc() end
+  return anticc.run(ctx.site, cc)
 end
 
 return _M

@@ -171,6 +171,8 @@ export async function updateNode(deps: AppDeps, principal: Principal, body: Upda
     .set({ ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }), updated_at: now() })
     .where('id', '=', id)
     .execute();
+  // The cache capacity sizes the node's proxy cache: its zone's nodes get a new revision to apply.
+  if (cacheCapacity !== undefined && cacheCapacity !== nodes[0].cache_capacity) await deps.revisions.bump(deps.db, [nodes[0].zone_id]);
   await refreshResolutions(deps, [nodes[0].zone_id]);
   return nodeItem(deps, actor, id);
 }

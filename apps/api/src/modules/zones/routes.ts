@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as zones from './service';
+import * as settings from './settings';
 
 export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = infraRoutes;
@@ -18,12 +19,26 @@ export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.assignZones, async ({ principal, params, body }) => ({
     data: await zones.assignZones(deps, principal, params.clientId, body.zoneIDs),
   }));
-  registerRoute(app, deps, r.zoneSettings, async ({ principal, params }) => ({ data: await zones.zoneSettings(deps, principal, params.zoneID) }));
-  registerRoute(app, deps, r.zonePorts, async ({ principal, params, body }) => ({ data: await zones.setZoneSetting(deps, principal, params.zoneID, 'ports', body) }));
-  registerRoute(app, deps, r.nginxWorker, async ({ principal, params, body }) => ({
-    data: await zones.setZoneSetting(deps, principal, params.zoneID, 'nginxWorker', body),
-  }));
-  registerRoute(app, deps, r.nginxHttp, async ({ principal, params, body }) => ({
-    data: await zones.setZoneSetting(deps, principal, params.zoneID, 'nginxHttp', body),
-  }));
+  registerRoute(app, deps, r.zoneSettings, async ({ principal, params }) => ({ data: await settings.zoneSettings(deps, principal, params.zoneID) }));
+  const set = <K extends Parameters<typeof settings.setZoneSetting>[3]>(key: K) =>
+    async ({ principal, params, body }: { principal: Parameters<typeof settings.setZoneSetting>[1]; params: { zoneID: number }; body: settings.ZoneSettings[K] }) => ({
+      data: await settings.setZoneSetting(deps, principal, params.zoneID, key, body),
+    });
+  registerRoute(app, deps, r.zonePorts, set('ports'));
+  registerRoute(app, deps, r.nginxWorker, set('nginxWorker'));
+  registerRoute(app, deps, r.nginxHttp, set('nginxHttp'));
+  registerRoute(app, deps, r.nginxStream, set('nginxStream'));
+  registerRoute(app, deps, r.nginxCustom, set('nginxCustom'));
+  registerRoute(app, deps, r.zoneFirewall, set('firewall'));
+  registerRoute(app, deps, r.zoneIpset, set('ipset'));
+  registerRoute(app, deps, r.zoneHttp2, set('http2'));
+  registerRoute(app, deps, r.zoneHttp3, set('http3'));
+  registerRoute(app, deps, r.forceSSLRedirectCode, set('forceSSLRedirectCode'));
+  registerRoute(app, deps, r.zoneAnticc, set('anticc'));
+  registerRoute(app, deps, r.zoneResource, set('resource'));
+  registerRoute(app, deps, r.invalidDomainLimitCount, set('invalidDomainLimitCount'));
+  registerRoute(app, deps, r.tlsLimitCount, set('tlsLimitCount'));
+  registerRoute(app, deps, r.flushIpset, async ({ principal, params }) => ({ data: await settings.flushIpsets(deps, principal, params.zoneID) }));
+  registerRoute(app, deps, r.preheatCaches, async ({ principal, params, body }) => ({ data: await settings.preheatCaches(deps, principal, params.zoneID, body) }));
+  registerRoute(app, deps, r.preheatResult, async ({ principal, params }) => ({ data: await settings.preheatResult(deps, principal, params.zoneID) }));
 }

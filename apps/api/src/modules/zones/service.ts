@@ -1,5 +1,4 @@
-import { Codes, type infraSchemas } from '@edgekeep/contract';
-import type { z } from 'zod';
+import { Codes } from '@edgekeep/contract';
 import { now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -7,13 +6,9 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages, type Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
+import { DEFAULT_ZONE_SETTINGS } from './settings';
 
-export type ZoneSettings = z.infer<typeof infraSchemas.zoneSettings>;
-export const DEFAULT_ZONE_SETTINGS: ZoneSettings = {
-  ports: { httpPorts: [80], httpsPorts: [443] },
-  nginxWorker: { workerProcesses: 'auto', workerConnections: 4096 },
-  nginxHttp: { clientMaxBodySize: 100, keepaliveTimeout: 65, cacheSize: 10_240 },
-};
+export { setZoneSetting, type ZoneSettings } from './settings';
 
 export async function clientOf(deps: AppDeps, principal: Principal) {
   const actor = await findAccount(deps.db, principal.accountId);
@@ -124,20 +119,6 @@ export async function removeZone(deps: AppDeps, principal: Principal, id: number
   const nodes = await deps.db.selectFrom('nodes').select((eb) => eb.fn.countAll().as('n')).where('zone_id', '=', id).executeTakeFirst();
   if (toCount(nodes?.n as number) > 0) throw new ApiError(Codes.ZoneHasNodes);
   await deps.db.deleteFrom('zones').where('id', '=', id).execute();
-}
-
-export async function zoneSettings(deps: AppDeps, principal: Principal, zoneId: number): Promise<ZoneSettings> {
-  const zone = await visibleZone(deps, await clientOf(deps, principal), zoneId);
-  return JSON.parse(zone.settings) as ZoneSettings;
-}
-
-/** Changes one part of a zone's settings and gives the zone's nodes a new revision to apply. */
-export async function setZoneSetting<K extends keyof ZoneSettings>(deps: AppDeps, principal: Principal, zoneId: number, key: K, value: ZoneSettings[K]) {
-  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
-  const settings = { ...(JSON.parse(zone.settings) as ZoneSettings), [key]: value };
-  await deps.db.updateTable('zones').set({ settings: JSON.stringify(settings), updated_at: now() }).where('id', '=', zoneId).execute();
-  await deps.revisions.bump(deps.db, [zoneId]);
-  return settings;
 }
 
 async function subClient(deps: AppDeps, principal: Principal, clientId: number) {

@@ -1,0 +1,86 @@
+import { Codes, type infraSchemas } from '@edgekeep/contract';
+import type { z } from 'zod';
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { ApiError } from '../../http/errors';
+import { queueForZone } from '../site-settings/node-queue';
+import { clientOf, ownedZone, visibleZone } from './service';
+
+export type ZoneSettings = infraSchemas.ZoneSettings;
+export const DEFAULT_ZONE_SETTINGS: ZoneSettings = {
+  ports: { httpPorts: [80], httpsPorts: [443] },
+  nginxWorker: { workerProcesses: 'auto', workerConnections: 4096 },
+  nginxHttp: { clientMaxBodySize: 100, keepaliveTimeout: 65 },
+  nginxStream: { proxyConnectTimeout: 10, proxyTimeout: 600 },
+  nginxCustom: { connectTimeout: 60, sendTimeout: 60, readTimeout: 60, keepaliveTimeout: 60, proxyBuffering: true },
+  firewall: { enabled: true },
+  ipset: { sets: [] },
+  http2: { enabled: true },
+  http3: { enabled: false },
+  forceSSLRedirectCode: { code: 301 },
+  anticc: { enabled: false, rules: [] },
+  resource: { cacheSize: 10_240, cacheTime: 10_080 },
+  invalidDomainLimitCount: { count: 0 },
+  tlsLimitCount: { count: 0 },
+  preheatCaches: { urls: [], commandIDs: [], createdAt: null },
+};
+
+/** A zone's stored settings; a setting the zone never had answers its default. */
+export const readZoneSettings = (json: string): ZoneSettings => ({ ...DEFAULT_ZONE_SETTINGS, ...(JSON.parse(json) as Partial<ZoneSettings>) });
+
+export async function zoneSettings(deps: AppDeps, principal: Principal, zoneId: number): Promise<ZoneSettings> {
+  const zone = await visibleZone(deps, await clientOf(deps, principal), zoneId);
+  return readZoneSettings(zone.settings);
+}
+
+/**
+ * The debian nginx of the edge nodes (1.22, `nginx -V`) is built without http_v3_module: turning HTTP/3 on is
+ * refused rather than pretended.
+ */
+const HTTP3_REFUSED = 'HTTP/3 needs nginx built with http_v3_module; the edge nginx of the nodes has none';
+
+async function store(deps: AppDeps, zoneId: number, settings: ZoneSettings, bump: boolean) {
+  await deps.db.updateTable('zones').set({ settings: JSON.stringify(settings), updated_at: now() }).where('id', '=', zoneId).execute();
+  if (bump) await deps.revisions.bump(deps.db, [zoneId]);
+  return settings;
+}
+
+type Editable = Exclude<keyof ZoneSettings, 'preheatCaches'>;
+
+/** Changes one part of a zone's settings and gives the zone's nodes a new revision to apply. Owner only. */
+export async function setZoneSetting<K extends Editable>(deps: AppDeps, principal: Principal, zoneId: number, key: K, value: ZoneSettings[K]) {
+  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
+  if (key === 'http3' && (value as ZoneSettings['http3']).enabled) throw new ApiError(Codes.Parameter, { extra: HTTP3_REFUSED });
+  return store(deps, zoneId, { ...readZoneSettings(zone.settings), [key]: value }, true);
+}
+
+/** Empties every IP set of the zone; the sets keep their names. */
+export async function flushIpsets(deps: AppDeps, principal: Principal, zoneId: number) {
+  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
+  const settings = readZoneSettings(zone.settings);
+  return store(deps, zoneId, { ...settings, ipset: { sets: settings.ipset.sets.map((s) => ({ name: s.name, ips: [] })) } }, true);
+}
+
+/** Warms the cache of every enrolled node of the zone: each fetches the URLs through its own nginx. */
+export async function preheatCaches(deps: AppDeps, principal: Principal, zoneId: number, body: z.infer<typeof infraSchemas.preheatCachesBody>) {
+  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
+  const { nodes } = await queueForZone(deps, principal, zoneId, 'warmCache', { urls: body.urls });
+  const preheat = { urls: body.urls, commandIDs: nodes.map((n) => n.id), createdAt: now() };
+  return store(deps, zoneId, { ...readZoneSettings(zone.settings), preheatCaches: preheat }, false);
+}
+
+/** The zone's last warm-up and how each node did. */
+export async function preheatResult(deps: AppDeps, principal: Principal, zoneId: number) {
+  const { preheatCaches: last } = await zoneSettings(deps, principal, zoneId);
+  const nodes = last.commandIDs.length
+    ? await deps.db
+        .selectFrom('node_commands')
+        .innerJoin('nodes', 'nodes.id', 'node_commands.node_id')
+        .select(['nodes.id as nodeID', 'nodes.name as nodeName', 'node_commands.status', 'node_commands.message', 'node_commands.finished_at as finishedAt'])
+        .where('node_commands.id', 'in', last.commandIDs)
+        .orderBy('nodes.name')
+        .execute()
+    : [];
+  return { urls: last.urls, createdAt: last.createdAt, nodes };
+}
