@@ -16,6 +16,8 @@ const onOff = z.object({ enabled: z.boolean() });
 export const zonePorts = z
   .object({ httpPorts: ports, httpsPorts: ports })
   .refine((v) => !v.httpsPorts.some((p) => v.httpPorts.includes(p)), { message: 'Data already exists!', path: ['httpsPorts'] });
+/** One port opened or closed in the zone's HTTP or HTTPS list. */
+export const zonePort = z.object({ type: z.enum(['http', 'https']), port });
 export const nginxWorker = z.object({
   workerProcesses: z.union([z.literal('auto'), z.number().int().min(1).max(256)]),
   workerConnections: z.number().int().min(64).max(1_000_000),

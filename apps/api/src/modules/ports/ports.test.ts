@@ -30,6 +30,24 @@ lane('layer-4 ports', () => {
     expect((await on(l4Site, 'GET', 'ports?page=2&pageSize=1')).body).toMatchObject({ total: 2, data: [{ port: 3000 }] });
   });
 
+  it("keeps the zone's web ports and its layer-4 ports apart: ports and port refuse a layer-4 port with 101025, changing nothing", async () => {
+    const zone = (path: string, method: string, body: unknown, token = f.tokens.clientA) => call(t, method, `client/zone/${f.a.zone}/${path}`, { token, body });
+    const before = (await call(t, 'GET', `client/zone/${f.a.zone}/settings`, { token: f.tokens.clientA })).body.data.ports;
+    const clash = await zone('ports', 'PUT', { httpPorts: [80, 2222], httpsPorts: [443] });
+    expect(clash.body).toMatchObject({ code: 101025, extra: { ports: [2222] } });
+    expect((await zone('port', 'POST', { type: 'https', port: 3000 })).body).toMatchObject({ code: 101025, extra: { ports: [3000] } });
+    expect((await zone('port', 'POST', { type: 'http', port: before.httpsPorts[0] })).body.code).toBe(101025);
+    expect((await zone('port', 'DELETE', { type: 'http', port: 8081 })).body.code).toBe(101003);
+    expect((await zone('port', 'DELETE', { type: 'https', port: before.httpsPorts[0] })).body.code).toBe(101003);
+    expect((await zone('port', 'POST', { type: 'http', port: 0 })).body.code).toBe(101003);
+    expect((await zone('port', 'POST', { type: 'http', port: 8081 }, f.tokens.clientB)).status).toBe(404);
+    expect((await call(t, 'GET', `client/zone/${f.a.zone}/settings`, { token: f.tokens.clientA })).body.data.ports).toEqual(before);
+
+    expect((await zone('port', 'POST', { type: 'http', port: 8081 })).body.data.ports.httpPorts).toEqual([...before.httpPorts, 8081].sort((x, y) => x - y));
+    expect((await buildNodeState(t.deps, f.a.node)).structure.zone.httpPorts).toContain(8081);
+    expect((await zone('port', 'DELETE', { type: 'http', port: 8081 })).body.data.ports).toEqual(before);
+  });
+
   it('refuses ports outside 1000–65000, reserved ones, duplicates and taken ones, adding nothing', async () => {
     for (const port of [999, 65001, 3311, 3306, 6379, 9100, 61000, 61199]) {
       expect((await on(l4Site, 'POST', 'ports', { ports: [{ port: 5000, upstreams: [origin] }, { port, upstreams: [origin] }] })).body.code, String(port)).toBe(101003);

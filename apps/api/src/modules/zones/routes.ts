@@ -38,6 +38,8 @@ export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.zoneResource, set('resource'));
   registerRoute(app, deps, r.invalidDomainLimitCount, set('invalidDomainLimitCount'));
   registerRoute(app, deps, r.tlsLimitCount, set('tlsLimitCount'));
+  registerRoute(app, deps, r.openZonePort, async ({ principal, params, body }) => ({ data: await settings.changeZonePort(deps, principal, params.zoneID, body, true) }));
+  registerRoute(app, deps, r.closeZonePort, async ({ principal, params, body }) => ({ data: await settings.changeZonePort(deps, principal, params.zoneID, body, false) }));
   registerRoute(app, deps, r.flushIpset, async ({ principal, params }) => ({ data: await settings.flushIpsets(deps, principal, params.zoneID) }));
   registerRoute(app, deps, r.preheatCaches, async ({ principal, params, body }) => ({ data: await settings.preheatCaches(deps, principal, params.zoneID, body) }));
   registerRoute(app, deps, r.preheatResult, async ({ principal, params }) => ({ data: await settings.preheatResult(deps, principal, params.zoneID) }));

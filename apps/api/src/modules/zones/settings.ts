@@ -1,9 +1,9 @@
-import { Codes, type infraSchemas } from '@edgekeep/contract';
+import { Codes, infraSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { ApiError } from '../../http/errors';
+import { ApiError, validationError } from '../../http/errors';
 import { queueForZone } from '../site-settings/node-queue';
 import { clientOf, ownedZone, visibleZone } from './service';
 
@@ -48,11 +48,39 @@ async function store(deps: AppDeps, zoneId: number, settings: ZoneSettings, bump
 
 type Editable = Exclude<keyof ZoneSettings, 'preheatCaches'>;
 
+/** Every node of the zone listens on its web ports and its sites' layer-4 ports alike: a port is one or the other (101025 names the clash). */
+async function assertNoLayer4Clash(deps: AppDeps, zoneId: number, { httpPorts, httpsPorts }: ZoneSettings['ports']) {
+  const web = [...httpPorts, ...httpsPorts];
+  const clash = await deps.db
+    .selectFrom('l4_ports')
+    .innerJoin('sites', 'sites.id', 'l4_ports.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select('l4_ports.port')
+    .where('products.zone_id', '=', zoneId)
+    .where('l4_ports.port', 'in', web)
+    .execute();
+  if (clash.length) throw new ApiError(Codes.Duplicated, { extra: { ports: [...new Set(clash.map((r) => r.port))].sort((a, b) => a - b) } });
+}
+
 /** Changes one part of a zone's settings and gives the zone's nodes a new revision to apply. Owner only. */
 export async function setZoneSetting<K extends Editable>(deps: AppDeps, principal: Principal, zoneId: number, key: K, value: ZoneSettings[K]) {
   const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
   if (key === 'http3' && (value as ZoneSettings['http3']).enabled) throw new ApiError(Codes.Parameter, { extra: HTTP3_REFUSED });
+  if (key === 'ports') await assertNoLayer4Clash(deps, zoneId, value as ZoneSettings['ports']);
   return store(deps, zoneId, { ...readZoneSettings(zone.settings), [key]: value }, true);
+}
+
+/** Opens or closes one port: the zone's whole port list, changed by one, goes through the same rules as `ports`. */
+export async function changeZonePort(deps: AppDeps, principal: Principal, zoneId: number, { type, port }: { type: 'http' | 'https'; port: number }, open: boolean) {
+  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
+  const { ports } = readZoneSettings(zone.settings);
+  const list = type === 'http' ? ports.httpPorts : ports.httpsPorts;
+  if (open && [...ports.httpPorts, ...ports.httpsPorts].includes(port)) throw new ApiError(Codes.Duplicated, { extra: { ports: [port] } });
+  if (!open && !list.includes(port)) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'port', message: `${port} is not an open ${type} port of the zone` }] } });
+  const changed = open ? [...list, port].sort((a, b) => a - b) : list.filter((p) => p !== port);
+  const next = infraSchemas.zonePorts.safeParse({ ...ports, [type === 'http' ? 'httpPorts' : 'httpsPorts']: changed });
+  if (!next.success) throw validationError(next.error, 'body');
+  return setZoneSetting(deps, principal, zoneId, 'ports', next.data);
 }
 
 /** Empties every IP set of the zone; the sets keep their names. */
