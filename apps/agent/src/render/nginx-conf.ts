@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
-import { GEO_MODULE, geoDirectives, type GeoOptions } from './geo';
+import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
+import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
 import { MODSECURITY_MODULE, usesWaf } from './waf';
@@ -138,7 +139,7 @@ export const renderNginxConf = (o: Options) => {
   return (
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
-      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
+      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : []), ...(o.geo?.stream ? [STREAM_GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
       usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
@@ -146,7 +147,7 @@ export const renderNginxConf = (o: Options) => {
       'error_log logs/error.log warn;',
       block({ head: 'events', body: `worker_connections ${nginx.workerConnections};` }),
       http(o),
-      block({ head: 'stream', body: 'include stream/*.conf;' }),
+      block({ head: 'stream', body: lines(streamCore(o), 'include stream/*.conf;') }),
     ) + '\n'
   );
 };

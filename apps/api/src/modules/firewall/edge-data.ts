@@ -64,14 +64,20 @@ export async function withL4Firewall<S extends { id: number }>(db: Db, sites: S[
     .selectFrom('site_firewall_rules')
     .select(['site_id', 'kind', 'body'])
     .where('site_id', 'in', sites.map((s) => s.id))
-    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4LimitConn'])
+    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'])
     .where('enabled', '=', 1)
     .orderBy('id')
     .execute();
   const of = (siteId: number, kind: string) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => JSON.parse(r.body) as Body);
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
+  const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });
   return sites.map((s) => ({
     ...s,
-    l4Firewall: { blacklist: of(s.id, 'l4Blacklist').map(ipRule), whitelist: of(s.id, 'l4Whitelist').map(ipRule), limitConns: of(s.id, 'l4LimitConn') },
+    l4Firewall: {
+      blacklist: of(s.id, 'l4Blacklist').map(ipRule),
+      whitelist: of(s.id, 'l4Whitelist').map(ipRule),
+      positions: of(s.id, 'l4Position').map(position),
+      limitConns: of(s.id, 'l4LimitConn'),
+    },
   }));
 }
