@@ -97,7 +97,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await page.getByRole('tab', { name: 'Anti-CC' }).click();
     await page.getByTestId('add-anticc').waitFor();
     await screenshot(page, 'firewall-anticc');
-    await page.getByRole('tab', { name: 'Regions' }).click();
+    await page.getByRole('tab', { name: 'Regions', exact: true }).click();
     await page.getByTestId('add-geos').click();
     await page.getByTestId('field-geoIDs').click();
     await page.keyboard.type('DE');
@@ -107,6 +107,22 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await toast('Create Successful!');
     await page.locator('tr', { hasText: 'Germany' }).waitFor();
     await screenshot(page, 'firewall-regions');
+  });
+
+  it('adds a layer-4 region rule on the layer-4 regions tab', async () => {
+    await page.getByRole('tab', { name: 'Layer-4 regions' }).click();
+    await page.getByTestId('add-l4-positions').click();
+    await page.getByTestId('field-geoIDs').click();
+    await page.keyboard.type('JP');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(JP)' }).click();
+    await page.keyboard.press('Escape');
+    await modal().getByTestId('field-port').fill('2222');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.locator('tr', { hasText: 'Japan' }).waitFor();
+    await screenshot(page, 'firewall-l4-positions');
+    const positions = await api(server, 'GET', `user/site/${siteId}/firewall/l4/positions`, { token: userToken });
+    expect(positions.body.data).toMatchObject([{ geoIDs: ['JP'], isBlack: true, port: 2222, enabled: true }]);
   });
 
   it('opens the blocked IP list', async () => {

@@ -1116,6 +1116,7 @@ export const enUS = {
       abuseIP: 'Abuse IP',
       l4Blacklist: 'Layer-4 blacklist',
       l4Whitelist: 'Layer-4 whitelist',
+      l4Position: 'Layer-4 regions',
       l4LimitConn: 'Layer-4 connections',
     },
     advance: 'Advanced WAF/ACL rules',

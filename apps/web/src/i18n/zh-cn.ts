@@ -1117,6 +1117,7 @@ export const zhCN: Messages = {
       abuseIP: 'IP 风险',
       l4Blacklist: '四层黑名单',
       l4Whitelist: '四层白名单',
+      l4Position: '四层地区',
       l4LimitConn: '四层连线限制',
     },
     advance: '进阶 WAF/ACL 规则',

@@ -1117,6 +1117,7 @@ export const zhTW: Messages = {
       abuseIP: 'IP 風險',
       l4Blacklist: '四層黑名單',
       l4Whitelist: '四層白名單',
+      l4Position: '四層地區',
       l4LimitConn: '四層連線限制',
     },
     advance: '進階 WAF/ACL 規則',
