@@ -101,6 +101,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       'header_filter_by_lua_block { require("edgekeep.site_modules").header_filter() }',
+      'log_by_lua_block { require("edgekeep.site_limits").log() }',
       block({
         head: 'server',
         body: lines(

@@ -10,6 +10,7 @@ local headers = require "edgekeep.request_headers"
 local limits = require "edgekeep.limits"
 local data = require "edgekeep.data"
 local waf = require "edgekeep.waf"
+local site_limits = require "edgekeep.site_limits"
 
 local _M = {}
 
@@ -49,8 +50,10 @@ function _M.run()
   if not key then return end
   local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
   for _, step in ipairs(STEPS) do
-    if step(ctx) == "allow" then return end
+    if step(ctx) == "allow" then break end
   end
+  -- Whitelisted or not, a served request counts against the site's limitations.
+  site_limits.admit(ctx)
 end
 
 return _M

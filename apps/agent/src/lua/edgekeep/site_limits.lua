@@ -1,0 +1,30 @@
+-- A site's limitations on this node (data `limits`): connections — its requests in flight at once, over it 503;
+-- bandwidth (Mbps) — shared by its requests in flight: each request is sent at most at bandwidth / in flight,
+-- counted when it starts. The in-flight count lives in the shared dictionary `ek_limit` and drops in the log phase.
+local data = require "edgekeep.data"
+local page = require "edgekeep.page"
+
+local dict = ngx.shared.ek_limit
+local _M = {}
+
+-- Counts the request against its site and caps it; a subrequest or internal redirect was counted already.
+function _M.admit(ctx)
+  if ngx.req.is_internal() then return end
+  local limits = data.rules(ctx.site, "limits")
+  if not limits then return end
+  local key = "inflight:" .. ctx.site
+  local n = dict:incr(key, 1, 0)
+  if not n then return end
+  ngx.ctx.ek_inflight = key
+  if limits.connections and n > limits.connections then return page.send(503, "connections") end
+  if limits.bandwidth then
+    ngx.var.limit_rate = math.max(1, math.floor(limits.bandwidth * 125000 / n))
+  end
+end
+
+function _M.log()
+  local key = ngx.ctx.ek_inflight
+  if key then dict:incr(key, -1, 0) end
+end
+
+return _M
