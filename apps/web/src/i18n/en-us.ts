@@ -1179,6 +1179,7 @@ export const enUS = {
     unblockAll: 'Unblock all',
     confirmAll: 'Unblock every address on all your sites?',
     confirmAllSite: 'Unblock every address on this site?',
+    confirmAllZone: 'Unblock every address on the sites of this zone?',
   },
 };
 

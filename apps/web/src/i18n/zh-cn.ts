@@ -1180,5 +1180,6 @@ export const zhCN: Messages = {
     unblockAll: '全部解除封禁',
     confirmAll: '解除您所有站点上的全部封禁？',
     confirmAllSite: '解除此站点的全部封禁？',
+    confirmAllZone: '解除此区域所有站点的全部封禁？',
   },
 };

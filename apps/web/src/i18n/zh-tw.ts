@@ -1180,5 +1180,6 @@ export const zhTW: Messages = {
     unblockAll: '全部解除封鎖',
     confirmAll: '解除您所有網站上的全部封鎖？',
     confirmAllSite: '解除此網站的全部封鎖？',
+    confirmAllZone: '解除此區域所有網站的全部封鎖？',
   },
 };
