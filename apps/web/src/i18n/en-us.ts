@@ -826,6 +826,8 @@ export const enUS = {
     bandwidth: 'Bandwidth (Mbps)',
     connections: 'Connections',
     fromProduct: "Empty: the product's limit (0 = unlimited)",
+    bandwidthHint: "Shared by the site's requests in flight on each node.",
+    connectionsHint: 'Requests in flight at once on each node; over it visitors get 503.',
     expired: 'Change expiry',
     expiredHint: 'A past date expires the site at once; a later one renews an expired site. Empty: never expires.',
     forceBackupOn: 'Force backup group',

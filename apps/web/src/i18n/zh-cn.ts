@@ -827,6 +827,8 @@ export const zhCN: Messages = {
     bandwidth: '带宽 (Mbps)',
     connections: '连接数',
     fromProduct: '留空：使用产品限制（0 = 不限）',
+    bandwidthHint: '由网站在每个节点上同时处理中的请求共用。',
+    connectionsHint: '每个节点上同时处理中的请求数；超过时访客会收到 503。',
     expired: '变更到期日',
     expiredHint: '过去的日期会立即使网站到期；较晚的日期可让已到期网站恢复。留空：永不到期。',
     forceBackupOn: '强制备用分组',

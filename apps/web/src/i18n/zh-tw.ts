@@ -827,6 +827,8 @@ export const zhTW: Messages = {
     bandwidth: '頻寬 (Mbps)',
     connections: '連線數',
     fromProduct: '留空：使用產品限制（0 = 不限）',
+    bandwidthHint: '由網站在每個節點上同時處理中的請求共用。',
+    connectionsHint: '每個節點上同時處理中的請求數；超過時訪客會收到 503。',
     expired: '變更到期日',
     expiredHint: '過去的日期會立即使網站到期；較晚的日期可讓已到期網站恢復。留空：永不到期。',
     forceBackupOn: '強制備援群組',
