@@ -29,13 +29,24 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
   let node: Awaited<ReturnType<typeof startEdge>>;
   let httpPort: number;
+  let deadPort: number;
 
   const state = (limits?: object) =>
     edge.desiredState.parse({
       revision: 1,
       structure: {
         zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1 } },
-        sites: [{ id: 1, name: 'shop', domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] }],
+        sites: [
+          {
+            id: 1,
+            name: 'shop',
+            domains: [
+              { id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] },
+              { id: 12, name: 'down.example.com', origins: [{ host: '127.0.0.1', port: deadPort }] },
+            ],
+            errorPages: [{ status: 502, type: 'content', body: 'origin down' }],
+          },
+        ],
       },
       data: { sites: limits ? [{ siteId: 1, limits }] : [] },
     });
@@ -50,6 +61,7 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
   beforeAll(async () => {
     origin = await startOrigin();
     httpPort = await freePort();
+    deadPort = await freePort();
     node = await startEdge({ state: state(), controlPort: await freePort() });
   });
   afterAll(async () => {
@@ -66,6 +78,9 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
     expect(over.body).toContain('網站忙碌中');
     expect((await Promise.all(held)).map((a) => a.status)).toEqual([200, 200]);
     expect((await shop('/')).status).toBe(200);
+    // a request answered by the site's own error page (an internal redirect) gives its place back too
+    for (let i = 0; i < 3; i++) expect(await send({ port: httpPort, host: 'down.example.com' })).toMatchObject({ status: 502, body: 'origin down' });
+    expect((await Promise.all([shop('/slow'), shop('/slow')])).map((a) => a.status)).toEqual([200, 200]);
     await push(undefined);
     const free = await Promise.all([shop('/slow'), shop('/slow'), shop('/')]);
     expect(free.map((a) => a.status)).toEqual([200, 200, 200]);
