@@ -6,7 +6,9 @@ import { pushData } from './control/client';
 import { luaData } from './render';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
-import { freePort } from './test/servers';
+import { connect } from 'node:net';
+import { applyState } from './apply/apply';
+import { freePort, startTcpEcho, tcpAnswer } from './test/servers';
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -96,5 +98,31 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
     const full = await timed('/big');
     expect(full).toMatchObject({ status: 200, length: BIG });
     expect(full.ms).toBeLessThan(1000);
+  });
+
+  it("holds the site's layer-4 connections at once to its limitation, across its ports, after a reload", async () => {
+    const echo = await startTcpEcho();
+    const ports = [await freePort(), await freePort()];
+    const base = state();
+    const withL4 = edge.desiredState.parse({
+      ...base,
+      revision: 2,
+      structure: {
+        ...base.structure,
+        sites: [...base.structure.sites, { id: 3, name: 'game', domains: [], l4Ports: ports.map((port) => ({ port, origins: [{ host: '127.0.0.1', port: echo.port }] })), l4Firewall: { connections: 1 } }],
+      },
+    });
+    expect(await applyState({ state: withL4, prefix: node.prefix, controlPort: node.control.port })).toMatchObject({ ok: true });
+    const held = connect({ port: ports[0], host: '127.0.0.1' }, () => held.write('hold'));
+    try {
+      await new Promise((r) => held.once('data', r));
+      expect(await tcpAnswer({ port: ports[1] })).toBe('');
+      held.destroy();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await tcpAnswer({ port: ports[1] })).toBe('echo:hi');
+    } finally {
+      held.destroy();
+      await echo.close();
+    }
   });
 });

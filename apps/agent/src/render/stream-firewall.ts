@@ -13,12 +13,16 @@ const usesPositions = (state: edge.DesiredState) => state.structure.sites.some((
 export const streamCore = ({ state, geo }: { state: edge.DesiredState; geo?: GeoOptions }) =>
   usesPositions(state) ? lines(streamGeoDirectives({ geo }), block({ head: `upstream ${REFUSE}`, body: 'server 127.0.0.1:1 down;' })) : '';
 
-/** The stream-level zones of the site's connection limits: one per limited port. */
+const siteZone = (site: edge.SiteStructure) => `ek_l4s_${site.id}`;
+
+/** The stream-level zones of the site's connection limits: one per limited port, one for the site's limitation. */
 export const l4LimitZones = ({ site }: { site: edge.SiteStructure }) =>
   lines(
     ...site.l4Firewall.limitConns
       .filter((l) => site.l4Ports.some((p) => p.port === l.port))
       .map((l) => `limit_conn_zone $binary_remote_addr zone=${zoneName(l.port)}:1m;`),
+    // one key for every connection of the site: the zone counts them all
+    site.l4Firewall.connections !== undefined && `limit_conn_zone site${site.id} zone=${siteZone(site)}:1m;`,
   );
 
 /**
@@ -45,7 +49,7 @@ export const l4Target = ({ site, port, upstream }: { site: edge.SiteStructure; p
 
 /**
  * One L4 port's firewall: whitelisted addresses pass, blacklisted ones are refused (nginx checks allow/deny in
- * order, first match wins), and the connection limit per client address.
+ * order, first match wins), the connection limit per client address and the site's connections at once.
  */
 export const l4Access = ({ site, port }: { site: edge.SiteStructure; port: number }) => {
   const { blacklist, whitelist, limitConns } = site.l4Firewall;
@@ -54,5 +58,6 @@ export const l4Access = ({ site, port }: { site: edge.SiteStructure; port: numbe
   return lines(
     ...(deny.length ? [...whitelist.filter(onPort(port)).map((r) => `allow ${r.ip};`), ...deny.map((r) => `deny ${r.ip};`)] : []),
     limit && `limit_conn ${zoneName(port)} ${limit.max + limit.burst};`,
+    site.l4Firewall.connections !== undefined && `limit_conn ${siteZone(site)} ${site.l4Firewall.connections};`,
   );
 };

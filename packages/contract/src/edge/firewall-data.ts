@@ -110,6 +110,8 @@ export const l4Firewall = z
     whitelist: z.array(l4IpRule).max(ITEM_LIST_MAX).default([]),
     positions: z.array(l4Position).max(ITEM_LIST_MAX).default([]),
     limitConns: z.array(l4LimitConn).max(1000).default([]),
+    /** The site's connection limitation: its connections at once across all its L4 ports on the node; absent: unlimited. */
+    connections: z.number().int().min(1).optional(),
   })
   .prefault({});
 export type L4Firewall = z.infer<typeof l4Firewall>;

@@ -7,16 +7,16 @@ const effective = (own: Limit, product: Limit) => {
   return typeof v === 'number' && v > 0 ? v : undefined;
 };
 
-/** Adds each site's bandwidth and connection limits to the node's data (the edge caps the site's requests by them). */
-export async function withSiteLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; limits: object })[]> {
-  if (!sites.length) return data;
+/** Each site's bandwidth and connection limits that are not unlimited; sites with neither are left out. */
+export async function limitsOfSites(db: Db, siteIds: number[]) {
+  const limits = new Map<number, { bandwidth?: number; connections?: number }>();
+  if (!siteIds.length) return limits;
   const rows = await db
     .selectFrom('sites')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .select(['sites.id', 'sites.limitations', 'products.limits'])
-    .where('sites.id', 'in', sites.map((s) => s.id))
+    .where('sites.id', 'in', siteIds)
     .execute();
-  const limits = new Map<number, { bandwidth?: number; connections?: number }>();
   for (const r of rows) {
     const own = JSON.parse(r.limitations) as { bandwidth?: Limit; connections?: Limit };
     const product = JSON.parse(r.limits) as { bandwidth?: Limit; connections?: Limit };
@@ -24,6 +24,12 @@ export async function withSiteLimits<T extends { siteId: number }>(db: Db, sites
     const connections = effective(own.connections, product.connections);
     if (bandwidth || connections) limits.set(r.id, { ...(bandwidth ? { bandwidth } : {}), ...(connections ? { connections } : {}) });
   }
+  return limits;
+}
+
+/** Adds each site's bandwidth and connection limits to the node's data (the edge caps the site's requests by them). */
+export async function withSiteLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; limits: object })[]> {
+  const limits = await limitsOfSites(db, sites.map((s) => s.id));
   const merged = data.map((d) => (limits.has(d.siteId) ? { ...d, limits: limits.get(d.siteId)! } : d));
   const extra = [...limits].filter(([id]) => !data.some((d) => d.siteId === id)).map(([siteId, l]) => ({ siteId, limits: l }));
   return [...merged, ...extra];

@@ -135,6 +135,17 @@ lane('client site actions', () => {
     expect(await limits()).toBeUndefined();
   });
 
+  it('a site with layer-4 ports gets its connection limitation rendered into its stream servers', async () => {
+    const tcp = (await client('POST', 'client/site', { name: 'tcp-limits', productID: f.a.product, userID: f.userA.id })).body.data.id as number;
+    expect((await call(t, 'POST', `user/site/${tcp}/ports`, { token: f.tokens.userA, body: { ports: [{ port: 2400, upstreams: [{ host: '198.51.100.20', port: 22 }] }] } })).status).toBe(200);
+    const l4 = async () => (await buildNodeState(t.deps, f.a.node)).structure.sites.find((s) => s.id === tcp)?.l4Firewall;
+    expect((await l4())?.connections).toBe(40);
+    await client('PUT', 'client/site/limitations', { ids: [tcp], limitations: { connections: 7 } });
+    expect((await l4())?.connections).toBe(7);
+    await client('PUT', 'client/site/limitations', { ids: [tcp], limitations: { connections: 0 } });
+    expect((await l4())?.connections).toBeUndefined();
+  });
+
   it('tags are set in batch and listed; sites are handed to another user of the client', async () => {
     expect((await client('PUT', 'client/site/tags', { ids: [f.a.site], tags: ['vip', 'asia', 'vip'] })).status).toBe(200);
     expect((await client('GET', 'client/site/tags')).body.data).toEqual(['asia', 'vip']);
