@@ -69,6 +69,14 @@ describe('the site module screens in Chromium', () => {
     await drawer.getByTestId('header-add').click();
     await page.locator('.ant-message-notice', { hasText: 'Duplicate keys are not allowed' }).first().waitFor();
     await screenshot(page, 'user-site-module-headers');
+    await drawer.getByTestId('edit-X-Frame-Options').click();
+    expect(await drawer.getByTestId('header-value').inputValue()).toBe('DENY');
+    await drawer.getByTestId('header-value').fill('SAMEORIGIN');
+    await drawer.getByTestId('header-add').click();
+    await toast('Update Successful!');
+    await drawer.locator('tr', { hasText: 'X-Frame-Options' }).getByText('SAMEORIGIN').waitFor();
+    expect(await drawer.locator('tr', { hasText: 'X-Frame-Options' }).count()).toBe(1);
+    expect(await drawer.getByTestId('header-name').inputValue()).toBe('');
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 
@@ -81,7 +89,7 @@ describe('the site module screens in Chromium', () => {
     await row.locator('.ant-tag', { hasText: 'www.modules-shop.com' }).waitFor();
     await screenshot(page, 'user-site-modules');
     const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
-    expect(served.body.data).toMatchObject({ module: { name: 'security headers' }, headers: [{ name: 'X-Frame-Options', value: 'DENY' }] });
+    expect(served.body.data).toMatchObject({ module: { name: 'security headers' }, headers: [{ name: 'X-Frame-Options', value: 'SAMEORIGIN' }] });
   });
 
   it('unassigns with the None option', async () => {

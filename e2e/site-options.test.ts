@@ -149,6 +149,54 @@ describe("a site's option tabs in Chromium", () => {
     expect(shared.body.data.map((u: { email: string }) => u.email)).toEqual(['helper@example.com']);
   });
 
+  it('keeps the cache in a directory of the site, refusing one outside the cache folder', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=cache`);
+    await panel().getByText("A directory of this site's own").click();
+    expect(await panel().getByTestId('cache-dir').getAttribute('placeholder')).toBe(`/var/cache/nginx/edgekeep/site-${siteId}`);
+    await panel().getByTestId('cache-dir').fill('/etc/nginx');
+    await panel().getByRole('button', { name: 'Save' }).click();
+    await panel().getByText('An absolute path under /var/cache/nginx/edgekeep/').first().waitFor();
+    await panel().getByTestId('cache-dir').fill('/var/cache/nginx/edgekeep/e2e-shop');
+    await panel().getByRole('button', { name: 'Save' }).click();
+    await toast('Update Successful!');
+    await panel().getByText("The edge keeps this site's cache in /var/cache/nginx/edgekeep/e2e-shop.").waitFor();
+    await screenshot(page, 'site-cache-directory');
+    expect((await api(server, 'GET', `user/site/${siteId}/settings`, { token: userToken })).body.data.cache.directory).toBe('/var/cache/nginx/edgekeep/e2e-shop');
+  });
+
+  it('sets the same origins on two chosen domains after asking, replaces an origin IP, and shows them after a reload', async () => {
+    await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'api.e2e-shop.com', upstreams: [{ host: '198.51.100.8' }] } });
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=domains`);
+    const row = (name: string) => panel().locator('tr', { hasText: name });
+    for (const name of ['www.e2e-shop.com', 'api.e2e-shop.com']) await row(name).getByRole('checkbox').check();
+    await panel().getByRole('button', { name: 'Batch actions' }).click();
+    await page.getByRole('menuitem', { name: 'Set origins' }).click();
+    await modal().getByPlaceholder('203.0.113.10').fill('203.0.113.50');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: 'Replace the origins of 2 domains? Their current origins are removed.' }).waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+    await toast('Update Successful!');
+    await page.reload();
+    for (const name of ['www.e2e-shop.com', 'api.e2e-shop.com']) await row(name).getByText('203.0.113.50:80').waitFor();
+    await screenshot(page, 'domains-batch-origins');
+
+    await panel().getByRole('button', { name: 'Replace origin IP' }).click();
+    await modal().getByTestId('old-host').fill('203.0.113.50');
+    await modal().getByTestId('new-host').fill('203.0.113.60');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('2 origins changed.');
+    await page.reload();
+    for (const name of ['www.e2e-shop.com', 'api.e2e-shop.com']) await row(name).getByText('203.0.113.60:80').waitFor();
+  });
+
+  it("shows a domain's settings in its drawer", async () => {
+    await panel().locator('tr', { hasText: 'api.e2e-shop.com' }).getByRole('button', { name: '203.0.113.60:80' }).click();
+    const settings = page.getByTestId('domain-settings');
+    await settings.getByText('Settings of api.e2e-shop.com').waitFor();
+    await settings.getByText('Round robin').waitFor();
+    await screenshot(page, 'domain-drawer-settings');
+  });
+
   it('shows the HSTS warning in the default language, and raised no error in any page', async () => {
     await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=hsts`);
     await switchLanguage(page, '繁體中文');

@@ -127,6 +127,7 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect((await shopAnswer()).status).toBe(929);
     expect((await get({ port: httpPort, host: 'blog.example.com' })).status).toBe(200);
     expect(await loads()).toBe(before);
+    await agent.applier.persisted();
     const release = await currentRelease({ prefix });
     expect(JSON.parse(await readFile(join(prefix, 'releases', release!, 'data.json'), 'utf8'))).toMatchObject({
       revision: 3,
@@ -260,5 +261,13 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     await reported({ revision: 9 });
     expect(JSON.parse((await get({ port: httpPort, host: 'news.example.com' })).body)).toMatchObject({ origin: 'blog' });
     expect(cp.seen.enrolments).toHaveLength(1);
+  });
+
+  it('reports back the Geneva setting of the state it applied', async () => {
+    const geneva = { enabled: true, version: 'v1', windowSize: 40 };
+    const monitor = { enabled: true, cpuPercent: 80, memoryPercent: 90, diskPercent: 95, removeFromResolution: true };
+    cp.setState({ ...stateAt({ revision: 10, extra: [{ id: 2, name: 'blog.example.com' }] }), node: { monitor, geneva } });
+    await reported({ revision: 10 });
+    expect(await waitFor({ what: 'a report with the Geneva setting', check: () => cp.seen.reports.findLast((r) => r.appliedRevision === 10)?.geneva })).toEqual(geneva);
   });
 });

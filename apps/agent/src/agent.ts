@@ -82,6 +82,7 @@ export const startAgent = async (o: AgentOptions) => {
     stop: async () => {
       controller.abort();
       await done;
+      await applier.persisted();
     },
   };
 };

@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
 import { defaultGeo } from '../geo/databases';
-import { render, type GeoOptions } from '../render';
+import { render, siteCacheDirectories, type GeoOptions } from '../render';
 import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
@@ -67,6 +67,11 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const { state, prefix, controlPort, nginxBin = 'nginx', modulesDir = '/usr/lib/nginx/modules' } = o;
   await ensureLayout({ prefix, modulesDir });
   const release = releaseName({ revision: state.revision });
+  // nginx makes a cache directory (and hands it to its workers) but not the folders above it.
+  for (const cacheDir of siteCacheDirectories({ state })) {
+    const failed = await mkdir(cacheDir, { recursive: true, mode: 0o755 }).then(() => undefined, (err: Error) => err.message);
+    if (failed) return { ok: false, release, stage: 'test', error: `cannot make the cache directory ${cacheDir}: ${failed}` };
+  }
   const dir = join(prefix, 'releases', release);
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });

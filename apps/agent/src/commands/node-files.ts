@@ -23,12 +23,15 @@ export const rotateLogs = async ({ prefix, names = ['access.json', 'error.log'] 
   return rotated;
 };
 
-/** Empties the proxy cache directory; nginx recreates the levels it needs. */
-export const emptyCache = async ({ prefix }: { prefix: string }) => {
-  const dir = join(prefix, 'cache');
-  const entries = await readdir(dir).catch(() => [] as string[]);
-  for (const entry of entries) await rm(join(dir, entry), { recursive: true, force: true });
-  return entries.length;
+/** Empties the shared proxy cache directory and the sites' own ones (`dirs`); nginx recreates the levels it needs. */
+export const emptyCache = async ({ prefix, dirs = [] }: { prefix: string; dirs?: string[] }) => {
+  let removed = 0;
+  for (const dir of [join(prefix, 'cache'), ...dirs]) {
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    for (const entry of entries) await rm(join(dir, entry), { recursive: true, force: true });
+    removed += entries.length;
+  }
+  return removed;
 };
 
 /** Writes a downloaded package into `STATE_DIR/upgrades/`; answers where, its size and its SHA-256. */

@@ -1,6 +1,7 @@
 import { agentProtocol } from '@edgekeep/contract';
 import { reopenNginxLogs } from '../apply/process';
 import { purgeCache } from '../control/client';
+import { siteCacheDirectories } from '../render';
 import type { ApiClient } from '../sync/api-client';
 import type { Applier } from '../sync/applier';
 import { emptyCache, rotateLogs, savePackage } from './node-files';
@@ -44,7 +45,11 @@ const handlers: Record<agentProtocol.Command['kind'], Handler> = {
     return summary;
   },
   formatCache: ({ applier, prefix }) =>
-    applier.exclusive(async () => `${await emptyCache({ prefix })} entries removed from the cache directory`),
+    applier.exclusive(async () => {
+      const state = applier.current();
+      const dirs = state ? siteCacheDirectories({ state }) : [];
+      return `${await emptyCache({ prefix, dirs })} entries removed from ${dirs.length + 1} cache directories`;
+    }),
   logRotate: ({ applier, prefix }) =>
     applier.exclusive(async () => {
       const rotated = await rotateLogs({ prefix });

@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
+import { siteCachePath, siteCacheZone } from './site-cache';
 import { serverOptions, siteMaps, sitePorts } from './site-options';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
@@ -52,7 +53,7 @@ const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; do
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),
     wafDirectives({ domain, dir }),
-    cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain) }),
+    cacheLocations({ domain: domain.name, rules: site.cacheRules, proxyPass: proxyPassOf(domain), zone: siteCacheZone({ site }) }),
   );
 
 const forceSslRedirect = ({ httpsPort }: { httpsPort: number }) =>
@@ -83,12 +84,13 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
   return lines(http, https);
 };
 
-/** One site: an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
+/** One site: its own cache zone if it has one, an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
 export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; zone: edge.ZoneStructure; dir: string }) => ({
   conf:
     lines(
       `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
       siteMaps({ site }),
+      siteCachePath({ site, zone }),
       ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',

@@ -8,6 +8,7 @@ import { SNI_FILE, sniCertificates } from './tls';
 
 export { ACCESS_LOG } from './nginx-conf';
 export { luaData, type LuaData } from './lua-data';
+export { siteCacheDirectories } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
 export type { GeoOptions } from './geo';
 

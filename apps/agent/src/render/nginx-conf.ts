@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
+import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
@@ -97,7 +98,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       'lua_shared_dict ek_blocked 16m;',
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = "cache", token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = { ${cacheDirectories({ state }).map(luaString).join(', ')} }, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       'header_filter_by_lua_block { require("edgekeep.site_modules").header_filter() }',

@@ -22,6 +22,7 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
 
   const send = async () => {
     const { appliedRevision, applyError } = applier.status();
+    const node = applier.current()?.node;
     const running = (await masterPid({ prefix })) !== undefined;
     const blocked = running ? await blockedIps({ control: await applier.control() }).catch(() => undefined) : undefined;
     await api.report({
@@ -31,6 +32,8 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
       nginxRunning: running,
       ...(await metrics()),
       ...(blocked ? { blocked: blocked.slice(0, 20_000) } : {}),
+      // Held and reported back; nginx has no safe way to shape the TCP window of its answers, so nothing is applied.
+      ...(node ? { geneva: node.geneva } : {}),
     });
   };
 

@@ -7,6 +7,7 @@ import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/pro
 import { controlStatus, pushData } from '../control/client';
 import { SNI_FILE, luaData, sniCertificates } from '../render';
 import { readJson, writeFileAtomic } from './files';
+import { createLatestWriter } from './latest-writer';
 import { createSerial } from './serial';
 
 export type ApplierOptions = {
@@ -34,7 +35,8 @@ const pushed = (state: edge.DesiredState) => ({ ...luaData({ state }), certifica
 /**
  * Applies desired states to the node one at a time. A structure change is rendered and applied with a reload;
  * a data change goes through the control endpoint, no reload. The last state that applied is kept in
- * `STATE_DIR/state.json`, so that a restarted agent serves it before the control plane answers.
+ * `STATE_DIR/state.json`, so that a restarted agent serves it before the control plane answers; that file and the
+ * release's data file are written after the change is in force, off the propagation path.
  */
 export const createApplier = (o: ApplierOptions) => {
   const { prefix, controlPort, nginxBin } = o;
@@ -59,7 +61,19 @@ export const createApplier = (o: ApplierOptions) => {
     await writeFileAtomic({ file: join(prefix, 'releases', release, SNI_FILE), content: JSON.stringify(sniCertificates({ state })) + '\n', mode: 0o600 });
   };
 
+  const persisted = createLatestWriter<{ state: edge.DesiredState; releaseData: boolean }>({
+    write: async ({ state, releaseData }) => {
+      if (releaseData) await writeReleaseData(state);
+      await writeFileAtomic({ file: stateFile, content: JSON.stringify(state) });
+    },
+    onError: (err) => {
+      applyError = `keeping the state on disk: ${err.message}`;
+    },
+  });
+
   const full = async (state: edge.DesiredState): Promise<Applied> => {
+    // A data write still waiting would land in the release this apply replaces.
+    await persisted.flush();
     const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
@@ -78,12 +92,11 @@ export const createApplier = (o: ApplierOptions) => {
       await ensureRunning();
     } else {
       await pushData({ control: await control(), data: pushed(state) });
-      await writeReleaseData(state);
     }
     return { ok: true, revision: state.revision, reloaded: false };
   };
 
-  const settle = async ({ state, run }: { state: edge.DesiredState; run: () => Promise<Applied> }) => {
+  const settle = async ({ state, run, releaseData = false }: { state: edge.DesiredState; run: () => Promise<Applied>; releaseData?: boolean }) => {
     const result = await run().catch((err: Error): Applied => ({ ok: false, revision: state.revision, error: err.message }));
     if (!result.ok) {
       applyError = result.error;
@@ -91,7 +104,7 @@ export const createApplier = (o: ApplierOptions) => {
     }
     current = state;
     applyError = null;
-    await writeFileAtomic({ file: stateFile, content: JSON.stringify(state) });
+    persisted.schedule({ state, releaseData });
     return result;
   };
 
@@ -99,6 +112,8 @@ export const createApplier = (o: ApplierOptions) => {
     /** The revision serving now and the last apply's failure. */
     status: () => ({ appliedRevision: current?.revision ?? null, applyError }),
     current: () => current,
+    /** Resolves once the files behind what serves are written. */
+    persisted: () => persisted.flush(),
     /** Records why a state from the control plane was not even tried; the node keeps what it serves. */
     refuse: ({ error }: { error: string }) => {
       applyError = error;
@@ -109,7 +124,7 @@ export const createApplier = (o: ApplierOptions) => {
     apply: (state: edge.DesiredState) =>
       serial(() => {
         const structural = !current || reloadKey(current) !== reloadKey(state);
-        return settle({ state, run: () => (structural ? full(state) : dataOnly(state)) });
+        return settle({ state, run: () => (structural ? full(state) : dataOnly(state)), releaseData: !structural });
       }),
 
     /** Brings back the last good state from disk (at start); false when there is none. */

@@ -9,6 +9,8 @@ import { logIntake } from '../analytics/ingest';
 import { ApiError, validationError } from '../http/errors';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
+import { breachOf, monitorOf } from '../modules/resolutions/health';
+import { refreshStale } from '../modules/resolutions/service';
 import { agentPackage, installScript } from './package';
 import { buildNodeState } from './state';
 
@@ -80,6 +82,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   app.post(`${base}/report`, async (req) => {
     const node = await nodeOf(deps, req);
     const report = parse(agentProtocol.report, req.body, 'body');
+    const monitor = monitorOf(await deps.db.selectFrom('nodes').select('monitor').where('id', '=', node.id).executeTakeFirstOrThrow());
     await deps.db
       .updateTable('nodes')
       .set({
@@ -87,11 +90,13 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
         version: report.version,
         applied_revision: report.appliedRevision,
         apply_error: report.applyError,
+        monitor_breach: breachOf(monitor, report),
         last_report_at: now(),
       })
       .where('id', '=', node.id)
       .execute();
     if (report.blocked) await recordBlocked(deps, node, report.blocked);
+    await refreshStale(deps, [node.zone_id]);
     return { ok: true };
   });
 

@@ -11,6 +11,7 @@ import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
 import { withWaf } from '../modules/waf-acl/edge-data';
+import { genevaOf, monitorOf } from '../modules/resolutions/health';
 
 /**
  * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
@@ -86,7 +87,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'zones.settings', 'zones.revision'])
+    .select(['zones.id', 'zones.settings', 'zones.revision', 'nodes.monitor', 'nodes.geneva'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = JSON.parse(zone.settings) as ZoneSettings;
@@ -106,6 +107,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       certificates: await certificatesOf(deps, sites),
       domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
     },
+    node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
   });
 }
 

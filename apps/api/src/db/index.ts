@@ -28,4 +28,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
 export const now = () => new Date().toISOString();
 export const inSeconds = (seconds: number, from = Date.now()) => new Date(from + seconds * 1000).toISOString();
 /** COUNT(*) arrives as a string from PostgreSQL and a number from SQLite. */
+/** Rows in slices small enough for one statement's bound parameters (SQLite takes at most 32,766 in one). */
+export const inBatches = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+
 export const toCount = (v: string | number | bigint | undefined | null) => Number(v ?? 0);

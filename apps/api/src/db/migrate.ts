@@ -21,6 +21,7 @@ import { migration as m0402 } from './migrations/20261121-0402-monitors';
 import { migration as m0510 } from './migrations/20261121-0510-waf-acl-anticc';
 import { migration as m0403 } from './migrations/20261121-0403-monitor-groups';
 import { migration as m0600 } from './migrations/20261121-0600-announcements';
+import { migration as m0710 } from './migrations/20261121-0710-node-extras';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0403-monitor-groups': m0403,
   '20261121-0500-firewall-rules': m0500,
   '20261121-0600-announcements': m0600,
+  '20261121-0710-node-extras': m0710,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -4,6 +4,7 @@ import type { Tier } from '@edgekeep/contract';
 import type { SiteSettingsDatabase } from './schema-site-settings';
 import type { WafTables } from './schema-waf';
 import type { AnnouncementTables } from './schema-announcements';
+import type { NodeExtraTables } from './schema-node-extras';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -153,6 +154,12 @@ export type NodeTable = {
   applied_revision: number | null;
   apply_error: string | null;
   last_report_at: string | null;
+  /** JSON of agentProtocol.nodeMonitor; null: the defaults. */
+  monitor: string | null;
+  /** JSON of agentProtocol.nodeGeneva; null: the defaults. */
+  geneva: string | null;
+  monitor_breach: string | null;
+  resolvable: Generated<Flag>;
   created_at: string;
   updated_at: string;
 };
@@ -374,7 +381,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables & FirewallTables & AnnouncementTables;
+} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

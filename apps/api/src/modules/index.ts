@@ -30,6 +30,7 @@ import { systemRoutesPlugin } from './system/routes';
 import { zonesRoutes } from './zones/routes';
 import { wafAclRoutesPlugin } from './waf-acl/routes';
 import { anticcRoutesPlugin } from './anticc/routes';
+import { resolutionsRoutes } from './resolutions/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -63,4 +64,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   basicAuthRoutesPlugin,
   domainRanksRoutes,
   announcementsRoutes,
+  resolutionsRoutes,
 ];

@@ -1,4 +1,4 @@
-import { call, callList } from './client';
+import { call, callList, callText } from './client';
 import type {
   Account,
   CommandKind,
@@ -12,11 +12,15 @@ import type {
   Node,
   NodeBody,
   NodeCommand,
+  NodeGeneva,
+  NodeMonitor,
   NodeSystem,
   NodeUpdate,
   Product,
+  Resolution,
   ProductBody,
   Site,
+  SubNode,
   SiteBody,
   Zone,
   ZoneBody,
@@ -56,6 +60,13 @@ export const infraApi = {
   nodeSystem: (id: number) => call<NodeSystem>(`client/node/${id}/system`, { tier, delayMs: 0 }),
   nodeCommand: (id: number, kind: CommandKind, urls?: string[]) => send<NodeCommand>('POST', `client/node/${id}/command`, { kind, urls }),
   nodeCommands: (id: number) => call<NodeCommand[]>(`client/node/${id}/commands`, { tier, delayMs: 0 }),
+  subNodes: (id: number) => get<SubNode[]>(`client/node/${id}/subNodes`),
+  addSubNode: (id: number, body: { ip: string; memo?: string }) => send<SubNode>('POST', `client/node/${id}/subNodes`, body),
+  removeSubNodes: (id: number, ids: number[]) => send<unknown>('DELETE', `client/node/${id}/subNodes`, { ids }),
+  setNodesMonitor: (ids: number[], monitor: NodeMonitor) => send<unknown>('PUT', 'client/node/monitor', { ids, ...monitor }),
+  setNodesGeneva: (ids: number[], geneva: NodeGeneva) => send<unknown>('PUT', 'client/node/geneva', { ids, ...geneva }),
+  nodeInfo: (id: number) => callText(`client/node/${id}/info`, { tier }),
+  resolutions: (query: Query) => list<Resolution>('client/dns/resolutions', query),
 
   dnsLines: () => get<DnsLine[]>('client/dns/lines'),
   groups: (zoneID: number, query: Query) => list<Group>(`client/zone/${zoneID}/groups`, query),
@@ -74,6 +85,7 @@ export const infraApi = {
   createSite: (body: SiteBody) => send<Site>('POST', 'client/site', body),
   updateSite: (body: { id: number; name?: string; tags?: string[] }) => send<Site>('PATCH', 'client/site', body),
   removeSites: (ids: number[]) => send<unknown>('DELETE', 'client/site', { ids }),
+  removeSiteUsers: (ids: number[], userIDs: number[]) => send<unknown>('DELETE', 'client/site/users', { ids, userIDs }),
   setSitesStatus: (ids: number[], status: number) => send<unknown>('PUT', 'client/site/status', { ids, status }),
 
   /** Accounts under the client, for the user and sub-client pickers. */

@@ -22,6 +22,35 @@ export const watchResult = z.object({ revision: z.number().int().min(0) });
 
 /** GET /agent/v1/state → the node's desired state (edge.desiredState) at its newest revision. */
 
+/** Spec §9: Geneva window size, v1 recommended 1 to 60, v2 recommended 1. */
+export const GENEVA_V1_WINDOW = { min: 1, max: 60 } as const;
+export const GENEVA_V2_WINDOW = 1;
+/** A node's Geneva setting: the TCP window size its edge answers new connections with. */
+export const nodeGenevaFields = {
+  enabled: z.boolean(),
+  version: z.enum(['v1', 'v2']),
+  windowSize: z.number().int(),
+};
+export const genevaWindowCheck = (g: { version: 'v1' | 'v2'; windowSize: number }, ctx: z.RefinementCtx) => {
+  const ok = g.version === 'v1' ? g.windowSize >= GENEVA_V1_WINDOW.min && g.windowSize <= GENEVA_V1_WINDOW.max : g.windowSize === GENEVA_V2_WINDOW;
+  if (!ok) ctx.addIssue({ code: 'custom', path: ['windowSize'], message: g.version === 'v1' ? 'v1 takes 1 to 60' : 'v2 takes 1' });
+};
+export const nodeGeneva = z.object(nodeGenevaFields).superRefine(genevaWindowCheck);
+export const GENEVA_DEFAULT = { enabled: false, version: 'v1', windowSize: 1 } as const;
+/** A node's monitor thresholds: reported usage above any of them is a breach (status error). */
+export const nodeMonitorFields = {
+  enabled: z.boolean(),
+  cpuPercent: z.number().int().min(1).max(100),
+  memoryPercent: z.number().int().min(1).max(100),
+  diskPercent: z.number().int().min(1).max(100),
+  /** A breaching node leaves the DNS resolution until its reports are back under the thresholds. */
+  removeFromResolution: z.boolean(),
+};
+export const nodeMonitor = z.object(nodeMonitorFields);
+export const MONITOR_DEFAULT = { enabled: false, cpuPercent: 90, memoryPercent: 90, diskPercent: 90, removeFromResolution: true } as const;
+/** The node's own settings inside its desired state. */
+export const nodeSettings = z.object({ monitor: nodeMonitor, geneva: nodeGeneva });
+
 /** POST /agent/v1/report: what the node is doing; the absence of reports makes a node offline. */
 export const report = z.object({
   version: z.string().max(64),
@@ -40,6 +69,8 @@ export const report = z.object({
     .array(z.object({ siteId: z.number().int().positive(), ip: z.string().max(64), cause: z.string().max(64), expiresAt: z.number().int() }))
     .max(20_000)
     .optional(),
+  /** The Geneva setting the agent holds from its desired state (the console shows it beside the one asked for). */
+  geneva: nodeGeneva.optional(),
 });
 
 /** Actions the console queues for a node (spec §4 node actions, cache purges). */
@@ -100,5 +131,6 @@ export const accessLogLine = z.object({
 
 export type EnrollResult = z.infer<typeof enrollResult>;
 export type Report = z.infer<typeof report>;
+export type NodeSettings = z.infer<typeof nodeSettings>;
 export type Command = z.infer<typeof command>;
 export type AccessLogLine = z.infer<typeof accessLogLine>;

@@ -61,6 +61,14 @@ describe('edge desired state', () => {
     expect(issues(state({ sites: [withCert], data: { certificates: [cert] } }))).toEqual([]);
   });
 
+  it('gives each own cache directory to one site, never inside another', () => {
+    const cached = (id: number, directory: string) =>
+      site({ id, domains: [{ id: id * 10, name: `s${id}.example.com`, origins: [{ host: '10.0.0.5' }] }], options: { cache: { directory } } });
+    expect(issues(state({ sites: [cached(1, '/srv/cache/a'), cached(2, '/srv/cache/ab')] }))).toEqual([]);
+    expect(issues(state({ sites: [cached(1, '/srv/cache/a'), cached(2, '/srv/cache/a/')] }))).toEqual(['structure.sites.1.options.cache.directory: a cache directory of another site, or inside one']);
+    expect(issues(state({ sites: [cached(1, '/srv/cache/a/b'), cached(2, '/srv/cache/a')] }))).toHaveLength(1);
+  });
+
   it('needs HTTP and HTTPS ports, distinct from each other', () => {
     expect(issues(state({ zone: { httpPorts: [], httpsPorts: [443] } }))).toHaveLength(1);
     expect(issues(state({ zone: { httpPorts: [80, 80], httpsPorts: [443] } }))).toEqual([

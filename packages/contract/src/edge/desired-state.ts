@@ -13,6 +13,7 @@ import { domainModules } from './site-modules';
 import { wafSetting } from './waf';
 import { siteWaf } from './acl';
 import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
+import { nodeSettings } from './agent-protocol';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -184,6 +185,8 @@ export const desiredState = z
     revision: z.number().int().min(0),
     structure,
     data: data.prefault({}),
+    /** This node's own monitor thresholds and Geneva setting. */
+    node: nodeSettings.optional(),
   })
   .superRefine((state, ctx) => {
     const { zone, sites } = state.structure;
@@ -194,7 +197,15 @@ export const desiredState = z
     const certIds = new Set(state.data.certificates.map((c) => c.id));
     const seenDomains = new Set<string>();
     const seenL4 = new Set<number>();
+    const cacheDirs: string[] = [];
     sites.forEach((site, s) => {
+      const dir = site.options.cache.directory;
+      if (dir !== null) {
+        if (cacheDirs.some((other) => `${dir}/`.startsWith(`${other}/`) || `${other}/`.startsWith(`${dir}/`))) {
+          ctx.addIssue({ code: 'custom', path: ['structure', 'sites', s, 'options', 'cache', 'directory'], message: 'a cache directory of another site, or inside one' });
+        }
+        cacheDirs.push(dir);
+      }
       site.domains.forEach((d, i) => {
         const path = ['structure', 'sites', s, 'domains', i];
         if (seenDomains.has(d.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'duplicate domain' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateRule, siteOptions, urlPrefix } from './site-options';
+import { cacheDirectory, rateRule, siteOptions, urlPrefix } from './site-options';
 
 describe('site options of the desired state', () => {
   it('defaults to no HSTS, the zone body size, no WebP, the full cache key and every zone port', () => {
@@ -8,7 +8,7 @@ describe('site options of the desired state', () => {
       clientMaxBodySize: null,
       webp: false,
       rateRules: [],
-      cache: { ignoreQuery: false },
+      cache: { ignoreQuery: false, directory: null },
       httpPorts: null,
       httpsPorts: null,
     });
@@ -24,5 +24,11 @@ describe('site options of the desired state', () => {
   it('takes a rate of at least 1 K/s, in whole numbers', () => {
     expect(rateRule.safeParse({ url: 'https://a.example.com/', rate: 1 }).success).toBe(true);
     for (const rate of [0, -1, 1.5, '5']) expect(rateRule.safeParse({ url: 'https://a.example.com/', rate }).success).toBe(false);
+  });
+
+  it('takes an absolute cache directory nginx can read unquoted, without its trailing slash', () => {
+    expect(cacheDirectory.parse('/var/cache/nginx/edgekeep/shop_1.v2/')).toBe('/var/cache/nginx/edgekeep/shop_1.v2');
+    const bad = ['var/cache', '/var/cache/../etc', '/var/./cache', '/var/cache nginx', '/var/"cache"', '/var/cache;x', "/var/'c'", '/var//cache', '/', `/${'a'.repeat(200)}`];
+    for (const path of bad) expect(cacheDirectory.safeParse(path).success, path).toBe(false);
   });
 });

@@ -22,10 +22,27 @@ export const hsts = z.object({
 /** Spec: rate rule, URL and rate in K/s; answers under the URL prefix are sent no faster than that. */
 export const rateRule = z.object({ url: urlPrefix, rate: z.number().int().min(1).max(10_000_000) });
 
-/** How the edge keys its cache for a site. */
+/** Spec §9: the web server's cache folder; a site's own cache directory lies under it. */
+export const SITE_CACHE_ROOT = '/var/cache/nginx/edgekeep';
+export const CACHE_DIRECTORY_MAX = 200;
+/** The directory a site's own cache gets when none is named: one per site under the cache folder. */
+export const defaultCacheDirectory = (siteId: number) => `${SITE_CACHE_ROOT}/site-${siteId}`;
+
+/** An absolute path nginx can take unquoted: letters, digits, `.`, `_` and `-` between slashes, no `.` or `..` step. */
+export const cacheDirectory = z
+  .string()
+  .trim()
+  .max(CACHE_DIRECTORY_MAX)
+  .regex(/^(\/[A-Za-z0-9._-]+)+\/?$/, 'an absolute path of letters, digits, ".", "_" and "-"')
+  .refine((p) => p.split('/').every((step) => step !== '.' && step !== '..'), { message: 'no "." or ".." steps' })
+  .transform((p) => p.replace(/\/$/, ''));
+
+/** How the edge keys its cache for a site, and where it keeps it. */
 export const cacheSettings = z.object({
   /** Key on the path only: `/a.css?v=1` and `/a.css?v=2` are one cached copy. */
   ignoreQuery: z.boolean().default(false),
+  /** The site's own cache directory (a cache zone of its own); null keeps its answers in the node's shared cache. */
+  directory: cacheDirectory.nullable().default(null),
 });
 
 /** The per-site options beyond domains, cache rules and error pages. */

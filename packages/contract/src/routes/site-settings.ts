@@ -44,7 +44,7 @@ export const siteSettingRoutes = {
   purgeCacheRules: defineRoute({ id: 'user.site.cacheRule.caches', method: 'DELETE', path: 'user/site/{siteId}/cacheRule/caches', tier, permission: 'sites.edit', tag: settings,
     summary: 'Empty what cache rules cache: their URL prefixes, or their file types on the site\'s domains', params: s.siteParams, body: s.idsBody, response: envelope(s.purgeResult) }),
   cacheSettings: defineRoute({ id: 'user.site.cacheRule.settings', method: 'PUT', path: 'user/site/{siteId}/cacheRule/settings', tier, permission: 'sites.edit', tag: settings,
-    summary: 'How the edge keys the cache (ignore the query string)', params: s.siteParams, body: s.cacheSettingsBody, response: envelope(s.fullSettings) }),
+    summary: "How the edge keys the cache (ignore the query string) and where it keeps it: a directory of the site's own under the web server's cache folder, or null for the node's shared cache", params: s.siteParams, body: s.cacheSettingsBody, response: envelope(s.fullSettings) }),
   createRate: defineRoute({ id: 'user.site.rate.create', method: 'POST', path: 'user/site/{siteId}/rate', tier, permission: 'sites.edit', tag: settings,
     summary: 'Add a rate rule: answers under a URL prefix are sent at most this many K/s per connection', params: s.siteParams, body: s.rateInput, response: envelope(s.fullSettings) }),
   updateRate: defineRoute({ id: 'user.site.rate.update', method: 'PUT', path: 'user/site/{siteId}/rate', tier, permission: 'sites.edit', tag: settings,

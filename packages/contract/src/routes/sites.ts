@@ -45,6 +45,9 @@ export const siteRoutes = {
   siteStatus: defineRoute({ id: 'client.site.status', method: 'PUT', path: 'client/site/status', tier, permission: 'sites.edit', tag: 'Sites',
     summary: 'Pause, resume or lock sites (205002 when the status may not be set)', body: s.siteStatusBody, response: done }),
 
+  removeSiteUsers: defineRoute({ id: 'client.site.users.remove', method: 'DELETE', path: 'client/site/users', tier, permission: 'sites.edit', tag: 'Sites',
+    summary: 'Stop sharing sites with users of the client (a site\'s owner cannot be removed: hand the site over instead)', body: s.removeSiteUsersBody, response: done }),
+
   userSites: defineRoute({ id: 'user.sites', method: 'GET', path: 'user/sites', tier: 'user', permission: 'sites.view', tag: 'Sites',
     summary: 'The signed-in user\'s sites (status -1 = all, siteName, tags, productID)', query: s.sitesQuery.omit({ userID: true }), response: paged(s.siteItem) }),
   userMetaSites: defineRoute({ id: 'user.metaSites', method: 'GET', path: 'user/metaSites', tier: 'user', permission: 'sites.view', tag: 'Sites',

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { COMMAND_KINDS } from '../edge/agent-protocol';
+import { COMMAND_KINDS, nodeGeneva, nodeMonitor } from '../edge/agent-protocol';
 import { id } from './account';
 import { ids } from './accounts';
+
+export * from './node-extras';
 
 const port = z.number().int().min(1).max(65535);
 const ports = z
@@ -73,6 +75,12 @@ export const nodeItem = z.object({
   revision: z.number(),
   applyError: z.string().nullable(),
   lastReportAt: z.string().nullable(),
+  monitor: nodeMonitor,
+  /** Why the node's last report breaches its monitor thresholds (status error), or null. */
+  monitorBreach: z.string().nullable(),
+  geneva: nodeGeneva,
+  /** The Geneva setting the node's agent last reported holding; null before it reported one. */
+  genevaReported: nodeGeneva.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -80,7 +80,8 @@ export const portsBody = z.object({ type: z.enum(['http', 'https']), ports: z.ar
 /** Everything configured for a site beyond domains, certificates and error pages. */
 export const fullSettings = siteSettings.extend({
   webp: z.boolean(),
-  cache: cacheSettings,
+  /** defaultDirectory: what an own cache directory is when none is named. */
+  cache: cacheSettings.extend({ defaultDirectory: z.string() }),
   rates: z.array(rateItem),
   hsts,
   clientMaxBodySize: z.number().nullable(),

@@ -140,6 +140,7 @@ export const siteTagsBody = z.object({ tags: z.array(tag).max(50) });
 
 /** Sharing sites with sub-users, in batch. */
 export const shareSitesBody = z.object({ siteIDs: ids, userIDs: ids });
+export const removeSiteUsersBody = z.object({ ids, userIDs: ids });
 export const siteUserItem = z.object({ id: z.number(), email: z.string(), name: z.string() });
 export const userProductsQuery = pageQuery.pick({ page: true, pageSize: true }).extend({
   productIDs: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(1000)]).optional(),

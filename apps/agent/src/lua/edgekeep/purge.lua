@@ -12,26 +12,34 @@ int closedir(EK_DIR *dirp);
 local DT_DIR = 4
 local _M = {}
 
-local function cache_root(cache)
-  if cache:sub(1, 1) == "/" then return cache end
-  return ngx.config.prefix() .. cache
+-- `cache` is one cache directory or a list of them (the node's shared cache and the sites' own), each absolute
+-- or relative to the nginx prefix.
+local function cache_roots(cache)
+  local roots = {}
+  for i, dir in ipairs(type(cache) == "table" and cache or { cache }) do
+    roots[i] = dir:sub(1, 1) == "/" and dir or ngx.config.prefix() .. dir
+  end
+  return roots
 end
 
--- The file of one cache key (`$scheme://$host$request_uri`, i.e. the URL as the client asked for it).
-function _M.file(cache, url)
+-- The file of one cache key (`$scheme://$host$request_uri`, i.e. the URL as the client asked for it) under a root.
+local function key_file(root, url)
   local hash = ngx.md5(url)
-  return string.format("%s/%s/%s/%s", cache_root(cache), hash:sub(-1), hash:sub(-3, -2), hash)
+  return string.format("%s/%s/%s/%s", root, hash:sub(-1), hash:sub(-3, -2), hash)
 end
 
--- Removes the cached copies of URLs, whichever scheme they were fetched with.
+-- Removes the cached copies of URLs, whichever scheme they were fetched with, in every cache directory.
 function _M.urls(cache, urls)
   local removed = 0
+  local roots = cache_roots(cache)
   for _, url in ipairs(urls) do
     local rest = url:match("^https?://(.+)$")
     for _, scheme in ipairs(rest and { "http://", "https://" } or {}) do
       -- "#webp" is the variant kept for clients that accept WebP (a site with WebP on keys images that way).
       for _, variant in ipairs({ "", "#webp" }) do
-        if os.remove(_M.file(cache, scheme .. rest .. variant)) then removed = removed + 1 end
+        for _, root in ipairs(roots) do
+          if os.remove(key_file(root, scheme .. rest .. variant)) then removed = removed + 1 end
+        end
       end
     end
   end
@@ -84,7 +92,7 @@ local function each_entry(path, fn)
   ffi.C.closedir(dir)
 end
 
--- Removes every cached file, or those that match `m` (see matches), leaving alone the temporary files being
+-- Removes every cached file of every cache directory, or those that match `m` (see matches), leaving alone the temporary files being
 -- written (cache files are named by 32 hex digits); yields every few directories so the worker keeps serving.
 function _M.matching(cache, m)
   local removed, visited = 0, 0
@@ -104,7 +112,7 @@ function _M.matching(cache, m)
       if visited % 64 == 0 then ngx.sleep(0.001) end
     end
   end
-  walk(cache_root(cache), 0)
+  for _, root in ipairs(cache_roots(cache)) do walk(root, 0) end
   return removed
 end
 

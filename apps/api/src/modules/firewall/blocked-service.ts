@@ -1,6 +1,6 @@
 import { Codes, type agentProtocol, type blockedIpSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { now } from '../../db';
+import { inBatches, now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
@@ -21,7 +21,7 @@ export async function recordBlocked(deps: AppDeps, node: { id: number; zone_id: 
     .map((b) => ({ site_id: b.siteId, node_id: node.id, ip: b.ip, cause: b.cause, expires_at: new Date(b.expiresAt * 1000).toISOString(), reported_at: at }));
   await deps.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('blocked_ips').where('node_id', '=', node.id).execute();
-    for (let i = 0; i < rows.length; i += 500) await tx.insertInto('blocked_ips').values(rows.slice(i, i + 500)).execute();
+    for (const batch of inBatches(rows)) await tx.insertInto('blocked_ips').values(batch).execute();
   });
 }
 
@@ -88,8 +88,8 @@ async function unblock(deps: AppDeps, site: { id: number; zoneID: number }, ips?
   await del.execute();
   const at = Math.ceil(Date.now() / 1000);
   await deps.db.deleteFrom('blocked_ip_lifts').where('lifted_at', '<', at - LIFT_KEEP_SECONDS).execute();
-  const lifts = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
-  for (let i = 0; i < lifts.length; i += 500) await deps.db.insertInto('blocked_ip_lifts').values(lifts.slice(i, i + 500)).execute();
+  const lifts: { site_id: number; ip: string | null; lifted_at: number }[] = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
+  for (const batch of inBatches(lifts)) await deps.db.insertInto('blocked_ip_lifts').values(batch).execute();
   await deps.revisions.bump(deps.db, [site.zoneID]);
   return removed;
 }

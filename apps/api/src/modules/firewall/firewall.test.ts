@@ -43,6 +43,10 @@ lane('IP blacklist and whitelist', () => {
     const many = Array.from({ length: 4997 }, (_, i) => `10.${Math.floor(i / 250)}.${i % 250}.1`);
     const r = await call(t, 'POST', url('blacklists'), { token: f.tokens.userA, body: { ips: many } });
     expect(r.body.code).toBe(101029);
+    const full = Array.from({ length: 5000 }, (_, i) => `10.${Math.floor(i / 250)}.${i % 250}.2`);
+    const made = await call(t, 'POST', url('blacklists', f.b.site), { token: f.tokens.userB, body: { ips: full.join('\n') } });
+    expect(made.body.data).toHaveLength(5000);
+    expect((await call(t, 'GET', url('blacklists', f.b.site), { token: f.tokens.userB })).body.total).toBe(5000);
   });
 
   it('closes entries in batch, and removes only closed ones', async () => {

@@ -1,6 +1,6 @@
 import { Codes, edge, ITEM_LIST_MAX, messageOf, type firewallSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { now, toCount } from '../../db';
+import { inBatches, now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
@@ -58,11 +58,12 @@ export async function addRules(deps: AppDeps, principal: Principal, siteId: numb
   const count = await deps.db.selectFrom('site_ip_rules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).where('list', '=', list).executeTakeFirst();
   if (toCount(count?.n as number) + seen.size > ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
   const at = now();
-  const rows = await deps.db
-    .insertInto('site_ip_rules')
-    .values([...seen].map((ip) => ({ site_id: siteId, list, ip, memo: body.memo, enabled: 1 as const, created_at: at, ...conditionColumns(body) })))
-    .returningAll()
-    .execute();
+  const values = [...seen].map((ip) => ({ site_id: siteId, list, ip, memo: body.memo, enabled: 1 as const, created_at: at, ...conditionColumns(body) }));
+  const rows = await deps.db.transaction().execute(async (tx) => {
+    const made = [];
+    for (const batch of inBatches(values)) made.push(...(await tx.insertInto('site_ip_rules').values(batch).returningAll().execute()));
+    return made;
+  });
   await deps.revisions.bump(deps.db, [site.zoneID]);
   return rows.map(toItem);
 }

@@ -5,6 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
+import { refreshResolutions } from '../resolutions/service';
 import { clientOf, ownedZone, visibleZone } from '../zones/service';
 
 type GroupRow = { id: number; zone_id: number; name: string; line: string; priority: number; dns_resolve: number; created_at: string; updated_at: string };
@@ -70,6 +71,7 @@ export async function createGroup(deps: AppDeps, principal: Principal, zoneId: n
     .returningAll()
     .executeTakeFirstOrThrow();
   await setMembers(deps, row.id, body.nodeIDs);
+  await refreshResolutions(deps, [zoneId]);
   return (await withMembers(deps, [row]))[0];
 }
 
@@ -90,6 +92,7 @@ export async function updateGroup(deps: AppDeps, principal: Principal, zoneId: n
     .where('id', '=', body.id)
     .execute();
   if (body.nodeIDs) await setMembers(deps, body.id, body.nodeIDs);
+  await refreshResolutions(deps, [zoneId]);
   return (await withMembers(deps, [await groupInZone(deps, zoneId, body.id)]))[0];
 }
 
@@ -103,4 +106,5 @@ export async function removeGroup(deps: AppDeps, principal: Principal, zoneId: n
     .executeTakeFirst();
   if (used) throw new ApiError(Codes.GroupInUse);
   await deps.db.deleteFrom('node_groups').where('id', '=', id).execute();
+  await refreshResolutions(deps, [zoneId]);
 }

@@ -13,6 +13,7 @@ lane('monitors probe real targets', () => {
   let closedPort: number;
   let monitor: number;
   let later = Date.now();
+  let hits = 0;
   const client = (method: string, url: string, body?: object) => call(t, method, url, { token: f.tokens.clientA, body });
   const mine = async () => (await client('GET', 'client/monitor/nodes')).body.data[0];
   /** Runs the probes as the scheduler would once every interval has passed. */
@@ -25,7 +26,10 @@ lane('monitors probe real targets', () => {
   beforeAll(async () => {
     t = await startTestApp();
     f = await makeInfra(t);
-    server = http.createServer((req, res) => res.writeHead(req.url === '/ok' ? 200 : 503).end(req.url === '/ok' ? 'hello edgekeep' : 'down'));
+    server = http.createServer((req, res) => {
+      hits++;
+      res.writeHead(req.url === '/ok' ? 200 : 503).end(req.url === '/ok' ? 'hello edgekeep' : 'down');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
     const spare = http.createServer();
@@ -63,6 +67,16 @@ lane('monitors probe real targets', () => {
     await setProbe({ type: 'content', url: `{host}:${port}/ok`, content: 'absent text' });
     await probeNow();
     expect((await mine()).status).toBe(2);
+  });
+
+  it('probes a due monitor once when several API instances run their schedulers on one database', async () => {
+    await setProbe({ type: 'status', url: `{host}:${port}/ok`, statusCode: '200' });
+    later += 3_600_000;
+    const before = hits;
+    const probed = await Promise.all([runDueMonitors(t.deps, later), runDueMonitors(t.deps, later), runDueMonitors(t.deps, later)]);
+    expect(probed.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(hits - before).toBe(1);
+    expect(await mine()).toMatchObject({ status: 1 });
   });
 
   it('TCP and ping probes', async () => {

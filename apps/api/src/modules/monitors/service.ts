@@ -156,19 +156,29 @@ export async function runDueMonitors(deps: AppDeps, at = Date.now()) {
     .where('monitors.enabled', '=', 1)
     .execute();
   const due = rows.filter((m) => m.checked_at === null || Date.parse(m.checked_at) + m.interval * 1000 <= at);
-  await Promise.all(
+  const stamp = new Date(at).toISOString();
+  const probed = await Promise.all(
     due.map(async (m) => {
+      // API instances share the database: the one whose claim moves checked_at probes, the others leave it.
+      const claim = await deps.db
+        .updateTable('monitors')
+        .set({ checked_at: stamp })
+        .where('id', '=', m.id)
+        .where((eb) => (m.checked_at === null ? eb('checked_at', 'is', null) : eb('checked_at', '=', m.checked_at)))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) return false;
       const error = await probe({ type: m.type, host: m.ip, url: m.url, port: m.port, statusCode: m.status_code, content: m.content, timeoutMs: PROBE_TIMEOUT_MS });
       await deps.db
         .updateTable('monitors')
-        .set({ status: error ? 2 : 1, last_error: error, checked_at: new Date(at).toISOString() })
+        .set({ status: error ? 2 : 1, last_error: error })
         .where('id', '=', m.id)
         .execute();
       if (error && m.failure_action === 'pause' && m.node_enabled === 1) {
         await deps.db.updateTable('nodes').set({ enabled: 0, updated_at: now() }).where('id', '=', m.node_id).execute();
         await deps.revisions.bump(deps.db, [m.zone_id]);
       }
+      return true;
     }),
   );
-  return due.length;
+  return probed.filter(Boolean).length;
 }

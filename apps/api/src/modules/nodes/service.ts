@@ -14,23 +14,27 @@ import type { Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
 import { assertNotInVirtualNode } from '../virtual-nodes/service';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
+import { genevaOf, isFresh, monitorOf, OFFLINE_AFTER_SECONDS } from '../resolutions/health';
+import { refreshResolutions } from '../resolutions/service';
+import { assertSubNodesMovable } from './sub-nodes';
 
-/** Agents report every 10 s; a node silent for longer than this is offline. */
-export const OFFLINE_AFTER_SECONDS = 45;
+export { OFFLINE_AFTER_SECONDS };
 const ENROL_TOKEN_SECONDS = 24 * 3600;
 
 type NodeRow = Selectable<NodeTable> & { zone_name: string; zone_revision: number };
 type NodeStatus = (typeof infraSchemas.NODE_STATUSES)[number];
 
 /** A node's status comes from its agent's reports and their absence, never from a field anyone sets. */
-export function statusOf(n: Pick<NodeRow, 'enabled' | 'initialized_at' | 'last_report_at' | 'apply_error'>, at = Date.now()): NodeStatus {
+export function statusOf(n: Pick<NodeRow, 'enabled' | 'initialized_at' | 'last_report_at' | 'apply_error' | 'monitor_breach'>, at = Date.now()): NodeStatus {
   if (!n.enabled) return 'paused';
   if (!n.initialized_at || !n.last_report_at) return 'unknown';
-  if (at - Date.parse(n.last_report_at) > OFFLINE_AFTER_SECONDS * 1000) return 'offline';
-  return n.apply_error ? 'error' : 'normal';
+  if (!isFresh(n, at)) return 'offline';
+  return n.apply_error || n.monitor_breach ? 'error' : 'normal';
 }
 
-const toItem = (n: NodeRow) => ({
+const reportedGeneva = (report: string | null) => (report ? ((JSON.parse(report) as { geneva?: ReturnType<typeof genevaOf> }).geneva ?? null) : null);
+
+export const toItem = (n: NodeRow) => ({
   id: n.id,
   nodeUID: n.node_uid,
   zoneID: n.zone_id,
@@ -52,11 +56,15 @@ const toItem = (n: NodeRow) => ({
   revision: n.zone_revision,
   applyError: n.apply_error,
   lastReportAt: n.last_report_at,
+  monitor: monitorOf(n),
+  monitorBreach: n.monitor_breach,
+  geneva: genevaOf(n),
+  genevaReported: reportedGeneva(n.report),
   createdAt: n.created_at,
   updatedAt: n.updated_at,
 });
 
-const nodesOf = (deps: AppDeps, actor: Account) =>
+export const nodesOf = (deps: AppDeps, actor: Account) =>
   deps.db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
@@ -78,6 +86,7 @@ export async function listNodes(deps: AppDeps, principal: Principal, query: List
     const cutoff = new Date(Date.now() - OFFLINE_AFTER_SECONDS * 1000).toISOString();
     q = q.where((eb) => {
       const live = eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '>=', cutoff)]);
+      const failing = eb.or([eb('nodes.apply_error', 'is not', null), eb('nodes.monitor_breach', 'is not', null)]);
       switch (query.status) {
         case 'paused':
           return eb('nodes.enabled', '=', 0);
@@ -86,9 +95,9 @@ export async function listNodes(deps: AppDeps, principal: Principal, query: List
         case 'offline':
           return eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '<', cutoff)]);
         case 'error':
-          return eb.and([live, eb('nodes.apply_error', 'is not', null)]);
+          return eb.and([live, failing]);
         default:
-          return eb.and([live, eb('nodes.apply_error', 'is', null)]);
+          return eb.and([live, eb.not(failing)]);
       }
     });
   }
@@ -101,14 +110,14 @@ export async function listNodes(deps: AppDeps, principal: Principal, query: List
   return { data: page.data.map(toItem), total: page.total };
 }
 
-async function visibleNode(deps: AppDeps, actor: Account, id: number) {
+export async function visibleNode(deps: AppDeps, actor: Account, id: number) {
   const node = await nodesOf(deps, actor).where('nodes.id', '=', id).executeTakeFirst();
   if (!node) throw notFound('node');
   return node;
 }
 
 /** A node the caller may change: it is in a zone the caller owns. */
-async function ownedNodes(deps: AppDeps, principal: Principal, ids: number[]) {
+export async function ownedNodes(deps: AppDeps, principal: Principal, ids: number[]) {
   const actor = await clientOf(deps, principal);
   const nodes = [];
   for (const id of ids) {
@@ -155,22 +164,24 @@ export async function createNode(deps: AppDeps, principal: Principal, body: Crea
 
 type UpdateBody = z.infer<typeof infraSchemas.updateNodeBody>;
 export async function updateNode(deps: AppDeps, principal: Principal, body: UpdateBody) {
-  const { actor } = await ownedNodes(deps, principal, [body.id]);
+  const { actor, nodes } = await ownedNodes(deps, principal, [body.id]);
   const { id, cacheCapacity, ...rest } = body;
   await deps.db
     .updateTable('nodes')
     .set({ ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }), updated_at: now() })
     .where('id', '=', id)
     .execute();
+  await refreshResolutions(deps, [nodes[0].zone_id]);
   return nodeItem(deps, actor, id);
 }
 
 export async function removeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
-  await ownedNodes(deps, principal, ids);
+  const { nodes } = await ownedNodes(deps, principal, ids);
   const grouped = await deps.db.selectFrom('node_group_members').select('node_id').where('node_id', 'in', ids).executeTakeFirst();
   if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
   await assertNotInVirtualNode(deps, ids);
   await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
+  await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 /** A one-time token the agent trades for its credentials; issuing a new one makes the old one useless. */
@@ -184,17 +195,19 @@ export async function initializeNode(deps: AppDeps, principal: Principal, id: nu
 
 /** Revokes the agents' credentials: their next call is refused, and the nodes must enrol again. */
 export async function deinitializeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
-  await ownedNodes(deps, principal, ids);
+  const { nodes } = await ownedNodes(deps, principal, ids);
   await deps.db
     .updateTable('nodes')
     .set({ credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null, updated_at: now() })
     .where('id', 'in', ids)
     .execute();
+  await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 export async function setNodesEnabled(deps: AppDeps, principal: Principal, ids: number[], enabled: boolean) {
-  await ownedNodes(deps, principal, ids);
+  const { nodes } = await ownedNodes(deps, principal, ids);
   await deps.db.updateTable('nodes').set({ enabled: enabled ? 1 : 0, updated_at: now() }).where('id', 'in', ids).execute();
+  await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 export async function setNodesMemo(deps: AppDeps, principal: Principal, ids: number[], memo: string) {
@@ -206,8 +219,12 @@ export async function setNodesMemo(deps: AppDeps, principal: Principal, ids: num
 export async function moveNodes(deps: AppDeps, principal: Principal, ids: number[], zoneId: number) {
   const { actor, nodes } = await ownedNodes(deps, principal, ids);
   await ownedZone(deps, actor, zoneId);
+  await assertSubNodesMovable(deps, ids, zoneId);
   await deps.db.updateTable('nodes').set({ zone_id: zoneId, updated_at: now() }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])]);
+  await deps.db.updateTable('node_sub_nodes').set({ zone_id: zoneId }).where('node_id', 'in', ids).execute();
+  const zones = [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])];
+  await deps.revisions.bump(deps.db, zones);
+  await refreshResolutions(deps, zones);
 }
 
 export async function nodeSystem(deps: AppDeps, principal: Principal, id: number) {

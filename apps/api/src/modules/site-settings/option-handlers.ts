@@ -2,6 +2,7 @@ import type { edge } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { reachableSite } from '../sites/service';
+import { assertCacheDirectory } from './cache-directory';
 import { hasDnsRecords } from './dns-records';
 import { changeOptions, loadOptions } from './options';
 import { siteSettings } from './service';
@@ -18,6 +19,8 @@ export async function setBodySize(deps: AppDeps, principal: Principal, siteId: n
 }
 
 export async function setCacheSettings(deps: AppDeps, principal: Principal, siteId: number, cache: edge.SiteOptions['cache']) {
+  const site = await reachableSite(deps, principal, siteId);
+  await assertCacheDirectory(deps, { siteId, zoneId: site.zoneID, directory: cache.directory });
   await changeOptions(deps, principal, siteId, { cache });
   return siteSettings(deps, siteId);
 }

@@ -1,4 +1,4 @@
-import { Codes, type edge } from '@edgekeep/contract';
+import { Codes, edge } from '@edgekeep/contract';
 import { now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -35,7 +35,7 @@ export async function siteSettings(deps: AppDeps, siteId: number) {
     cacheRules: rules.map((r) => ({ id: r.id, ...(JSON.parse(r.rule) as edge.CacheRule) })),
     gzip: site.gzip === 1,
     webp: options.webp,
-    cache: options.cache,
+    cache: { ...options.cache, defaultDirectory: edge.defaultCacheDirectory(siteId) },
     rates: await rateRules(deps, siteId),
     hsts: options.hsts,
     clientMaxBodySize: options.clientMaxBodySize,

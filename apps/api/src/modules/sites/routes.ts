@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as sites from './service';
-import { shareSites, siteUsers, unshareSites } from './site-users';
+import { removeSiteUsers, shareSites, siteUsers, unshareSites } from './site-users';
 import { userProducts } from './user-products';
 
 export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -17,6 +17,10 @@ export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerRoute(app, deps, r.siteStatus, async ({ principal, body }) => {
     await sites.setSiteStatus(deps, principal, body.ids, body.status);
+    return { data: { ok: true } };
+  });
+  registerRoute(app, deps, r.removeSiteUsers, async ({ principal, body }) => {
+    await removeSiteUsers(deps, principal, body);
     return { data: { ok: true } };
   });
   registerRoute(app, deps, r.userSites, async ({ principal, query }) => sites.listSites(deps, principal, query));

@@ -5,6 +5,7 @@ import { now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
+import { refreshResolutions } from '../resolutions/service';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
@@ -93,6 +94,12 @@ export async function siteTags(deps: AppDeps, principal: Principal) {
   return [...new Set(rows.flatMap((s) => JSON.parse(s.tags) as string[]))].sort();
 }
 
+/** The zones' nodes take a new revision and the zones' DNS resolution is recomputed. */
+async function zonesChanged(deps: AppDeps, zoneIds: number[]) {
+  await deps.revisions.bump(deps.db, zoneIds);
+  await refreshResolutions(deps, zoneIds);
+}
+
 export const sortedTags = (tags: string[]) => [...new Set(tags)].sort();
 
 /** A site of one of the client's users, made from one of its products; it takes the product's zone and group. */
@@ -123,7 +130,7 @@ export async function createSite(deps: AppDeps, principal: Principal, body: z.in
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [product.zoneID]);
+  await zonesChanged(deps, [product.zoneID]);
   return reachableSite(deps, principal, row.id);
 }
 
@@ -147,7 +154,7 @@ export async function removeSites(deps: AppDeps, principal: Principal, ids: numb
   for (const id of ids) sites.push(await reachableSite(deps, principal, id));
   if (sites.some((s) => s.status === 1)) throw new ApiError(Codes.SiteInUse);
   await deps.db.deleteFrom('sites').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+  await zonesChanged(deps, [...new Set(sites.map((s) => s.zoneID))]);
 }
 
 /**
@@ -165,5 +172,5 @@ export async function setSiteStatus(deps: AppDeps, principal: Principal, ids: nu
   const refused = sites.filter((s) => !allowed(s));
   if (refused.length) throw new ApiError(Codes.SiteStatusNotAllowed, { extra: { ids: refused.map((s) => s.id) } });
   await deps.db.updateTable('sites').set({ status, updated_at: at }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+  await zonesChanged(deps, [...new Set(sites.map((s) => s.zoneID))]);
 }

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages } from '../accounts/repo';
 import { reachableSite } from './service';
 
-/** The sub-users of the caller named by ids; any other id is refused as a parameter error. */
+/** The user accounts under the caller named by ids (for a user: its sub-users); any other id is refused as a parameter error. */
 async function ownSubUsers(deps: AppDeps, principal: Principal, ids: number[]) {
   const actor = await findAccount(deps.db, principal.accountId);
   if (!actor) throw notFound('account');
@@ -51,6 +51,23 @@ export async function unshareSites(deps: AppDeps, principal: Principal, body: { 
   await deps.db
     .deleteFrom('site_users')
     .where('site_id', 'in', sites)
+    .where('account_id', 'in', users.map((u) => u.id))
+    .execute();
+}
+
+/**
+ * The client's side: stops sharing its users' sites with the named users. A site's owner stays (101003): the
+ * owner changes only by handing the site over.
+ */
+export async function removeSiteUsers(deps: AppDeps, principal: Principal, body: { ids: number[]; userIDs: number[] }) {
+  const sites = [];
+  for (const id of new Set(body.ids)) sites.push(await reachableSite(deps, principal, id));
+  const users = await ownSubUsers(deps, principal, body.userIDs);
+  const owner = sites.find((s) => users.some((u) => u.id === s.userID));
+  if (owner) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'userIDs', message: `user ${owner.userID} owns site ${owner.id}` }] } });
+  await deps.db
+    .deleteFrom('site_users')
+    .where('site_id', 'in', sites.map((s) => s.id))
     .where('account_id', 'in', users.map((u) => u.id))
     .execute();
 }

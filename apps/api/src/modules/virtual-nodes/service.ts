@@ -6,6 +6,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
+import { refreshResolutions } from '../resolutions/service';
 import { clientOf, ownedZone, visibleZone } from '../zones/service';
 
 type RecordInput = z.infer<typeof virtualNodeSchemas.virtualNodeRecordInput>;
@@ -112,6 +113,7 @@ export async function updateVirtualNode(deps: AppDeps, principal: Principal, zon
     .set({ ...(body.name === undefined ? {} : { name: body.name }), ...(body.memo === undefined ? {} : { memo: body.memo }), updated_at: now() })
     .where('id', '=', body.id)
     .execute();
+  await refreshResolutions(deps, [zoneId]);
   return one(deps, zoneId, body.id);
 }
 

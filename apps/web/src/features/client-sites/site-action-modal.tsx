@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, InputNumber, Modal, Select } from 'antd';
+import { App, DatePicker, Form, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,10 @@ import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
 import { AccountPicker } from './account-picker';
 
-export type SiteActionKind = 'assignUser' | 'changeProduct' | 'limitations' | 'expired';
+export type SiteActionKind = 'assignUser' | 'removeUsers' | 'changeProduct' | 'limitations' | 'expired';
 /** `site` is there when the action is on one site, to start from its values. */
 export type SiteAction = { kind: SiteActionKind; ids: number[]; site?: Site };
-type Values = { userID?: number; productID?: number; expiredAt?: Dayjs | null } & { [K in keyof SiteLimitations]?: number | null };
+type Values = { userID?: number; userIDs?: number[]; productID?: number; expiredAt?: Dayjs | null } & { [K in keyof SiteLimitations]?: number | null };
 
 const LIMITS = ['domainLimit', 'bandwidth', 'connections'] as const;
 
@@ -25,11 +25,13 @@ export function SiteActionModal({ action, onClose }: { action: SiteAction; onClo
   const hints: Partial<Record<(typeof LIMITS)[number], string>> = { bandwidth: t('siteActions.bandwidthHint'), connections: t('siteActions.connectionsHint') };
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
+  const { modal } = App.useApp();
   const { ids, site: single } = action;
   const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts, enabled: action.kind === 'changeProduct' });
   const save = useMutation({
     mutationFn: (v: Values) => {
       if (action.kind === 'assignUser') return siteActionsApi.assignUser(ids, v.userID!);
+      if (action.kind === 'removeUsers') return infraApi.removeSiteUsers(ids, v.userIDs!);
       if (action.kind === 'changeProduct') return siteActionsApi.changeProduct(ids, v.productID!);
       if (action.kind === 'expired') return siteActionsApi.expired(ids, v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null);
       return siteActionsApi.limitations(ids, Object.fromEntries(LIMITS.map((k) => [k, v[k] ?? null])));
@@ -40,6 +42,14 @@ export function SiteActionModal({ action, onClose }: { action: SiteAction; onClo
       onClose();
     },
   });
+  const confirmRemove = (v: Values) =>
+    modal.confirm({
+      title: t('siteActions.removeUsers'),
+      content: t('siteActions.removeUsersConfirm', { count: v.userIDs?.length ?? 0, name: single ? single.name : t('siteActions.selected', { count: ids.length }) }),
+      okText: t('common.confirm'),
+      cancelText: t('infra.cancel'),
+      onOk: () => save.mutateAsync(v),
+    });
   const initial: Values = {
     ...(single?.limitations ?? {}),
     expiredAt: single?.expiredAt ? dayjs(single.expiredAt) : null,
@@ -55,10 +65,15 @@ export function SiteActionModal({ action, onClose }: { action: SiteAction; onClo
       onCancel={onClose}
       confirmLoading={save.isPending}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => (action.kind === 'removeUsers' ? confirmRemove(v) : save.mutate(v))} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         {action.kind === 'assignUser' ? (
           <Form.Item name="userID" label={t('infra.user')} rules={[rules.required]}>
             <AccountPicker auth="user" placeholder={t('clientSites.searchUser')} style={{ width: '100%' }} />
+          </Form.Item>
+        ) : null}
+        {action.kind === 'removeUsers' ? (
+          <Form.Item name="userIDs" label={t('infra.user')} rules={[rules.required]} extra={t('siteActions.removeUsersHint')}>
+            <AccountPicker auth="user" multiple placeholder={t('clientSites.searchUser')} style={{ width: '100%' }} />
           </Form.Item>
         ) : null}
         {action.kind === 'changeProduct' ? (

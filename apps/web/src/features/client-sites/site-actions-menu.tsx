@@ -10,7 +10,7 @@ import type { SiteAction, SiteActionKind } from './site-action-modal';
 type Props = { ids: number[]; site?: Site; size?: 'small'; onOpen: (action: SiteAction) => void; onDone?: () => void };
 type Confirmed = 'refreshProduct' | 'forceBackupOn' | 'forceBackupOff' | 'clearCache';
 
-const FORMS: SiteActionKind[] = ['assignUser', 'changeProduct', 'limitations', 'expired'];
+const FORMS: SiteActionKind[] = ['assignUser', 'removeUsers', 'changeProduct', 'limitations', 'expired'];
 const CONFIRMED: Confirmed[] = ['refreshProduct', 'forceBackupOn', 'forceBackupOff', 'clearCache'];
 const QUESTIONS = {
   refreshProduct: 'siteActions.refreshProductConfirm',

@@ -1,7 +1,7 @@
 import type { domainSchemas, domainSettingSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { call, callList, callText } from '../../api/client';
-import type { Upstream } from '../../api/sites';
+import type { Upstream, UpstreamInput } from '../../api/sites';
 import type { ListQuery } from '../../components/list-params';
 
 export type PortMap = z.infer<typeof domainSchemas.portMap>;
@@ -27,6 +27,11 @@ export const domainsApi = {
     send<DomainSetting>('PUT', site(siteId, `domain/${domainId}/scheme`), body),
   checkCname: (siteId: number, ids?: number[]) => send<CnameCheck[]>('PUT', site(siteId, 'domains/checkCNAME'), { ids }),
   exportText: (siteId: number, ids: number[]) => callText(site(siteId, 'domains/export'), { method: 'POST', tier, body: { ids } }),
+  metaDomains: (siteId: number) => call<{ id: number; name: string }[]>(site(siteId, 'metaDomains'), { tier }),
+  settings: (siteId: number, query: ListQuery & { domainName?: string }) => callList<DomainSetting>(site(siteId, 'domain/settings'), { tier, query }),
+  replaceOriginHost: (siteId: number, body: { ids: number[]; oldHost: string; newHost: string }) =>
+    send<{ changed: number }>('PUT', site(siteId, 'domains/modifyUpstreamIPs'), body),
+  setOrigins: (siteId: number, ids: number[], upstreams: UpstreamInput[]) => send<unknown>('PUT', site(siteId, 'domains/upstreams'), { ids, upstreams }),
   copyToSite: (siteId: number, ids: number[], targetSiteID: number, enabled: boolean) =>
     send<unknown>('POST', site(siteId, 'domains/copyToSite'), { ids, targetSiteID, enabled }),
 };

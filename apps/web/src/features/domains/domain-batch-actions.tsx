@@ -8,6 +8,8 @@ import { useSiteMutation } from '../sites/use-site-mutation';
 import { domainsApi, type Balance } from './api';
 import { CopyToSiteModal } from './copy-to-site-modal';
 import { DomainTagsModal } from './domain-tags-modal';
+import { ReplaceOriginModal } from './replace-origin-modal';
+import { SetOriginsModal } from './set-origins-modal';
 import { useDomainAction } from './use-domain-action';
 
 export const BALANCES: Balance[] = ['round_robin', 'ip_hash', 'least_conn'];
@@ -27,7 +29,7 @@ type Props = { siteId: number; ids: number[]; clear: () => void };
 /** What can be done to the chosen domains at once; removal asks first. */
 export function DomainBatchActions({ siteId, ids, clear }: Props) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'tags' | 'copy'>();
+  const [dialog, setDialog] = useState<'tags' | 'copy' | 'origins' | 'replace'>();
   const refresh = [keys.domains(siteId)];
   const change = useSiteMutation({ fn: (run: () => Promise<unknown>) => run(), success: 'updateSuccess', refresh, done: clear });
   const remove = useSiteMutation({ fn: () => sitesApi.removeDomains(siteId, ids), success: 'removeSuccess', refresh: [...refresh, keys.sites], done: clear });
@@ -51,6 +53,8 @@ export function DomainBatchActions({ siteId, ids, clear }: Props) {
       label: t('domainSettings.balance'),
       children: BALANCES.map((b) => ({ key: `balance-${b}`, label: t(`domainSettings.balanceOf.${b}`), onClick: () => run(() => domainsApi.setBalance(siteId, ids, b)) })),
     },
+    { key: 'origins', label: t('domainSettings.setOrigins'), onClick: () => setDialog('origins') },
+    { key: 'replace', label: t('domainSettings.replaceOrigin'), onClick: () => setDialog('replace') },
     { key: 'tags', label: t('domainSettings.editTags'), onClick: () => setDialog('tags') },
     { key: 'cname', label: t('domainSettings.checkCname'), onClick: () => checked.mutate(undefined) },
     { key: 'export', label: t('domainSettings.export'), onClick: () => exported.mutate(undefined) },
@@ -70,6 +74,8 @@ export function DomainBatchActions({ siteId, ids, clear }: Props) {
         </Button>
       </Popconfirm>
       {dialog === 'tags' ? <DomainTagsModal siteId={siteId} ids={ids} onClose={() => setDialog(undefined)} onDone={clear} /> : null}
+      {dialog === 'origins' ? <SetOriginsModal siteId={siteId} ids={ids} onClose={() => setDialog(undefined)} onDone={clear} /> : null}
+      {dialog === 'replace' ? <ReplaceOriginModal siteId={siteId} ids={ids} onClose={() => setDialog(undefined)} onDone={clear} /> : null}
       {dialog === 'copy' ? <CopyToSiteModal siteId={siteId} ids={ids} onClose={() => setDialog(undefined)} /> : null}
     </Space>
   );

@@ -45,6 +45,8 @@ function SiteFirewall({ siteId }: { siteId: number }) {
       <SettingsBar siteId={siteId} />
       <Tabs
         activeKey={tab}
+        tabPosition="left"
+        style={{ marginTop: 16 }}
         destroyInactiveTabPane
         onChange={(key) => setSearch(new URLSearchParams({ site: String(siteId), tab: key }), { replace: true })}
         items={items}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Popconfirm, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
@@ -13,6 +13,7 @@ import { useListParams } from '../../components/list-params';
 import { useZoneOptions } from '../zones/use-meta-zones';
 import { GroupFormModal } from './group-form-modal';
 import { LINE_KEYS } from './line-label';
+import { ResolutionsTable } from './resolutions-table';
 
 type Open = { group?: Group };
 
@@ -24,6 +25,7 @@ export default function LinesPage() {
   const list = useListParams();
   const zoneID = Number(list.filters.zoneID) || undefined;
   const [open, setOpen] = useState<Open>();
+  const [tab, setTab] = useState('groups');
   const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });
   const nodeOptions = (nodes.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
   const nodeName = (id: number) => nodeOptions.find((o) => o.value === id)?.label ?? `#${id}`;
@@ -69,19 +71,32 @@ export default function LinesPage() {
           <Empty description={t('infra.chooseZoneFirst')} />
         </Space>
       ) : (
-        <DataTable<Group>
-          queryKey={['groups', zoneID]}
-          fetch={(q) => infraApi.groups(zoneID, { page: q.page, pageSize: q.pageSize })}
-          columns={columns}
-          rowKey="id"
-          filters={zonePicker}
-          toolbar={
-            canEdit ? (
-              <Button type="primary" onClick={() => setOpen({})}>
-                {t('infra.create')}
-              </Button>
-            ) : null
-          }
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'groups',
+              label: t('nodeExtras.groupsTab'),
+              children: (
+                <DataTable<Group>
+                  queryKey={['groups', zoneID]}
+                  fetch={(q) => infraApi.groups(zoneID, { page: q.page, pageSize: q.pageSize })}
+                  columns={columns}
+                  rowKey="id"
+                  filters={zonePicker}
+                  toolbar={
+                    canEdit ? (
+                      <Button type="primary" onClick={() => setOpen({})}>
+                        {t('infra.create')}
+                      </Button>
+                    ) : null
+                  }
+                />
+              ),
+            },
+            { key: 'resolutions', label: t('nodeExtras.resolutionsTab'), children: <ResolutionsTable zoneID={zoneID} zonePicker={zonePicker} /> },
+          ]}
         />
       )}
       {open && zoneID !== undefined ? <GroupFormModal zoneID={zoneID} group={open.group} nodeOptions={nodeOptions} onClose={() => setOpen(undefined)} /> : null}

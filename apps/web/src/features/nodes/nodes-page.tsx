@@ -18,11 +18,15 @@ import { NodeCommandsModal } from './node-commands-modal';
 import { NodeFormModal } from './node-form-modal';
 import { NodeStatusTag, NODE_STATUS_NAMES } from './node-status-tag';
 import { NodeSystemDrawer } from './node-system-drawer';
+import { NodeGenevaModal, NodeMonitorModal } from './node-settings-modals';
+import { SubNodesModal } from './sub-nodes-modal';
 
 type Open =
   | { kind: 'form'; node?: Node }
-  | { kind: 'enrol' | 'commands' | 'system'; node: Node }
+  | { kind: 'enrol' | 'commands' | 'system' | 'subNodes'; node: Node }
+  | { kind: 'monitor' | 'geneva'; ids: number[]; node?: Node; clear?: () => void }
   | { kind: 'memo' | 'move'; ids: number[]; clear: () => void };
+type RowAction = 'system' | 'subNodes' | 'copyInfo' | 'edit' | 'enrol' | 'commands' | 'monitor' | 'geneva';
 
 export default function NodesPage() {
   const { t } = useTranslation();
@@ -38,18 +42,34 @@ export default function NodesPage() {
   const deinit = useMutation({ mutationFn: infraApi.deinitialize, onSuccess: refresh(t('infra.updateSuccess')) });
   const setEnabled = useMutation({ mutationFn: (v: { ids: number[]; enabled: boolean }) => infraApi.setNodesEnabled(v.ids, v.enabled), onSuccess: refresh(t('infra.updateSuccess')) });
 
+  const copyInfo = useMutation({
+    mutationFn: async (node: Node) => navigator.clipboard.writeText(await infraApi.nodeInfo(node.id)),
+    onSuccess: () => toast.success(t('nodeExtras.infoCopied')),
+    onError: (err) => err instanceof DOMException && toast.error(t('nodeExtras.copyFailed')),
+  });
+
   const rowActions = (node: Node) => {
     const items = [
       { key: 'system', label: t('nodes.system') },
+      { key: 'subNodes', label: t('nodeExtras.subNodes') },
+      { key: 'copyInfo', label: t('nodeExtras.copyInfo') },
       ...(canEdit
         ? [
             { key: 'edit', label: t('infra.edit') },
             { key: 'enrol', label: t('nodes.initialize') },
             { key: 'commands', label: t('nodes.commands') },
+            { key: 'monitor', label: t('nodeExtras.monitor') },
+            { key: 'geneva', label: t('nodeExtras.geneva') },
           ]
         : []),
     ];
-    const onClick = ({ key }: { key: string }) => setOpen(key === 'edit' ? { kind: 'form', node } : { kind: key as 'system' | 'enrol' | 'commands', node });
+    const onClick = ({ key }: { key: string }) => {
+      const action = key as RowAction;
+      if (action === 'copyInfo') copyInfo.mutate(node);
+      else if (action === 'edit') setOpen({ kind: 'form', node });
+      else if (action === 'monitor' || action === 'geneva') setOpen({ kind: action, ids: [node.id], node });
+      else setOpen({ kind: action, node });
+    };
     return (
       <Space size="small">
         <Dropdown menu={{ items, onClick }}>
@@ -118,6 +138,12 @@ export default function NodesPage() {
         <Button disabled={none} onClick={() => setOpen({ kind: 'move', ids, clear })}>
           {t('nodes.moveZone')}
         </Button>
+        <Button disabled={none} onClick={() => setOpen({ kind: 'monitor', ids, clear })}>
+          {t('nodeExtras.monitor')}
+        </Button>
+        <Button disabled={none} onClick={() => setOpen({ kind: 'geneva', ids, clear })}>
+          {t('nodeExtras.geneva')}
+        </Button>
         <Popconfirm title={t('infra.removeSelectedConfirm', { count: ids.length })} disabled={none} onConfirm={() => remove.mutate(ids, { onSuccess: clear })} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
           <Button danger disabled={none}>
             {t('infra.remove')}
@@ -155,6 +181,9 @@ export default function NodesPage() {
       {open?.kind === 'enrol' ? <EnrolmentModal node={open.node} onClose={close} /> : null}
       {open?.kind === 'commands' ? <NodeCommandsModal node={open.node} onClose={close} /> : null}
       {open?.kind === 'system' ? <NodeSystemDrawer node={open.node} onClose={close} /> : null}
+      {open?.kind === 'subNodes' ? <SubNodesModal node={open.node} canEdit={canEdit} onClose={close} /> : null}
+      {open?.kind === 'monitor' ? <NodeMonitorModal ids={open.ids} node={open.node} onDone={open.clear} onClose={close} /> : null}
+      {open?.kind === 'geneva' ? <NodeGenevaModal ids={open.ids} node={open.node} onDone={open.clear} onClose={close} /> : null}
       {open?.kind === 'memo' ? <NodeMemoModal ids={open.ids} onDone={open.clear} onClose={close} /> : null}
       {open?.kind === 'move' ? <MoveZoneModal ids={open.ids} onDone={open.clear} onClose={close} /> : null}
     </Card>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Form, Input, Select, Space, Table, Tag } from 'antd';
 import { edge } from '@edgekeep/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { RemoveLink } from '../sites/remove-link';
-import { modulesApi, moduleKeys, type HeaderInput } from './api';
+import { modulesApi, moduleKeys, type HeaderInput, type HeaderItem } from './api';
+import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
 /** Spec §8: custom-header calls show 101025 with the override 10102502 (duplicate keys not allowed). */
@@ -21,7 +21,14 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const key = moduleKeys.items(siteId, 'customHeader', moduleId);
   const list = useQuery({ queryKey: key, queryFn: () => modulesApi.headers(siteId, moduleId) });
   const refresh = [key, moduleKeys.list(siteId, 'customHeader')];
-  const save = useModuleMutation({ fn: (h: HeaderInput) => modulesApi.saveHeader(siteId, moduleId, h), success: 'createSuccess', refresh, done: () => form.resetFields(), overrideCode: HEADER_OVERRIDE });
+  const edit = useRowEdit(form, (h: HeaderItem): HeaderInput => ({ type: h.type, action: h.action, name: h.name, value: h.value }));
+  const save = useModuleMutation({
+    fn: (h: HeaderInput) => modulesApi.saveHeader(siteId, moduleId, edit.body(h)),
+    success: edit.editing ? 'updateSuccess' : 'createSuccess',
+    refresh,
+    done: edit.stop,
+    overrideCode: HEADER_OVERRIDE,
+  });
   const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeHeaders(siteId, moduleId, ids), success: 'removeSuccess', refresh, overrideCode: HEADER_OVERRIDE });
   const nameRule = { validator: (_: unknown, v?: string) => (!v || edge.headerName.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) };
   return (
@@ -40,9 +47,7 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
           <Form.Item name="value" rules={[{ max: 256, message: t('validation.wrongFormat') }]}>
             <Input placeholder={t('siteModules.headerValue')} data-testid="header-value" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="header-add">
-            {t('siteModules.add')}
-          </Button>
+          <RowEditSubmit edit={edit} pending={save.isPending} testId="header-add" />
         </Form>
       ) : null}
       <Table
@@ -55,7 +60,7 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
           { key: 'action', title: t('siteModules.action'), render: (_, h) => t(h.action === 'set' ? 'siteModules.set' : 'siteModules.removeHeader') },
           { key: 'name', title: t('siteModules.headerName'), dataIndex: 'name' },
           { key: 'value', title: t('siteModules.headerValue'), dataIndex: 'value' },
-          { key: 'actions', title: t('sites.actions'), render: (_, h) => (editable ? <RemoveLink name={h.name} onConfirm={() => remove.mutate([h.id])} /> : null) },
+          { key: 'actions', title: t('sites.actions'), render: (_, h) => (editable ? <RowActions name={h.name} onEdit={() => edit.start(h)} onRemove={() => remove.mutate([h.id])} /> : null) },
         ]}
       />
     </Space>

@@ -4,8 +4,8 @@ import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useFormRules } from '../../components/form-rules';
-import { RemoveLink } from '../sites/remove-link';
 import { modulesApi, moduleKeys, type RedirectInput, type RedirectItem } from './api';
+import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
 const MATCHES = ['exact', 'prefix', 'regex'] as const;
@@ -19,7 +19,8 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
   const [replace] = Form.useForm<{ from: string; to: string }>();
   const key = moduleKeys.items(siteId, 'urlRedirect', moduleId);
   const refresh = [key, moduleKeys.list(siteId, 'urlRedirect')];
-  const save = useModuleMutation({ fn: (r: RedirectInput) => modulesApi.saveUrl(siteId, moduleId, r), success: 'createSuccess', refresh, done: () => form.resetFields() });
+  const edit = useRowEdit(form, (r: RedirectItem): RedirectInput => ({ match: r.match, source: r.source, target: r.target, code: r.code }));
+  const save = useModuleMutation({ fn: (r: RedirectInput) => modulesApi.saveUrl(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
   const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeUrls(siteId, moduleId, ids), success: 'removeSuccess', refresh });
   const replaced = useModuleMutation({ fn: (v: { from: string; to: string }) => modulesApi.replaceUrl(siteId, moduleId, v.from, v.to), success: 'updateSuccess', refresh });
   return (
@@ -38,9 +39,7 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
           <Form.Item name="code">
             <Select style={{ width: 90 }} options={[{ value: 301, label: '301' }, { value: 302, label: '302' }]} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('siteModules.add')}
-          </Button>
+          <RowEditSubmit edit={edit} pending={save.isPending} />
         </Form>
       ) : null}
       <Typography.Text type="secondary">{t('siteModules.redirectHint')}</Typography.Text>
@@ -54,7 +53,7 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
           { key: 'source', title: t('siteModules.source'), render: (_, r) => <Typography.Text code>{r.source}</Typography.Text> },
           { key: 'target', title: t('siteModules.target'), dataIndex: 'target' },
           { key: 'code', title: t('siteModules.code'), dataIndex: 'code' },
-          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RemoveLink name={r.source} onConfirm={() => remove.mutate([r.id])} /> : null) },
+          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RowActions name={r.source} onEdit={() => edit.start(r)} onRemove={() => remove.mutate([r.id])} /> : null) },
         ]}
       />
       {editable ? (

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { RemoveLink } from '../sites/remove-link';
-import { modulesApi, moduleKeys, type RewriteInput } from './api';
+import { modulesApi, moduleKeys, type RewriteInput, type RewriteItem } from './api';
+import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
 /** The rewrite rules of a module: the path (and Host) the origin gets; the visitor's URL stays. */
@@ -17,7 +17,8 @@ export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const key = moduleKeys.items(siteId, 'proxyRewrite', moduleId);
   const list = useQuery({ queryKey: key, queryFn: () => modulesApi.rewriteRules(siteId, moduleId) });
   const refresh = [key, moduleKeys.list(siteId, 'proxyRewrite')];
-  const save = useModuleMutation({ fn: (r: RewriteInput) => modulesApi.saveRewriteRule(siteId, moduleId, r), success: 'createSuccess', refresh, done: () => form.resetFields() });
+  const edit = useRowEdit(form, (r: RewriteItem): RewriteInput => ({ match: r.match, source: r.source, target: r.target, host: r.host }));
+  const save = useModuleMutation({ fn: (r: RewriteInput) => modulesApi.saveRewriteRule(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
   const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeRewriteRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -35,9 +36,7 @@ export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: n
           <Form.Item name="host">
             <Input placeholder={t('siteModules.originHost')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('siteModules.add')}
-          </Button>
+          <RowEditSubmit edit={edit} pending={save.isPending} />
         </Form>
       ) : null}
       <Table
@@ -50,7 +49,7 @@ export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: n
           { key: 'source', title: t('siteModules.source'), render: (_, r) => <Typography.Text code>{r.source}</Typography.Text> },
           { key: 'target', title: t('siteModules.target'), dataIndex: 'target' },
           { key: 'host', title: t('siteModules.originHost'), render: (_, r) => r.host || '—' },
-          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RemoveLink name={r.source} onConfirm={() => remove.mutate([r.id])} /> : null) },
+          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RowActions name={r.source} onEdit={() => edit.start(r)} onRemove={() => remove.mutate([r.id])} /> : null) },
         ]}
       />
     </Space>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, InputNumber, Radio, Space, Typography } from 'antd';
+import { Form, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { siteOptionsApi } from '../../api/site-options';
 import { toast } from '../../app/feedback';
@@ -7,6 +7,7 @@ import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { SaveButton } from './save-button';
 
 type Fields = { mode: 'zone' | 'custom'; size: number };
 
@@ -47,11 +48,7 @@ export function BodySizeTab({ siteId }: { siteId: number }) {
       ) : null}
       <Space direction="vertical">
         {current === 0 ? <Typography.Text type="secondary">{t('siteOptions.bodySizeOff')}</Typography.Text> : null}
-        {editable ? (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('siteOptions.save')}
-          </Button>
-        ) : null}
+        <SaveButton editable={editable} loading={save.isPending} />
       </Space>
     </Form>
   );

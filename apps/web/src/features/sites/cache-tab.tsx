@@ -7,6 +7,7 @@ import { sitesApi, type CacheRuleItem } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
+import { CacheDirectoryCard } from './cache-directory-card';
 import { CacheRuleModal } from './cache-rule-modal';
 import { pageOf } from './page-of';
 import { keys } from './query-keys';
@@ -21,7 +22,7 @@ export function CacheTab({ siteId }: { siteId: number }) {
   const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => sitesApi.settings(siteId) });
   const gzip = useSiteMutation({ fn: (on: boolean) => sitesApi.gzip(siteId, on), success: 'updateSuccess', refresh: [keys.settings(siteId)] });
   const cacheKey = useSiteMutation({
-    fn: (ignoreQuery: boolean) => siteOptionsApi.cacheSettings(siteId, { ignoreQuery }),
+    fn: (ignoreQuery: boolean) => siteOptionsApi.cacheSettings(siteId, { ignoreQuery, directory: options.data?.cache.directory ?? null }),
     success: 'updateSuccess',
     refresh: [keys.settings(siteId)],
   });
@@ -97,6 +98,7 @@ export function CacheTab({ siteId }: { siteId: number }) {
           <Typography.Text type="secondary">{t('siteOptions.ignoreQueryHint')}</Typography.Text>
         </Space>
       </Card>
+      {options.data ? <CacheDirectoryCard key={options.data.cache.directory ?? ''} siteId={siteId} settings={options.data} editable={editable} /> : null}
       <Card size="small" title={t('cache.rules')}>
         <DataTable<CacheRuleItem>
           queryKey={keys.settings(siteId)}

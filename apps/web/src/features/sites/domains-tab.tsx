@@ -11,7 +11,9 @@ import { domainsApi } from '../domains/api';
 import { CnameStatusTag } from '../domains/cname-status-tag';
 import { BALANCES, DomainBatchActions } from '../domains/domain-batch-actions';
 import { DomainFilters } from '../domains/domain-filters';
+import { PROTOCOL_LABELS } from '../domains/domain-settings-summary';
 import { DomainTagsModal } from '../domains/domain-tags-modal';
+import { ReplaceOriginModal } from '../domains/replace-origin-modal';
 import { SchemeModal } from '../domains/scheme-modal';
 import { useDomainAction } from '../domains/use-domain-action';
 import { AddDomainsModal } from './add-domains-modal';
@@ -19,8 +21,6 @@ import { OriginsDrawer } from './origins-drawer';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { RemoveLink } from './remove-link';
-
-const PROTOCOL_LABELS = { http: 'protocolHttp', https: 'protocolHttps', follow: 'protocolFollow' } as const;
 
 export function DomainsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
@@ -30,6 +30,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
   const [origins, setOrigins] = useState<Domain>();
   const [scheme, setScheme] = useState<Domain>();
   const [tagging, setTagging] = useState<Domain>();
+  const [replacing, setReplacing] = useState(false);
   // Which certificate serves each domain: HSTS and force-SSL warn when there is none.
   const certificates = useQuery({
     queryKey: [...keys.certificates(siteId), 'all'],
@@ -177,6 +178,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
               <Button loading={checkAll.isPending} onClick={() => checkAll.mutate(undefined)}>
                 {t('domainSettings.checkAllCname')}
               </Button>
+              <Button onClick={() => setReplacing(true)}>{t('domainSettings.replaceOrigin')}</Button>
             </Space>
           ) : null
         }
@@ -184,6 +186,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
       />
       {scheme ? <SchemeModal siteId={siteId} domain={scheme} onClose={() => setScheme(undefined)} /> : null}
       {tagging ? <DomainTagsModal siteId={siteId} ids={[tagging.id]} initial={tagging.tags} onClose={() => setTagging(undefined)} /> : null}
+      {replacing ? <ReplaceOriginModal siteId={siteId} onClose={() => setReplacing(false)} /> : null}
       <AddDomainsModal siteId={siteId} open={adding} onClose={() => setAdding(false)} />
       {origins ? <OriginsDrawer siteId={siteId} domain={origins} editable={editable} onClose={() => setOrigins(undefined)} /> : null}
     </>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, InputNumber, Space, Switch } from 'antd';
+import { Alert, Checkbox, Form, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { siteOptionsApi, type Hsts } from '../../api/site-options';
 import { toast } from '../../app/feedback';
@@ -7,6 +7,7 @@ import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { SaveButton } from './save-button';
 
 /** HSTS on HTTPS answers; spec §5: it warns while no domain of the site serves HTTPS. */
 export function HstsTab({ siteId }: { siteId: number }) {
@@ -50,11 +51,7 @@ export function HstsTab({ siteId }: { siteId: number }) {
         <Form.Item name="preload" valuePropName="checked">
           <Checkbox disabled={!enabled}>preload</Checkbox>
         </Form.Item>
-        {editable ? (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('siteOptions.save')}
-          </Button>
-        ) : null}
+        <SaveButton editable={editable} loading={save.isPending} />
       </Form>
     </Space>
   );

@@ -20,7 +20,7 @@ export type OriginCalls<R, I> = {
 
 /**
  * A list of origins in a drawer: paged, searched, sorted; add, edit, enable or disable, remove (one stays enabled:
- * 401008). `columns` and `fields` add what this kind of origin has beyond host, port, weight and backup.
+ * 401008). `header` goes above the list; `columns` and `fields` add what this kind of origin has beyond host, port, weight and backup.
  */
 export function OriginListDrawer<R extends OriginRow, I extends { host: string }>(props: {
   title: string;
@@ -33,6 +33,8 @@ export function OriginListDrawer<R extends OriginRow, I extends { host: string }
   onClose: () => void;
   columns?: TableColumnsType<R>;
   fields?: ReactNode;
+  /** Shown above the list (a domain's settings, say). */
+  header?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { calls, refresh, editable } = props;
@@ -78,6 +80,7 @@ export function OriginListDrawer<R extends OriginRow, I extends { host: string }
   ];
   return (
     <Drawer open size="large" title={props.title} onClose={props.onClose}>
+      {props.header}
       <DataTable<R>
         scope={props.scope}
         queryKey={props.listKey}

@@ -3,11 +3,12 @@ import { Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
 import { domainsApi } from '../domains/api';
+import { DomainSettingsSummary } from '../domains/domain-settings-summary';
 import { ORIGIN_DEFAULTS } from './origin-fields';
 import { OriginListDrawer } from './origin-list-drawer';
 import { keys } from './query-keys';
 
-/** The origins of one domain, with the keepalive connections and hash key a domain's upstream has. */
+/** One domain: its settings, then its origins, with the keepalive connections and hash key a domain's upstream has. */
 export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: number; domain: Domain; editable: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const hashValid = (v: string) => !v || domainSchemas.upstreamInput.shape.hash.safeParse(v).success;
@@ -26,6 +27,7 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
       newOrigin={{ host: '', ...ORIGIN_DEFAULTS, keepalive: 16, hash: '' } as UpstreamInput}
       editable={editable}
       onClose={onClose}
+      header={<DomainSettingsSummary siteId={siteId} domainId={domain.id} name={domain.name} />}
       columns={[{ key: 'keepalive', title: t('domainSettings.keepalive'), dataIndex: 'keepalive' }]}
       fields={
         <Space align="start">

@@ -1,0 +1,34 @@
+import type { agentProtocol } from '@edgekeep/contract';
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Principal } from '../../http/auth';
+import { breachOf, type NodeGeneva, type NodeMonitor } from '../resolutions/health';
+import { refreshResolutions } from '../resolutions/service';
+import { ownedNodes } from './service';
+
+/**
+ * Sets the monitor thresholds of nodes. Each node's last report is judged against them at once, and again at
+ * every report: a breach makes the node's status error and, when the thresholds say so, takes it out of the
+ * DNS resolution. The agents get the thresholds in their desired state.
+ */
+export async function setNodesMonitor(deps: AppDeps, principal: Principal, ids: number[], monitor: NodeMonitor) {
+  const { nodes } = await ownedNodes(deps, principal, ids);
+  for (const node of nodes) {
+    const report = node.report ? (JSON.parse(node.report) as agentProtocol.Report) : null;
+    await deps.db
+      .updateTable('nodes')
+      .set({ monitor: JSON.stringify(monitor), monitor_breach: breachOf(monitor, report), updated_at: now() })
+      .where('id', '=', node.id)
+      .execute();
+  }
+  const zones = [...new Set(nodes.map((n) => n.zone_id))];
+  await deps.revisions.bump(deps.db, zones);
+  await refreshResolutions(deps, zones);
+}
+
+/** Sets the Geneva setting of nodes; their agents get it in their desired state and report what they hold. */
+export async function setNodesGeneva(deps: AppDeps, principal: Principal, ids: number[], geneva: NodeGeneva) {
+  const { nodes } = await ownedNodes(deps, principal, ids);
+  await deps.db.updateTable('nodes').set({ geneva: JSON.stringify(geneva), updated_at: now() }).where('id', 'in', ids).execute();
+  await deps.revisions.bump(deps.db, [...new Set(nodes.map((n) => n.zone_id))]);
+}
