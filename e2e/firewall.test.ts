@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
+import { signInThroughForm } from './sign-in-flow';
 import { licensedClient } from './tenants';
 
 const PASSWORD = 'firewall e2e password';
@@ -14,6 +15,8 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   let page: Page;
   let siteId: number;
   let userToken: string;
+  let clientToken: string;
+  let nodeId: number;
 
   const toast = (text: string) => waitForToast(page, text);
   const modal = () => topModal(page);
@@ -24,6 +27,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
     const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
     const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
+    [clientToken, nodeId] = [client, node];
     const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
     const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
     const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
@@ -97,7 +101,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await page.getByRole('tab', { name: 'Anti-CC' }).click();
     await page.getByTestId('add-anticc').waitFor();
     await screenshot(page, 'firewall-anticc');
-    await page.getByRole('tab', { name: 'Regions' }).click();
+    await page.getByRole('tab', { name: 'Regions', exact: true }).click();
     await page.getByTestId('add-geos').click();
     await page.getByTestId('field-geoIDs').click();
     await page.keyboard.type('DE');
@@ -109,11 +113,50 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await screenshot(page, 'firewall-regions');
   });
 
+  it('adds a layer-4 region rule on the layer-4 regions tab', async () => {
+    await page.getByRole('tab', { name: 'Layer-4 regions', exact: true }).click();
+    await page.getByTestId('add-l4-positions').click();
+    await page.getByTestId('field-geoIDs').click();
+    await page.keyboard.type('JP');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(JP)' }).click();
+    await page.keyboard.press('Escape');
+    await modal().getByTestId('field-port').fill('2222');
+    await modal().getByRole('button', { name: /OK/ }).click();
+    await toast('Create Successful!');
+    await page.locator('tr', { hasText: 'Japan' }).waitFor();
+    await screenshot(page, 'firewall-l4-positions');
+    const positions = await api(server, 'GET', `user/site/${siteId}/firewall/l4/positions`, { token: userToken });
+    expect(positions.body.data).toMatchObject([{ geoIDs: ['JP'], isBlack: true, port: 2222, enabled: true }]);
+  });
+
   it('opens the blocked IP list', async () => {
     await page.locator('.ant-layout-sider').getByText('Sites management').click();
     await page.locator('.ant-layout-sider').getByText('Blocked IPs').click();
     await page.waitForURL('**/user/sitesManagement/blockList');
     await page.getByTestId('unblock-all').waitFor();
     await screenshot(page, 'block-list');
+  });
+
+  it('unblocks every address from the client block list after a confirmation', async () => {
+    // The node reports a block the way the agent does.
+    const enrol = (await api(server, 'POST', 'client/nodes/initialize', { token: clientToken, body: { id: nodeId } })).body.data;
+    const enrolled = await fetch(`${server.url}/agent/v1/enroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: enrol.token, hostname: 'edge-1', version: '0.1.0' }) });
+    const { credential } = (await enrolled.json()) as { credential: string };
+    const report = { version: '0.1.0', appliedRevision: 1, applyError: null, nginxRunning: true, cpuPercent: 1, memory: { totalBytes: 1, usedBytes: 1 }, disk: { totalBytes: 1, usedBytes: 1 }, network: { rxBytes: 0, txBytes: 0 }, loadAverage: [], uptimeSeconds: 1 };
+    const blocked = [{ siteId, ip: '203.0.113.77', cause: 'waf', expiresAt: Math.floor(Date.now() / 1000) + 600 }];
+    const reported = await fetch(`${server.url}/agent/v1/report`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Node ${credential}` }, body: JSON.stringify({ ...report, blocked }) });
+    expect(reported.status).toBe(200);
+    const client = await freshPage(browser.context, server.url);
+    await client.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await signInThroughForm(client, { baseUrl: server.url, tier: 'client', email: 'ops@example.com', password: PASSWORD, smtp });
+    await client.goto(`${server.url}/client/nodeManage/blockList`);
+    await client.locator('tr', { hasText: '203.0.113.77' }).waitFor();
+    await client.getByTestId('unblock-all').click();
+    await client.locator('.ant-popconfirm:visible').getByText('Unblock every address on all your sites?').waitFor();
+    await screenshot(client, 'client-block-list-unblock-all');
+    await client.locator('.ant-popconfirm:visible').getByRole('button', { name: /OK/ }).click();
+    await waitForToast(client, 'Update Successful!');
+    await client.locator('tr', { hasText: '203.0.113.77' }).waitFor({ state: 'detached' });
+    expect((await api(server, 'GET', 'client/blockIPs', { token: clientToken })).body.total).toBe(0);
   });
 });

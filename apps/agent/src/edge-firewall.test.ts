@@ -7,22 +7,8 @@ import { GEO_COUNTRY_DB } from './geo/databases';
 import { ACCESS_LOG, luaData } from './render';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
-import { connect } from 'node:net';
-import { freePort, startOrigin, startTcpEcho, tcpRoundTrip } from './test/servers';
+import { freePort, startOrigin, startTcpEcho, tcpAnswer, tcpRoundTrip } from './test/servers';
 import { applyState } from './apply/apply';
-
-/** What an L4 port answers to "hi" before it closes: '' when the connection is refused or closed at once. */
-const tcpAnswer = (port: number) =>
-  new Promise<string>((resolve) => {
-    let got = '';
-    const socket = connect({ port, host: '127.0.0.1' }, () => socket.write('hi'));
-    socket.on('data', (d) => {
-      got += d.toString();
-      socket.end();
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(got));
-  });
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -193,7 +179,7 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     };
     try {
       await apply({ blacklist: [{ ip: '127.0.0.0/8', port: l4Port }] });
-      expect(await tcpAnswer(l4Port)).toBe('');
+      expect(await tcpAnswer({ port: l4Port })).toBe('');
       await apply({ blacklist: [{ ip: '127.0.0.0/8' }], whitelist: [{ ip: '127.0.0.1' }], limitConns: [{ port: l4Port, max: 5 }] });
       expect(await tcpRoundTrip({ port: l4Port, message: 'hi' })).toBe('echo:hi');
     } finally {

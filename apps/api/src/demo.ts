@@ -46,7 +46,7 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   const node = await createNode(deps, c, { zoneID: zone.id, name: 'local-edge', ip: '127.0.0.1', type: 'edge', virtual: false, role: 'main', portType: 7, bandwidth: 1000, cacheCapacity: 0, memo: 'this machine' });
   const group = await createGroup(deps, c, zone.id, { name: 'default-line', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [node.id] });
   const product = await createProduct(deps, c, {
-    name: 'demo-plan', zoneID: zone.id, groupID: group.id, backupGroupID: null, domainLimit: 0, siteLimit: 0, connections: 0, bandwidth: 0,
+    name: 'demo-plan', zoneID: zone.id, groupID: group.id, backupGroupID: null, domainLimit: 0, siteLimit: 0, connections: 500, bandwidth: 100,
     trafficPrice: 0, monthlyTrafficGB: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
   });
   const site = await createSite(deps, c, { name: 'demo-site', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from './index';
 import { PERMISSION_CATALOGUE, permissionKeys } from './permissions';
 import { TIERS } from './tiers';
 
@@ -16,5 +17,20 @@ describe('permission catalogue', () => {
 
   it('has the keys the issue names', () => {
     expect(permissionKeys('user')).toEqual(expect.arrayContaining(['sites.view', 'sites.edit', 'firewall.edit', 'logs.export']));
+  });
+
+  it("guards every route with a key of its tier's catalogue, so a role can grant it", () => {
+    const routes: { id: string; tier: string; permission?: string }[] = [];
+    const walk = (v: unknown, seen = new Set<unknown>()) => {
+      if (!v || typeof v !== 'object' || seen.has(v)) return;
+      seen.add(v);
+      const r = v as { id?: unknown; path?: unknown; tier?: unknown; permission?: string };
+      if (typeof r.id === 'string' && typeof r.path === 'string' && typeof r.tier === 'string') return void routes.push(r as (typeof routes)[number]);
+      if (!('_zod' in (v as object))) for (const x of Object.values(v)) walk(x, seen);
+    };
+    walk(contract);
+    expect(routes.length).toBeGreaterThan(300);
+    const unknown = routes.filter((r) => r.permission && (TIERS as readonly string[]).includes(r.tier) && !permissionKeys(r.tier as (typeof TIERS)[number]).includes(r.permission));
+    expect(unknown.map((r) => `${r.id}: ${r.permission}`)).toEqual([]);
   });
 });

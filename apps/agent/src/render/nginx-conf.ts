@@ -1,6 +1,7 @@
 import type { edge } from '@edgekeep/contract';
-import { GEO_MODULE, geoDirectives, type GeoOptions } from './geo';
+import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
 import { cacheDirectories } from './site-cache';
+import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
 import { MODSECURITY_MODULE, usesWaf } from './waf';
@@ -105,6 +106,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       'header_filter_by_lua_block { require("edgekeep.site_modules").header_filter() }',
+      'log_by_lua_block { require("edgekeep.site_limits").log() }',
       block({
         head: 'server',
         body: lines(
@@ -143,7 +145,7 @@ export const renderNginxConf = (o: Options) => {
   return (
     lines(
       `# EdgeKeep edge configuration, revision ${o.state.revision} (${o.release}). Rendered by the agent: do not edit.`,
-      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
+      ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : []), ...(o.geo?.stream ? [STREAM_GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
       usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
       'pid logs/nginx.pid;',
@@ -153,7 +155,7 @@ export const renderNginxConf = (o: Options) => {
       http(o),
       block({
         head: 'stream',
-        body: lines(`proxy_connect_timeout ${nginx.streamConnectTimeout}s;`, `proxy_timeout ${nginx.streamTimeout}s;`, 'include stream/*.conf;'),
+        body: lines(streamCore(o), `proxy_connect_timeout ${nginx.streamConnectTimeout}s;`, `proxy_timeout ${nginx.streamTimeout}s;`, 'include stream/*.conf;'),
       }),
     ) + '\n'
   );

@@ -1,5 +1,5 @@
 import type { edge } from '@edgekeep/contract';
-import { l4Access, l4LimitZones } from './stream-firewall';
+import { l4Access, l4LimitZones, l4Target } from './stream-firewall';
 import { block, lines } from './text';
 import { upstream } from './upstream';
 
@@ -10,11 +10,13 @@ export const renderStreamSite = ({ site }: { site: edge.SiteStructure }) =>
     l4LimitZones({ site }),
     ...site.l4Ports.map((l4) => {
       const name = `ek_l4_${l4.port}`;
+      const target = l4Target({ site, port: l4.port, upstream: name });
       return lines(
         upstream({ name, origins: l4.origins }),
+        target.map,
         block({
           head: 'server',
-          body: lines(`listen ${l4.port};`, l4Access({ site, port: l4.port }), `proxy_pass ${name};`),
+          body: lines(`listen ${l4.port};`, l4Access({ site, port: l4.port }), `proxy_pass ${target.proxyPass};`),
         }),
       );
     }),

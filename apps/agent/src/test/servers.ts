@@ -49,6 +49,20 @@ export const tcpRoundTrip = ({ port, message }: { port: number; message: string 
     socket.once('error', reject);
   });
 
+/** What an L4 port answers to "hi" before it closes, from address `from`: '' when the connection is refused or closed at once. */
+export const tcpAnswer = ({ port, from }: { port: number; from?: string }) =>
+  new Promise<string>((resolve) => {
+    let got = '';
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () => socket.write('hi'));
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.on('data', (d) => {
+      got += d.toString();
+      socket.end();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(got));
+  });
+
 export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
 /** An HTTP(S) request with a chosen Host header (fetch does not let one set it); HTTPS verifies against `ca`. */

@@ -5,6 +5,7 @@ import { decrypt } from '../lib/crypto';
 import { optionsOfSites } from '../modules/site-settings/options';
 import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
 import { withTrafficLimits } from '../modules/traffic/state';
+import { withSiteLimits } from '../modules/site-actions/edge-limits';
 import { readZoneSettings, type ZoneSettings } from '../modules/zones/settings';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
@@ -98,7 +99,7 @@ export async function buildNodeState(deps: Pick<AppDeps, 'db' | 'secrets'>, node
       sites,
     },
     data: {
-      sites: await withWaf(db, sites, await withTrafficLimits(db, sites, await firewallDataOf(db, sites))),
+      sites: await withWaf(db, sites, await withSiteLimits(db, sites, await withTrafficLimits(db, sites, await firewallDataOf(db, sites)))),
       certificates: await certificatesOf(deps, sites),
       zone: zoneData(settings),
       domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),

@@ -104,7 +104,7 @@ const userScreens: RouteObject[] = [
       { index: true, element: <Navigate to="sites" replace /> },
       { path: 'sites', element: guarded('sites.view', <s.Sites />) },
       { path: 'sitesSetting/:id?/:name?', element: guarded('sites.view', <s.SiteSetting />) },
-      { path: 'blockList', element: guarded('firewall.view', <s.BlockList />) },
+      { path: 'blockList', element: guarded('blockList.view', <s.BlockList />) },
     ],
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },

@@ -174,6 +174,11 @@ export const siteData = z.object({
   whitelist: ipList.default([]),
   /** The site used up its month's traffic allowance and its product says to stop: every request gets 929. Absent: served. */
   trafficLimited: z.boolean().optional(),
+  /**
+   * The site's limitations (its own, else its product's; absent: unlimited): bandwidth in Mbps shared by the
+   * site's requests in flight on the node, connections its requests in flight at once (over it: 503).
+   */
+  limits: z.object({ bandwidth: z.number().int().min(1).optional(), connections: z.number().int().min(1).optional() }).optional(),
   waf: siteWaf.optional(),
   ...firewallSiteData,
 });

@@ -94,12 +94,25 @@ export const l4LimitConn = z.object({
   burst: z.number().int().min(0).max(100_000).default(0),
   delay: z.number().int().min(0).max(3600).default(0),
 });
+/**
+ * A layer-4 region rule: connections from these countries (isBlack) or from every other country (not isBlack) are
+ * refused on the port; port 0: every L4 port of the site. A client whose country is unknown counts as another country.
+ */
+export const l4Position = z.object({
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1).max(300),
+  isBlack: z.boolean(),
+  port: z.number().int().min(0).max(65535).default(0),
+});
 /** A site's layer-4 firewall: rendered into its stream servers (structure, needs a reload). */
 export const l4Firewall = z
   .object({
     blacklist: z.array(l4IpRule).max(ITEM_LIST_MAX).default([]),
     whitelist: z.array(l4IpRule).max(ITEM_LIST_MAX).default([]),
+    positions: z.array(l4Position).max(ITEM_LIST_MAX).default([]),
     limitConns: z.array(l4LimitConn).max(1000).default([]),
+    /** The site's connection limitation: its connections at once across all its L4 ports on the node; absent: unlimited. */
+    connections: z.number().int().min(1).optional(),
   })
   .prefault({});
 export type L4Firewall = z.infer<typeof l4Firewall>;
+export type L4Position = z.infer<typeof l4Position>;

@@ -75,7 +75,7 @@ export const refererRule = z.object({
   empty: z.boolean().default(false),
 });
 
-/** Spec: anti-header. A request whose header matches is refused with 403. */
+/** Spec: anti-header. A request whose header matches is refused with the 929 block page. */
 export const headerRule = z
   .object({
     name: headerName,

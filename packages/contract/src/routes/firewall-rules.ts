@@ -37,6 +37,7 @@ export const firewallRuleRoutes = {
   abuseIP: kindRoutes('abuseIP', s.RULE_KINDS.abuseIP),
   l4Blacklist: kindRoutes('l4Blacklist', s.RULE_KINDS.l4Blacklist),
   l4Whitelist: kindRoutes('l4Whitelist', s.RULE_KINDS.l4Whitelist),
+  l4Position: kindRoutes('l4Position', s.RULE_KINDS.l4Position),
   l4LimitConn: kindRoutes('l4LimitConn', s.RULE_KINDS.l4LimitConn),
   advance: defineRoute({ id: 'user.firewall.advance', method: 'PUT', path: `${base}/advance`, tier, permission: 'firewall.edit', tag,
     summary: "Turn the site's advanced WAF/ACL rules on or off", params: siteParams, body: advanceBody, response: done }),

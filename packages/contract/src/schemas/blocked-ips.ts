@@ -20,3 +20,5 @@ export const userBlockedIpsQuery = blockedIpsQuery.extend({ siteID: id.optional(
 const ip = z.string().min(1).max(64);
 export const unblockBody = z.object({ ips: z.array(ip).min(1).max(5000) });
 export const userUnblockBody = z.object({ blocks: z.array(z.object({ siteID: id, ip })).min(1).max(5000) });
+/** Unblock all: on every site the client reaches, or only on one site or on the sites of one zone. */
+export const clientUnblockAllBody = z.object({ siteID: id.optional(), zoneID: id.optional() });

@@ -70,6 +70,13 @@ export const abuseIpFields = z.object({ score: z.union(ABUSE_SCORES.map((s) => z
 
 export const l4IpFields = l4IpRule.extend({ memo: z.string().max(TEXT_FIELD_MAX).default('') });
 export const l4LimitConnFields = l4LimitConn;
+/** Countries refused (isBlack) or the only ones let in (not isBlack) on a port of the site; port 0: all its L4 ports. */
+export const l4PositionFields = z.object({
+  geoIDs: geoFields.shape.geoIDs,
+  isBlack: z.boolean(),
+  port: z.number().int().min(0).max(65535).default(0),
+  memo: z.string().max(TEXT_FIELD_MAX).default(''),
+});
 
 /** Every list of the firewall besides the IP lists: its plural and singular path names and its fields. */
 export const RULE_KINDS = {
@@ -82,6 +89,7 @@ export const RULE_KINDS = {
   /** Layer 4, under firewall/l4/: rendered into the site's stream servers. */
   l4Blacklist: { plural: 'l4/blacklists', singular: 'l4/blacklist', fields: l4IpFields },
   l4Whitelist: { plural: 'l4/whitelists', singular: 'l4/whitelist', fields: l4IpFields },
+  l4Position: { plural: 'l4/positions', singular: 'l4/position', fields: l4PositionFields },
   l4LimitConn: { plural: 'l4/limitConns', singular: 'l4/limitConn', fields: l4LimitConnFields },
 } as const;
 export type RuleKind = keyof typeof RULE_KINDS;
@@ -95,9 +103,9 @@ export const updateRuleBody = <F extends z.ZodObject>(fields: F) => fields.exten
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 export const rulesQuery = pageQuery.extend({
   enabled: flag.optional(),
-  /** geo only: black or white rules. */
+  /** geo and l4Position only: black or white rules. */
   isBlack: flag.optional(),
-  /** geo only: rules naming any of these country codes (comma separated). */
+  /** geo and l4Position only: rules naming any of these country codes (comma separated). */
   names: z.string().max(1000).optional(),
 });
 

@@ -11,6 +11,7 @@ local limits = require "edgekeep.limits"
 local data = require "edgekeep.data"
 local waf = require "edgekeep.waf"
 local zone = require "edgekeep.zone"
+local site_limits = require "edgekeep.site_limits"
 
 local _M = {}
 
@@ -51,10 +52,13 @@ function _M.run()
   if not key then return end
   local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
   traffic(ctx)
-  if not zone.firewall_on() then return end
-  for _, step in ipairs(FIREWALL) do
-    if step(ctx) == "allow" then return end
+  if zone.firewall_on() then
+    for _, step in ipairs(FIREWALL) do
+      if step(ctx) == "allow" then break end
+    end
   end
+  -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.
+  site_limits.admit(ctx)
 end
 
 return _M

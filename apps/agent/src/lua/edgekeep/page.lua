@@ -1,10 +1,12 @@
--- The block pages 903 (a node address reached without a domain it serves), 929 (denied or rate limited) and
+-- The block pages 403 (a signed URL without a valid signature), 503 (a site over its connection limit), 903 (a node address reached without a domain it serves), 929 (denied or rate limited) and
 -- 978 (anti-CC challenge), in English, Traditional and Simplified Chinese by the visitor's Accept-Language.
 local _M = {}
 
 local TEXTS = {
   en_US = {
     traffic = { "Traffic limit reached", "This site has used up its traffic allowance for the month and is not served until it is raised." },
+    [403] = { "Link not valid", "This address needs a valid, unexpired signature from the site. Open it from the page that links to it." },
+    [503] = { "Site busy", "The site is serving as many visitors at once as its plan allows. Try again in a moment." },
     [903] = { "No site here", "This address belongs to an edge node. Open the site by its domain name instead." },
     [929] = { "Access denied", "The site's security rules blocked this request. If you think this is a mistake, contact the site owner with the request ID below." },
     [978] = { "Checking your browser", "The site protects itself against automated traffic. Complete the check below to continue." },
@@ -12,6 +14,8 @@ local TEXTS = {
   },
   zh_TW = {
     traffic = { "已達流量上限", "本網站本月的流量額度已用完，額度提高前暫停服務。" },
+    [403] = { "連結無效", "此網址需要網站發出且尚未過期的簽章，請從連結到它的頁面開啟。" },
+    [503] = { "網站忙碌中", "網站同時服務的訪客已達方案上限，請稍後再試。" },
     [903] = { "此位址沒有網站", "這是邊緣節點的位址，請改用網站的網域名稱開啟。" },
     [929] = { "拒絕存取", "網站的安全規則阻擋了這個請求。如果您認為這是誤判，請帶著下方的請求編號聯絡網站管理者。" },
     [978] = { "正在檢查您的瀏覽器", "網站正在防範自動化流量，請完成下方的驗證後繼續。" },
@@ -19,6 +23,8 @@ local TEXTS = {
   },
   zh_CN = {
     traffic = { "已达流量上限", "本网站本月的流量额度已用完，额度提高前暂停服务。" },
+    [403] = { "链接无效", "此网址需要网站签发且尚未过期的签名，请从链接到它的页面打开。" },
+    [503] = { "网站繁忙", "网站同时服务的访客已达套餐上限，请稍后再试。" },
     [903] = { "此地址没有网站", "这是边缘节点的地址，请改用网站的域名打开。" },
     [929] = { "拒绝访问", "网站的安全规则拦截了这个请求。如果您认为这是误判，请带着下方的请求编号联系网站管理员。" },
     [978] = { "正在检查您的浏览器", "网站正在防范自动化流量，请完成下方的验证后继续。" },

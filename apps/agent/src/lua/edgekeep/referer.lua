@@ -1,5 +1,6 @@
--- Anti-referer and anti-header rules of a domain: a refused request gets 403 and is logged with its cause.
-local deny = require "edgekeep.deny"
+-- Anti-referer and anti-header rules of a domain: a refused request gets the 929 block page, like every firewall
+-- deny, and is logged with its cause.
+local page = require "edgekeep.page"
 
 local _M = {}
 
@@ -54,10 +55,10 @@ end
 
 function _M.access(cfg)
   if cfg.referers and #cfg.referers > 0 and not referer_ok(cfg.referers, ngx.var.http_referer) then
-    return deny.refuse("referer")
+    return page.send(929, "referer")
   end
   for _, rule in ipairs(cfg.headerRules or {}) do
-    if header_hit(rule) then return deny.refuse("header") end
+    if header_hit(rule) then return page.send(929, "header") end
   end
 end
 

@@ -1,6 +1,6 @@
 -- Token auth (signed URLs). A protected path needs ?expires=<unix seconds>&sign=<hex HMAC-SHA1(key, path .. ":" .. expires)>
 -- where path is the decoded URL path; a missing, wrong or expired signature gets 403.
-local deny = require "edgekeep.deny"
+local page = require "edgekeep.page"
 
 local _M = {}
 
@@ -23,9 +23,9 @@ function _M.access(cfg)
   if not protected(t, uri) then return end
   local args = ngx.req.get_uri_args(10)
   local expires, sign = args.expires, args.sign
-  if type(expires) ~= "string" or type(sign) ~= "string" or not expires:match("^%d+$") then return deny.refuse("token") end
-  if tonumber(expires) < ngx.time() then return deny.refuse("token") end
-  if hex(ngx.hmac_sha1(t.key, uri .. ":" .. expires)) ~= sign:lower() then return deny.refuse("token") end
+  if type(expires) ~= "string" or type(sign) ~= "string" or not expires:match("^%d+$") then return page.send(403, "token") end
+  if tonumber(expires) < ngx.time() then return page.send(403, "token") end
+  if hex(ngx.hmac_sha1(t.key, uri .. ":" .. expires)) ~= sign:lower() then return page.send(403, "token") end
 end
 
 return _M

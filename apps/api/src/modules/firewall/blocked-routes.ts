@@ -13,4 +13,5 @@ export function blockedIpRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   // A client reaches the sites of its users (scopedSites), so the same service answers it.
   registerRoute(app, deps, r.clientList, async ({ principal, query }) => blocked.listUserBlocked(deps, principal, query));
   registerRoute(app, deps, r.clientRemove, async ({ principal, body }) => ({ data: await blocked.unblockUser(deps, principal, body.blocks) }));
+  registerRoute(app, deps, r.clientRemoveAll, async ({ principal, body }) => ({ data: await blocked.unblockAllSites(deps, principal, body) }));
 }

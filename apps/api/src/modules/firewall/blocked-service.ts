@@ -107,3 +107,17 @@ export async function unblockUser(deps: AppDeps, principal: Principal, blocks: {
   for (const site of sites) removed += await unblock(deps, site, [...new Set(bySite.get(site.id))]);
   return { removed };
 }
+
+/** Unblock all of the client mode: every site in reach (one site's foreign id answers as missing) that blocks anything now. */
+export async function unblockAllSites(deps: AppDeps, principal: Principal, filter: { siteID?: number; zoneID?: number }) {
+  if (filter.siteID) await reachableSite(deps, principal, filter.siteID);
+  let q = await scopedSites(deps, principal);
+  if (filter.siteID) q = q.where('sites.id', '=', filter.siteID);
+  if (filter.zoneID) q = q.where('products.zone_id', '=', filter.zoneID);
+  const ids = (await q.execute()).map((s) => s.id);
+  if (!ids.length) return { removed: 0 };
+  const blocking = await deps.db.selectFrom('blocked_ips').select('site_id').distinct().where('site_id', 'in', ids).where('expires_at', '>', now()).execute();
+  let removed = 0;
+  for (const { site_id } of blocking) removed += await unblock(deps, await reachableSite(deps, principal, site_id));
+  return { removed };
+}

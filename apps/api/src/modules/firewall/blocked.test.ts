@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildNodeState } from '../../agent-gateway/state';
-import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, PASSWORD, signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 
 lane('blocked IPs: reported by the nodes, listed and lifted from the console', () => {
@@ -98,5 +98,37 @@ lane('blocked IPs: reported by the nodes, listed and lifted from the console', (
     const r = await call(t, 'DELETE', 'client/blockIPs', { token: f.tokens.clientA, body: { blocks: [{ siteID: f.a.site, ip: '203.0.113.9' }] } });
     expect(r.body.data).toEqual({ removed: 1 });
     expect((await call(t, 'GET', 'client/blockIPs', { token: f.tokens.clientA })).body.total).toBe(0);
+  });
+
+  it('unblocks all for a client: every site in reach, one site or one zone, never another client\'s', async () => {
+    await agentReport([
+      { siteId: f.a.site, ip: '203.0.113.11', cause: 'waf', expiresAt: inAMinute },
+      { siteId: f.a.site, ip: '203.0.113.12', cause: 'limit', expiresAt: inAMinute },
+    ]);
+    const all = (token: string, body: object = {}) => call(t, 'DELETE', 'client/blockIPs/all', { token, body });
+    const missing = await all(f.tokens.clientA, { siteID: 999999 });
+    expect(missing.status).toBe(404);
+    expect((await all(f.tokens.clientB, { siteID: f.a.site })).body).toEqual(missing.body);
+    expect((await all(f.tokens.clientA, { siteID: 'x' })).body.code).toBe(101003);
+    expect((await all(f.tokens.clientB, { zoneID: f.a.zone })).body.data).toEqual({ removed: 0 });
+    expect((await all(f.tokens.clientB)).body.data).toEqual({ removed: 0 });
+    expect((await call(t, 'GET', 'client/blockIPs', { token: f.tokens.clientA })).body.total).toBe(2);
+    expect((await all(f.tokens.clientA, { zoneID: f.a.zone })).body.data).toEqual({ removed: 2 });
+    expect((await call(t, 'GET', 'client/blockIPs', { token: f.tokens.clientA })).body.total).toBe(0);
+    expect((await buildNodeState(t.deps, f.a.node)).data.sites.find((s) => s.siteId === f.a.site)?.unblocks?.at(-1)).toEqual({ at: expect.any(Number) });
+  });
+
+  it('guards the blocked-IP calls of the user tier with the blockList keys, as its screen', async () => {
+    const role = async (roleName: string, permissions: string[], email: string) => {
+      const id = (await call(t, 'POST', 'user/role', { token: f.tokens.userA, body: { roleName, permissions } })).body.data.id;
+      await call(t, 'POST', 'user/account', { token: f.tokens.userA, body: { email, name: roleName, roleID: id, password: PASSWORD } });
+      return (await signIn(t, 'user', email)).accessToken as string;
+    };
+    const rulesOnly = await role('rules-only', ['firewall.view', 'firewall.edit'], 'rules-only@example.com');
+    const refused = await call(t, 'GET', 'user/blockIPs', { token: rulesOnly });
+    expect([refused.status, refused.body.code, refused.body.extra]).toEqual([403, 101018, { permission: 'blockList.view' }]);
+    expect((await call(t, 'DELETE', 'user/blockIPs', { token: rulesOnly, body: { blocks: [{ siteID: f.a.site, ip: '203.0.113.1' }] } })).body.extra).toEqual({ permission: 'blockList.edit' });
+    const viewer = await role('blocked-viewer', ['blockList.view'], 'blocked-viewer@example.com');
+    expect((await call(t, 'GET', 'user/blockIPs', { token: viewer })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import type { Db } from '../../db';
+import { limitsOfSites } from '../site-actions/edge-limits';
 import { LIFT_KEEP_SECONDS } from './blocked-service';
 
 type IpRow = { site_id: number; list: string; ip: string; url: string; methods: string; port: number };
@@ -57,21 +58,29 @@ export async function firewallDataOf(db: Db, sites: { id: number }[]) {
     .map((s) => s.doc);
 }
 
-/** The sites' layer-4 firewalls (enabled entries), rendered into their stream servers. */
-export async function withL4Firewall<S extends { id: number }>(db: Db, sites: S[]) {
+/** The sites' layer-4 firewalls (enabled entries) and connection limitations, rendered into their stream servers. */
+export async function withL4Firewall<S extends { id: number; l4Ports?: unknown[] }>(db: Db, sites: S[]) {
   if (!sites.length) return sites;
   const rows = await db
     .selectFrom('site_firewall_rules')
     .select(['site_id', 'kind', 'body'])
     .where('site_id', 'in', sites.map((s) => s.id))
-    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4LimitConn'])
+    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'])
     .where('enabled', '=', 1)
     .orderBy('id')
     .execute();
   const of = (siteId: number, kind: string) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => JSON.parse(r.body) as Body);
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
+  const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });
+  const limits = await limitsOfSites(db, sites.filter((s) => s.l4Ports?.length).map((s) => s.id));
   return sites.map((s) => ({
     ...s,
-    l4Firewall: { blacklist: of(s.id, 'l4Blacklist').map(ipRule), whitelist: of(s.id, 'l4Whitelist').map(ipRule), limitConns: of(s.id, 'l4LimitConn') },
+    l4Firewall: {
+      blacklist: of(s.id, 'l4Blacklist').map(ipRule),
+      whitelist: of(s.id, 'l4Whitelist').map(ipRule),
+      positions: of(s.id, 'l4Position').map(position),
+      limitConns: of(s.id, 'l4LimitConn'),
+      connections: limits.get(s.id)?.connections,
+    },
   }));
 }

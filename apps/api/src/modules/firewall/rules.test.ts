@@ -118,6 +118,7 @@ lane('firewall rule lists: region, user agent, anti-header, rate limit, frequenc
     expect(site?.l4Firewall).toEqual({
       blacklist: [{ ip: '203.0.113.0/24', port: 2222 }],
       whitelist: [{ ip: '203.0.113.9', port: 0 }],
+      positions: [],
       limitConns: [{ port: 2222, max: 10, burst: 5, delay: 0 }],
     });
     expect((await siteData())?.geo).toHaveLength(2);

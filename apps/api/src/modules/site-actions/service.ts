@@ -85,6 +85,7 @@ export async function setLimitations(deps: AppDeps, principal: Principal, body: 
     const kept = Object.fromEntries(Object.entries(merged).filter(([, v]) => typeof v === 'number'));
     await deps.db.updateTable('sites').set({ limitations: JSON.stringify(kept), updated_at: now() }).where('id', '=', site.id).execute();
   }
+  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
 }
 
 /** A past time expires the sites at once (they stop being served); a later one (or none) renews an expired site. */

@@ -118,6 +118,34 @@ lane('client site actions', () => {
     expect((await site()).limitations).toEqual({ bandwidth: 50 });
   });
 
+  it("the bandwidth and connection limits reach the edge: the site's own, else its product's, 0 unlimited", async () => {
+    const revision = async () => Number((await t.deps.db.selectFrom('zones').select('revision').where('id', '=', f.a.zone).executeTakeFirstOrThrow()).revision);
+    const limits = async () => (await buildNodeState(t.deps, f.a.node)).data.sites.find((s) => s.siteId === f.a.site)?.limits;
+    const before = await revision();
+    expect((await client('PUT', 'client/site/limitations', { ids: [f.a.site], limitations: { bandwidth: 20, connections: 300 } })).status).toBe(200);
+    expect(await revision()).toBeGreaterThan(before);
+    expect(await limits()).toEqual({ bandwidth: 20, connections: 300 });
+    const product = (await client('GET', `client/products?page=1&pageSize=100`)).body.data.find((p: { id: number }) => p.id === f.a.product);
+    expect((await client('PUT', 'client/product', { ...product, id: f.a.product, connections: 40, bandwidth: 0 })).status).toBe(200);
+    await client('PUT', 'client/site/limitations', { ids: [f.a.site], limitations: { bandwidth: null, connections: null } });
+    expect(await limits()).toEqual({ connections: 40 });
+    await client('PUT', 'client/site/limitations', { ids: [f.a.site], limitations: { connections: 0 } });
+    expect(await limits()).toBeUndefined();
+    expect((await client('PUT', 'client/site/limitations', { ids: [f.a.site], limitations: { connections: 1.5 } })).body.code).toBe(101003);
+    expect(await limits()).toBeUndefined();
+  });
+
+  it('a site with layer-4 ports gets its connection limitation rendered into its stream servers', async () => {
+    const tcp = (await client('POST', 'client/site', { name: 'tcp-limits', productID: f.a.product, userID: f.userA.id })).body.data.id as number;
+    expect((await call(t, 'POST', `user/site/${tcp}/ports`, { token: f.tokens.userA, body: { ports: [{ port: 2400, upstreams: [{ host: '198.51.100.20', port: 22 }] }] } })).status).toBe(200);
+    const l4 = async () => (await buildNodeState(t.deps, f.a.node)).structure.sites.find((s) => s.id === tcp)?.l4Firewall;
+    expect((await l4())?.connections).toBe(40);
+    await client('PUT', 'client/site/limitations', { ids: [tcp], limitations: { connections: 7 } });
+    expect((await l4())?.connections).toBe(7);
+    await client('PUT', 'client/site/limitations', { ids: [tcp], limitations: { connections: 0 } });
+    expect((await l4())?.connections).toBeUndefined();
+  });
+
   it('tags are set in batch and listed; sites are handed to another user of the client', async () => {
     expect((await client('PUT', 'client/site/tags', { ids: [f.a.site], tags: ['vip', 'asia', 'vip'] })).status).toBe(200);
     expect((await client('GET', 'client/site/tags')).body.data).toEqual(['asia', 'vip']);

@@ -72,7 +72,7 @@ const sitesManagement: MenuEntry = {
   children: [
     { path: 'sites', label: 'sites', permission: 'sites.view' },
     { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
-    { path: 'blockList', label: 'blockList', permission: 'firewall.view' },
+    { path: 'blockList', label: 'blockList', permission: 'blockList.view' },
   ],
 };
 

@@ -22,6 +22,7 @@ const LIMITS = ['domainLimit', 'bandwidth', 'connections'] as const;
 /** The site actions that need input, on one site or a batch: hand over, change product, limitations, expiry. */
 export function SiteActionModal({ action, onClose }: { action: SiteAction; onClose: () => void }) {
   const { t } = useTranslation();
+  const hints: Partial<Record<(typeof LIMITS)[number], string>> = { bandwidth: t('siteActions.bandwidthHint'), connections: t('siteActions.connectionsHint') };
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
   const { modal } = App.useApp();
@@ -87,7 +88,7 @@ export function SiteActionModal({ action, onClose }: { action: SiteAction; onClo
         ) : null}
         {action.kind === 'limitations'
           ? LIMITS.map((k) => (
-              <Form.Item key={k} name={k} label={t(`siteActions.${k}`)}>
+              <Form.Item key={k} name={k} label={t(`siteActions.${k}`)} extra={hints[k]}>
                 <InputNumber min={0} precision={0} style={{ width: '100%' }} placeholder={t('siteActions.fromProduct')} />
               </Form.Item>
             ))

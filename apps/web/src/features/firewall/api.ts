@@ -40,6 +40,8 @@ export const firewallApi = {
   unblock: (blocks: { siteID: number; ip: string }[], mode: 'user' | 'client') =>
     call<{ removed: number }>(`${mode}/blockIPs`, { method: 'DELETE', tier: mode, body: { blocks } }),
   unblockAll: (siteId: number) => send<{ removed: number }>('DELETE', setting(siteId, 'blockIPs/all')),
+  /** Client mode: every site of the client's users, or one site or zone of them. */
+  clientUnblockAll: (filter: { siteID?: number; zoneID?: number }) => call<{ removed: number }>('client/blockIPs/all', { method: 'DELETE', tier: 'client', body: filter }),
 };
 
 export const firewallKeys = {

@@ -22,21 +22,23 @@ export default function BlockListPage() {
 }
 
 /**
- * Blocked addresses with site, cause and expiry; user mode reaches the user's sites (firewall keys), client mode
- * (nodeManage/blockList) the sites of the client's users (blockList keys), with a zone filter.
+ * Blocked addresses with site, cause and expiry (both modes under the blockList keys); user mode reaches the
+ * user's sites, client mode (nodeManage/blockList) the sites of the client's users, with a zone filter.
  */
 export function BlockList({ mode }: { mode: 'user' | 'client' }) {
   const { t } = useTranslation();
   const user = mode === 'user';
-  const editable = useCan()(user ? 'firewall.edit' : 'blockList.edit');
+  const editable = useCan()('blockList.edit');
   const list = useListParams();
   const sites = useQuery({ queryKey: ['metaSites', mode], queryFn: () => (user ? sitesApi.metaSites() : clientDomainsApi.metaSites()) });
   const zones = useQuery({ queryKey: ['metaZones'], queryFn: () => infraApi.metaZones(), enabled: !user });
   const siteId = Number(list.filters.siteID) || undefined;
+  const zoneId = Number(list.filters.zoneID) || undefined;
   const refresh = [[...firewallKeys.blocked, mode]];
   const unblock = useSiteMutation({ fn: (keys: string[]) => firewallApi.unblock(keys.map(blockOf), mode), success: 'updateSuccess', refresh });
   const unblockAll = useSiteMutation({
     fn: async () => {
+      if (!user) return void (await firewallApi.clientUnblockAll({ siteID: siteId, zoneID: zoneId }));
       const ids = siteId ? [siteId] : (sites.data ?? []).map((s) => s.id);
       for (const id of ids) await firewallApi.unblockAll(id);
     },
@@ -83,8 +85,8 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
             : undefined
         }
         toolbar={
-          editable && user ? (
-            <Popconfirm title={t(siteId ? 'blockList.confirmAllSite' : 'blockList.confirmAll')} onConfirm={() => unblockAll.mutate()}>
+          editable ? (
+            <Popconfirm title={t(siteId ? 'blockList.confirmAllSite' : zoneId ? 'blockList.confirmAllZone' : 'blockList.confirmAll')} onConfirm={() => unblockAll.mutate()}>
               <Button danger data-testid="unblock-all">{t('blockList.unblockAll')}</Button>
             </Popconfirm>
           ) : null

@@ -1,35 +1,10 @@
-import type { TFunction } from 'i18next';
 import { edge } from '@edgekeep/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import type { FC } from 'react';
+import { Form, Input, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import { currentLanguage } from '../../i18n';
-import { firewallApi, type Rule } from './api';
-
-type T = TFunction;
-export type KindConfig = {
-  key: string;
-  plural: string;
-  singular: string;
-  columns: (t: T) => TableColumnsType<Rule>;
-  /** What the remove confirmation names. */
-  name: (r: Rule) => string;
-  defaults: Record<string, unknown>;
-  Fields: FC;
-  toBody: (v: Record<string, unknown>) => Record<string, unknown>;
-};
-
-const trimmed = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]));
-const code = (v: unknown) => (v ? <Typography.Text code>{String(v)}</Typography.Text> : <Typography.Text type="secondary">*</Typography.Text>);
-const countryName = (id: string) => {
-  try {
-    return new Intl.DisplayNames([currentLanguage().replace('_', '-')], { type: 'region' }).of(id) ?? id;
-  } catch {
-    return id;
-  }
-};
+import type { Rule } from './api';
+import { code, countryColumns, CountriesItems, NumberItem, trimmed, type KindConfig, type T } from './kind-parts';
+import { L4_KIND_TABS } from './l4-kinds';
 
 function RegexItem({ name, label, required }: { name: string; label: string; required?: boolean }) {
   const { t } = useTranslation();
@@ -49,14 +24,6 @@ function RegexItem({ name, label, required }: { name: string; label: string; req
 function UrlItem() {
   const { t } = useTranslation();
   return <RegexItem name="urlRegex" label={t('antiCC.urlRegex')} />;
-}
-function NumberItem({ name, label, min, max, extra }: { name: string; label: string; min: number; max: number; extra?: string }) {
-  const rules = useFormRules();
-  return (
-    <Form.Item name={name} label={label} rules={[rules.required]} extra={extra}>
-      <InputNumber min={min} max={max} precision={0} style={{ width: 160 }} data-testid={`field-${name}`} />
-    </Form.Item>
-  );
 }
 function ActionItem({ name = 'blockType', withBlock }: { name?: string; withBlock?: boolean }) {
   const { t } = useTranslation();
@@ -79,54 +46,14 @@ const actionColumn = (t: T, key = 'blockType') => ({
 const urlColumn = (t: T) => ({ key: 'urlRegex', title: t('antiCC.urlRegex'), render: (_: unknown, r: Rule) => code(r.urlRegex) });
 
 function GeoFields() {
-  const { t } = useTranslation();
-  const rules = useFormRules();
-  const geoips = useQuery({ queryKey: ['geoips'], queryFn: firewallApi.geoips, staleTime: Infinity });
-  const options = (geoips.data ?? []).map((g) => ({ value: g.id, label: `${countryName(g.id)} (${g.id})` }));
   return (
     <>
-      <Form.Item name="geoIDs" label={t('firewall.countries')} rules={[rules.required]}>
-        <Select mode="multiple" loading={geoips.isLoading} showSearch optionFilterProp="label" options={options} data-testid="field-geoIDs" />
-      </Form.Item>
-      <Form.Item name="isBlack" label={t('firewall.geoMode')}>
-        <Select style={{ width: 320 }} options={[{ value: true, label: t('firewall.geoBlack') }, { value: false, label: t('firewall.geoWhite') }]} />
-      </Form.Item>
+      <CountriesItems />
       <UrlItem />
       <ActionItem />
     </>
   );
 }
-
-function Ip4Fields() {
-  const { t } = useTranslation();
-  const rules = useFormRules();
-  const ip = { validator: (_: unknown, v?: string) => (!v || edge.ipEntry.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) };
-  return (
-    <>
-      <Form.Item name="ip" label={t('firewall.ip')} rules={[rules.required, ip]}>
-        <Input data-testid="field-ip" />
-      </Form.Item>
-      <NumberItem name="port" label={t('firewall.port')} min={0} max={65535} extra={t('firewall.anyWhenZero')} />
-      <Form.Item name="memo" label={t('advancedFirewall.memo')}>
-        <Input maxLength={255} />
-      </Form.Item>
-    </>
-  );
-}
-const l4Ip = (key: string, plural: string, singular: string): KindConfig => ({
-  key,
-  plural,
-  singular,
-  columns: (t) => [
-    { key: 'ip', title: t('firewall.ip'), render: (_, r) => code(r.ip) },
-    { key: 'port', title: t('firewall.port'), render: (_, r) => (r.port ? String(r.port) : t('firewall.anyPort')) },
-    { key: 'memo', title: t('advancedFirewall.memo'), dataIndex: 'memo' },
-  ],
-  name: (r) => String(r.ip),
-  defaults: { port: 0, memo: '' },
-  Fields: Ip4Fields,
-  toBody: trimmed,
-});
 
 export const RULE_KIND_TABS: KindConfig[] = [
   {
@@ -134,8 +61,7 @@ export const RULE_KIND_TABS: KindConfig[] = [
     plural: 'geos',
     singular: 'geo',
     columns: (t) => [
-      { key: 'geoIDs', title: t('firewall.countries'), render: (_, r) => <Space size={4} wrap>{(r.geoIDs as string[]).map((g) => <Tag key={g}>{countryName(g)}</Tag>)}</Space> },
-      { key: 'isBlack', title: t('firewall.geoMode'), render: (_, r) => (r.isBlack ? t('firewall.geoBlack') : t('firewall.geoWhite')) },
+      ...countryColumns(t),
       urlColumn(t),
       actionColumn(t),
     ],
@@ -263,30 +189,5 @@ export const RULE_KIND_TABS: KindConfig[] = [
     },
     toBody: trimmed,
   },
-  l4Ip('l4Blacklist', 'l4/blacklists', 'l4/blacklist'),
-  l4Ip('l4Whitelist', 'l4/whitelists', 'l4/whitelist'),
-  {
-    key: 'l4LimitConn',
-    plural: 'l4/limitConns',
-    singular: 'l4/limitConn',
-    columns: (t) => [
-      { key: 'port', title: t('firewall.port'), dataIndex: 'port' },
-      { key: 'max', title: t('firewall.maxConns'), render: (_, r) => t('firewall.connsText', { max: r.max, burst: r.burst }) },
-      { key: 'delay', title: t('firewall.delay'), dataIndex: 'delay' },
-    ],
-    name: (r) => String(r.port),
-    defaults: { port: 80, max: 100, burst: 0, delay: 0 },
-    Fields: function LimitConnFields() {
-      const { t } = useTranslation();
-      return (
-        <Space size="large" wrap>
-          <NumberItem name="port" label={t('firewall.port')} min={1} max={65535} />
-          <NumberItem name="max" label={t('firewall.maxConns')} min={1} max={100_000} />
-          <NumberItem name="burst" label={t('firewall.burst')} min={0} max={100_000} />
-          <NumberItem name="delay" label={t('firewall.delay')} min={0} max={3600} />
-        </Space>
-      );
-    },
-    toBody: trimmed,
-  },
+  ...L4_KIND_TABS,
 ];

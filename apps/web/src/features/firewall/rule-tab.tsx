@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates';
 import { firewallApi, firewallKeys, type Rule } from './api';
 import { BatchButtons } from './batch-buttons';
 import { enabledColumn, RowActions } from './ip-list-tab';
-import type { KindConfig } from './rule-kinds';
+import type { KindConfig } from './kind-parts';
 import { useFirewallMutation } from './use-firewall-mutation';
 
 /** One list of rules (regions, user agents, headers, rate limits, frequencies, abuse IP, layer 4). */

@@ -5,7 +5,7 @@ import { useCan } from '../../app/use-self';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { firewallApi, firewallKeys } from './api';
 
-const SHOWN = ['blacklist', 'whitelist', 'geo', 'userAgent', 'antiHeader', 'limitReq', 'frequency', 'abuseIP', 'l4Blacklist', 'l4Whitelist', 'l4LimitConn'];
+const SHOWN = ['blacklist', 'whitelist', 'geo', 'userAgent', 'antiHeader', 'limitReq', 'frequency', 'abuseIP', 'l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'];
 
 /** The advanced WAF/ACL switch and the enabled/total count of each list ('---' while loading). */
 export function SettingsBar({ siteId }: { siteId: number }) {

@@ -104,7 +104,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
   );
 }
 
-/** A domain's referer allow/deny lists and header rules; refused requests get 403 at the edge. */
+/** A domain's referer allow/deny lists and header rules; refused requests get the 929 block page at the edge. */
 export function AccessRulesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const [domainId, setDomainId] = useState<number>();

@@ -1,0 +1,37 @@
+-- A site's limitations on this node (data `limits`): connections — its requests in flight at once, over it 503;
+-- bandwidth (Mbps) — shared by its requests in flight: each request is sent at most at bandwidth / in flight,
+-- counted when it starts. The in-flight count lives in the shared dictionary `ek_limit` and drops in the log phase;
+-- which count a request holds is kept by its request ID, which (unlike ngx.ctx) outlives an internal redirect to
+-- a custom error page.
+local data = require "edgekeep.data"
+local page = require "edgekeep.page"
+
+local dict = ngx.shared.ek_limit
+local _M = {}
+
+-- Counts the request against its site and caps it; a subrequest or internal redirect was counted already.
+function _M.admit(ctx)
+  if ngx.req.is_internal() then return end
+  local limits = data.rules(ctx.site, "limits")
+  if not limits then return end
+  local key = "inflight:" .. ctx.site
+  local n = dict:incr(key, 1, 0)
+  if not n then return end
+  dict:set("held:" .. ngx.var.request_id, key, 86400)
+  if limits.connections and n > limits.connections then return page.send(503, "connections") end
+  if limits.bandwidth then
+    ngx.var.limit_rate = math.max(1, math.floor(limits.bandwidth * 125000 / n))
+  end
+end
+
+function _M.log()
+  local site = ngx.var.ek_site
+  if not site or site == "" then return end
+  local held = "held:" .. ngx.var.request_id
+  local key = dict:get(held)
+  if not key then return end
+  dict:delete(held)
+  dict:incr(key, -1, 0)
+end
+
+return _M

@@ -1,0 +1,36 @@
+import type { Db } from '../../db';
+
+type Limit = number | null | undefined;
+/** The site's own limitation, else its product's; 0 or none: unlimited. */
+const effective = (own: Limit, product: Limit) => {
+  const v = typeof own === 'number' ? own : product;
+  return typeof v === 'number' && v > 0 ? v : undefined;
+};
+
+/** Each site's bandwidth and connection limits that are not unlimited; sites with neither are left out. */
+export async function limitsOfSites(db: Db, siteIds: number[]) {
+  const limits = new Map<number, { bandwidth?: number; connections?: number }>();
+  if (!siteIds.length) return limits;
+  const rows = await db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['sites.id', 'sites.limitations', 'products.limits'])
+    .where('sites.id', 'in', siteIds)
+    .execute();
+  for (const r of rows) {
+    const own = JSON.parse(r.limitations) as { bandwidth?: Limit; connections?: Limit };
+    const product = JSON.parse(r.limits) as { bandwidth?: Limit; connections?: Limit };
+    const bandwidth = effective(own.bandwidth, product.bandwidth);
+    const connections = effective(own.connections, product.connections);
+    if (bandwidth || connections) limits.set(r.id, { ...(bandwidth ? { bandwidth } : {}), ...(connections ? { connections } : {}) });
+  }
+  return limits;
+}
+
+/** Adds each site's bandwidth and connection limits to the node's data (the edge caps the site's requests by them). */
+export async function withSiteLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; limits: object })[]> {
+  const limits = await limitsOfSites(db, sites.map((s) => s.id));
+  const merged = data.map((d) => (limits.has(d.siteId) ? { ...d, limits: limits.get(d.siteId)! } : d));
+  const extra = [...limits].filter(([id]) => !data.some((d) => d.siteId === id)).map(([siteId, l]) => ({ siteId, limits: l }));
+  return [...merged, ...extra];
+}
