@@ -122,4 +122,25 @@ describe('the site module screens in Chromium', () => {
     expect(url).toMatch(/^\/videos\/intro\.mp4\?expires=\d+&sign=[0-9a-f]{40}/);
     await screenshot(page, 'user-site-module-token-auth');
   });
+
+  it('adds a header rule for a domain and edits it in place', async () => {
+    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=accessRules`);
+    await page.locator('.ant-select', { hasText: 'Choose a domain' }).first().click();
+    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
+    const name = page.getByPlaceholder('User-Agent');
+    await name.fill('X-Scanner');
+    const form = page.locator('form', { has: name });
+    await form.getByPlaceholder('Value').fill('nmap');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await toast('Create Successful!');
+    await page.getByTestId('edit-X-Scanner').click();
+    expect(await name.inputValue()).toBe('X-Scanner');
+    await name.fill('X-Probe');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast('Update Successful!');
+    await page.locator('tr', { hasText: 'X-Probe' }).waitFor();
+    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/antiHeaders`, { token: userToken });
+    expect(served.body.data).toEqual([expect.objectContaining({ name: 'X-Probe' })]);
+    await screenshot(page, 'user-site-module-access-rules');
+  });
 });

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Empty, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { RemoveLink } from '../sites/remove-link';
-import { authApi, type AntiHeaderInput } from './auth-api';
+import { authApi, type AntiHeaderInput, type AntiHeaderItem, type RefererItem } from './auth-api';
+import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
 const OPERATORS = ['exists', 'missing', 'equals', 'contains', 'regex'] as const;
@@ -23,14 +23,22 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
   const headers = useQuery({ queryKey: hdrKey, queryFn: () => authApi.antiHeaders(siteId, domainId) });
   const [refForm] = Form.useForm<RefererForm>();
   const [hdrForm] = Form.useForm<AntiHeaderInput>();
+  const refEdit = useRowEdit(refForm, (r: RefererItem): RefererForm => ({ type: r.type, referers: r.referers.join('\n'), empty: r.empty, memo: r.memo }));
+  const hdrEdit = useRowEdit(hdrForm, (h: AntiHeaderItem): AntiHeaderInput => ({ name: h.name, operator: h.operator as AntiHeaderInput['operator'], value: h.value, memo: h.memo }));
   const addRef = useModuleMutation({
-    fn: (v: RefererForm) => authApi.addReferer(siteId, domainId, { type: v.type, empty: !!v.empty, memo: v.memo ?? '', referers: (v.referers ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean) }),
-    success: 'createSuccess',
+    fn: (v: RefererForm) =>
+      authApi.saveReferer(siteId, domainId, refEdit.body({ type: v.type, empty: !!v.empty, memo: v.memo ?? '', referers: (v.referers ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean) })),
+    success: refEdit.editing ? 'updateSuccess' : 'createSuccess',
     refresh: [refKey],
-    done: () => refForm.resetFields(),
+    done: refEdit.stop,
   });
   const removeRef = useModuleMutation({ fn: (ids: number[]) => authApi.removeReferers(siteId, domainId, ids), success: 'removeSuccess', refresh: [refKey] });
-  const addHdr = useModuleMutation({ fn: (v: AntiHeaderInput) => authApi.addAntiHeader(siteId, domainId, v), success: 'createSuccess', refresh: [hdrKey], done: () => hdrForm.resetFields() });
+  const addHdr = useModuleMutation({
+    fn: (v: AntiHeaderInput) => authApi.saveAntiHeader(siteId, domainId, hdrEdit.body(v)),
+    success: hdrEdit.editing ? 'updateSuccess' : 'createSuccess',
+    refresh: [hdrKey],
+    done: hdrEdit.stop,
+  });
   const removeHdr = useModuleMutation({ fn: (ids: number[]) => authApi.removeAntiHeaders(siteId, domainId, ids), success: 'removeSuccess', refresh: [hdrKey] });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
@@ -49,9 +57,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
           <Form.Item name="memo">
             <Input placeholder={t('siteModules.memo')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={addRef.isPending}>
-            {t('siteModules.add')}
-          </Button>
+          <RowEditSubmit edit={refEdit} pending={addRef.isPending} />
         </Form>
       ) : null}
       <Table
@@ -64,7 +70,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
           { key: 'referers', title: t('siteModules.referers'), render: (_, r) => r.referers.join(', ') || '—' },
           { key: 'empty', title: t('siteModules.emptyReferer'), render: (_, r) => (r.empty ? '✓' : '—') },
           { key: 'memo', title: t('siteModules.memo'), dataIndex: 'memo' },
-          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RemoveLink name={r.referers[0] ?? r.type} onConfirm={() => removeRef.mutate([r.id])} /> : null) },
+          { key: 'actions', title: t('sites.actions'), render: (_, r) => (editable ? <RowActions name={r.referers[0] ?? r.type} onEdit={() => refEdit.start(r)} onRemove={() => removeRef.mutate([r.id])} /> : null) },
         ]}
       />
       <Typography.Title level={5}>{t('siteModules.antiHeader')}</Typography.Title>
@@ -82,9 +88,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
           <Form.Item name="memo">
             <Input placeholder={t('siteModules.memo')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={addHdr.isPending}>
-            {t('siteModules.add')}
-          </Button>
+          <RowEditSubmit edit={hdrEdit} pending={addHdr.isPending} />
         </Form>
       ) : null}
       <Table
@@ -97,7 +101,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
           { key: 'operator', title: t('siteModules.match'), render: (_, h) => t(`siteModules.${h.operator as (typeof OPERATORS)[number]}`) },
           { key: 'value', title: t('siteModules.headerValue'), dataIndex: 'value' },
           { key: 'memo', title: t('siteModules.memo'), dataIndex: 'memo' },
-          { key: 'actions', title: t('sites.actions'), render: (_, h) => (editable ? <RemoveLink name={h.name} onConfirm={() => removeHdr.mutate([h.id])} /> : null) },
+          { key: 'actions', title: t('sites.actions'), render: (_, h) => (editable ? <RowActions name={h.name} onEdit={() => hdrEdit.start(h)} onRemove={() => removeHdr.mutate([h.id])} /> : null) },
         ]}
       />
     </Space>

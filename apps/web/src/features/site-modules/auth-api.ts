@@ -30,9 +30,13 @@ export const authApi = {
   removeRules: (siteId: number, ids: number[]) => send<unknown>('DELETE', at(siteId, 'auth/rules'), { ids }),
 
   referers: (siteId: number, domainId: number) => call<RefererItem[]>(at(siteId, `domain/${domainId}/antiReferers`), { tier }),
-  addReferer: (siteId: number, domainId: number, body: RefererInput) => send<RefererItem>('POST', at(siteId, `domain/${domainId}/antiReferers`), body),
+  /** Adds a referer rule to the domain, or changes the one whose id is given. */
+  saveReferer: (siteId: number, domainId: number, body: RefererInput & { id?: number }) =>
+    body.id ? send<RefererItem>('PUT', at(siteId, 'antiReferer'), { ...body, domainId }) : send<RefererItem>('POST', at(siteId, `domain/${domainId}/antiReferers`), body),
   removeReferers: (siteId: number, domainId: number, ids: number[]) => send<unknown>('DELETE', at(siteId, `domain/${domainId}/antiReferers`), { ids }),
   antiHeaders: (siteId: number, domainId: number) => call<AntiHeaderItem[]>(at(siteId, `domain/${domainId}/antiHeaders`), { tier }),
-  addAntiHeader: (siteId: number, domainId: number, body: AntiHeaderInput) => send<AntiHeaderItem>('POST', at(siteId, `domain/${domainId}/antiHeaders`), body),
+  /** Adds a header rule to the domain, or changes the one whose id is given. */
+  saveAntiHeader: (siteId: number, domainId: number, body: AntiHeaderInput & { id?: number }) =>
+    body.id ? send<AntiHeaderItem>('PUT', at(siteId, 'antiHeader'), { ...body, domainId }) : send<AntiHeaderItem>('POST', at(siteId, `domain/${domainId}/antiHeaders`), body),
   removeAntiHeaders: (siteId: number, domainId: number, ids: number[]) => send<unknown>('DELETE', at(siteId, `domain/${domainId}/antiHeaders`), { ids }),
 };
