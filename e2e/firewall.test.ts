@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
-import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
-import { signInThroughForm } from './sign-in-flow';
-import { licensedClient } from './tenants';
+import { api, startServer, startSmtpSink, type Server } from './harness';
+import { signInThroughForm, signInWithoutCode } from './sign-in-flow';
+import { userWithPlan } from './tenants';
 
 const PASSWORD = 'firewall e2e password';
 const USER = 'keeper@example.com';
@@ -23,26 +23,13 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
-    const { client } = await licensedClient({ server, smtp, password: PASSWORD });
-    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
-    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
-    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
-    [clientToken, nodeId] = [client, node];
-    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
-    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
-    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
-    siteId = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
-    const step1 = await api(server, 'POST', 'user/login', { body: { account: USER, password: PASSWORD } });
-    userToken = (await api(server, 'POST', 'user/code', { body: { account: USER, onePassKey: step1.body.data.onePassKey, code: step1.body.data.code } })).body.data.accessToken;
+    const plan = await userWithPlan({ server, smtp, password: PASSWORD, user: USER });
+    [clientToken, nodeId, userToken] = [plan.client, plan.node, plan.userToken];
+    siteId = await plan.newSite('shop');
     await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.kept-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
     browser = await launchBrowser();
     page = await freshPage(browser.context, server.url);
-    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
-    await page.goto(`${server.url}/user/login`);
-    await page.locator('#account').fill(USER);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL('**/user/dashboard');
+    await signInWithoutCode(page, { baseUrl: server.url, tier: 'user', email: USER, password: PASSWORD });
   });
   afterAll(async () => {
     await browser?.close();

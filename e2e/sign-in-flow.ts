@@ -19,3 +19,13 @@ export async function signInThroughForm(page: Page, opts: { baseUrl: string; tie
   await page.getByTestId('self-summary').or(page.getByTestId('dns-type')).or(page.getByTestId('admin-dashboard')).waitFor();
   return new URL(page.url()).pathname;
 }
+
+/** Opens the console in English and signs in through the form an account without a second factor: straight to its dashboard. */
+export async function signInWithoutCode(page: Page, opts: { baseUrl: string; tier: Tier; email: string; password: string }) {
+  await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+  await page.goto(`${opts.baseUrl}/${opts.tier}/login`);
+  await page.locator('#account').fill(opts.email);
+  await page.locator('#password').fill(opts.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(`**/${opts.tier}/dashboard`);
+}

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
-import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
-import { licensedClient, signInByMail, type Tier } from './tenants';
+import { api, startServer, startSmtpSink, type Server } from './harness';
+import { signInWithoutCode } from './sign-in-flow';
+import { userWithPlan } from './tenants';
 
 const PASSWORD = 'site options e2e password';
 const USER = 'owner@example.com';
@@ -16,7 +17,6 @@ describe("a site's option tabs in Chromium", () => {
   let siteId: number;
   let userToken: string;
 
-  const signIn = (tier: Tier, email: string) => signInByMail({ server, smtp, tier, email, password: PASSWORD });
   const toast = (text: string) => waitForToast(page, text);
   const modal = () => topModal(page);
   const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
@@ -25,28 +25,16 @@ describe("a site's option tabs in Chromium", () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
-    const { client } = await licensedClient({ server, smtp, password: PASSWORD });
-    await createAccountCli(server, ['--auth', 'user', '--email', USER, '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
-    const zone = (await api(server, 'POST', 'client/zone', { token: client, body: { name: 'e2e' } })).body.data.id;
-    await api(server, 'PUT', `client/zone/${zone}/ports`, { token: client, body: { httpPorts: [80, 8080], httpsPorts: [443] } });
-    const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id;
-    const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
-    const product = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id;
-    const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
-    siteId = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: product, userID: users.body.data[0].id } })).body.data.id;
-    userToken = await signIn('user', USER);
+    const plan = await userWithPlan({ server, smtp, password: PASSWORD, user: USER, ports: { httpPorts: [80, 8080], httpsPorts: [443] } });
+    userToken = plan.userToken;
+    siteId = await plan.newSite('shop');
     await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.e2e-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
     const role = await api(server, 'POST', 'user/role', { token: userToken, body: { roleName: 'viewer', permissions: ['sites.view'] } });
     await api(server, 'POST', 'user/account', { token: userToken, body: { email: 'helper@example.com', name: 'helper', roleID: role.body.data.id, password: PASSWORD } });
     browser = await launchBrowser();
     context = browser.context;
     page = await freshPage(context, server.url);
-    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
-    await page.goto(`${server.url}/user/login`);
-    await page.locator('#account').fill(USER);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL('**/user/dashboard');
+    await signInWithoutCode(page, { baseUrl: server.url, tier: 'user', email: USER, password: PASSWORD });
     await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop`);
   });
   afterAll(async () => {

@@ -37,3 +37,25 @@ export async function licensedClient({ server, smtp, password, email = 'ops@exam
   if (issued.status !== 200) throw new Error(`license not issued: ${JSON.stringify(issued.body)}`);
   return { admin, clientId, client: await signInByMail({ server, smtp, tier: 'client', email, password }) };
 }
+
+/**
+ * A user of the licensed client (no second factor) with somewhere to run sites: a zone (its web ports when given),
+ * one node at 127.0.0.1 in a line group, and a product on them. `newSite(name)` gives the user a site of that product.
+ */
+export async function userWithPlan({ server, smtp, password, user, ports }: { server: Server; smtp: Smtp; password: string; user: string; ports?: { httpPorts: number[]; httpsPorts: number[] } }) {
+  const { client } = await licensedClient({ server, smtp, password });
+  await createAccountCli(server, ['--auth', 'user', '--email', user, '--password', password, '--client', 'ops@example.com', '--no-second-factor']);
+  const as = { token: client };
+  const zone = (await api(server, 'POST', 'client/zone', { ...as, body: { name: 'e2e' } })).body.data.id as number;
+  if (ports) await api(server, 'PUT', `client/zone/${zone}/ports`, { ...as, body: ports });
+  const node = (await api(server, 'POST', 'client/node', { ...as, body: { zoneID: zone, name: 'edge-1', ip: '127.0.0.1' } })).body.data.id as number;
+  const group = (await api(server, 'POST', `client/zone/${zone}/group`, { ...as, body: { name: 'line', nodeIDs: [node] } })).body.data.id as number;
+  const product = (await api(server, 'POST', 'client/product', { ...as, body: { name: 'Starter plan', zoneID: zone, groupID: group } })).body.data.id as number;
+  const userId = (await api(server, 'GET', 'client/accounts?auth=user', as)).body.data[0].id as number;
+  const newSite = async (name: string) => {
+    const site = await api(server, 'POST', 'client/site', { ...as, body: { name, productID: product, userID: userId } });
+    if (site.status !== 200) throw new Error(`site ${name} not made: ${JSON.stringify(site.body)}`);
+    return site.body.data.id as number;
+  };
+  return { client, zone, node, newSite, userToken: await signInByMail({ server, smtp, tier: 'user', email: user, password }) };
+}
