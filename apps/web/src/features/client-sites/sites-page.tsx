@@ -17,6 +17,7 @@ import { AccountPicker } from './account-picker';
 import { SiteActionModal, type SiteAction } from './site-action-modal';
 import { SiteActionsMenu } from './site-actions-menu';
 import { SiteFormModal, type SiteFormMode } from './site-form-modal';
+import { RemoveButton } from '../../components/remove-button';
 
 /** Spec §4: the index is the status number. */
 const STATUSES = [
@@ -78,11 +79,7 @@ export default function SitesPage() {
               {t('clientSites.editTags')}
             </Button>
             <SiteActionsMenu ids={[site.id]} site={site} size="small" onOpen={setAction} />
-            <Popconfirm title={t('infra.removeConfirm', { name: site.name })} description={t('siteActions.removeHint')} onConfirm={() => remove.mutate([site.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={site.name} description={t('siteActions.removeHint')} onConfirm={() => remove.mutate([site.id])} />
           </Space>
         ) : null,
     },

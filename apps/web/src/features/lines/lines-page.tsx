@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
@@ -14,6 +14,7 @@ import { useZoneOptions } from '../zones/use-meta-zones';
 import { GroupFormModal } from './group-form-modal';
 import { LINE_KEYS } from './line-label';
 import { ResolutionsTable } from './resolutions-table';
+import { RemoveButton } from '../../components/remove-button';
 
 type Open = { group?: Group };
 
@@ -51,11 +52,7 @@ export default function LinesPage() {
             <Button size="small" onClick={() => setOpen({ group })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: group.name })} onConfirm={() => remove.mutate(group)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={group.name} onConfirm={() => remove.mutate(group)} />
           </Space>
         ) : null,
     },

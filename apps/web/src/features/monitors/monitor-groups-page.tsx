@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorsApi, type MonitorGroup } from '../../api/monitors';
@@ -8,6 +8,7 @@ import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useFormRules } from '../../components/form-rules';
+import { RemoveButton } from '../../components/remove-button';
 
 type Values = { name: string; memo?: string; monitorIDs?: number[] };
 
@@ -78,11 +79,7 @@ export default function MonitorGroupsPage() {
             <Button size="small" onClick={() => setOpen({ group })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: group.name })} onConfirm={() => remove.mutate([group.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={group.name} onConfirm={() => remove.mutate([group.id])} />
           </Space>
         ) : null,
     },

@@ -9,6 +9,7 @@ import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
 import { MonitorFormModal } from './monitor-form-modal';
+import { RemoveButton } from '../../components/remove-button';
 
 const STATUS = [
   { key: 'monitors.unknown', color: 'default' },
@@ -62,11 +63,7 @@ export default function MonitorsPage() {
             <Button size="small" onClick={() => setOpen({ monitor: m })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: m.nodeName })} onConfirm={() => remove.mutate([m.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={m.nodeName} onConfirm={() => remove.mutate([m.id])} />
           </Space>
         ) : null,
     },

@@ -20,6 +20,7 @@ import { NodeStatusTag, NODE_STATUS_NAMES } from './node-status-tag';
 import { NodeSystemDrawer } from './node-system-drawer';
 import { NodeGenevaModal, NodeMonitorModal } from './node-settings-modals';
 import { SubNodesModal } from './sub-nodes-modal';
+import { RemoveButton } from '../../components/remove-button';
 
 type Open =
   | { kind: 'form'; node?: Node }
@@ -81,11 +82,7 @@ export default function NodesPage() {
           </Popconfirm>
         ) : null}
         {canEdit ? (
-          <Popconfirm title={t('infra.removeConfirm', { name: node.name })} onConfirm={() => remove.mutate([node.id])} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-            <Button size="small" danger>
-              {t('infra.remove')}
-            </Button>
-          </Popconfirm>
+          <RemoveButton name={node.name} onConfirm={() => remove.mutate([node.id])} />
         ) : null}
       </Space>
     );

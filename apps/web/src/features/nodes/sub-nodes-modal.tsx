@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, type FormRule, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, type FormRule, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { infraSchemas } from '@edgekeep/contract';
 import { infraApi } from '../../api/infra';
@@ -7,6 +7,7 @@ import type { Node, SubNode } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { formatDate } from '../../lib/dates';
+import { RemoveButton } from '../../components/remove-button';
 
 type Values = { ip: string; memo?: string };
 
@@ -44,11 +45,7 @@ export function SubNodesModal({ node, canEdit, onClose }: { node: Node; canEdit:
             key: 'actions',
             title: t('infra.actions'),
             render: (_: unknown, s: SubNode) => (
-              <Popconfirm title={t('infra.removeConfirm', { name: s.ip })} onConfirm={() => remove.mutate(s.id)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-                <Button size="small" danger>
-                  {t('infra.remove')}
-                </Button>
-              </Popconfirm>
+              <RemoveButton name={s.ip} onConfirm={() => remove.mutate(s.id)} />
             ),
           },
         ]

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infraApi } from '../../api/infra';
@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
 import { GroupName } from './group-name';
 import { ProductFormModal } from './product-form-modal';
+import { RemoveButton } from '../../components/remove-button';
 
 const EXCEED_LABELS = { none: 'products.exceedNone', limit: 'products.exceedLimit', pause: 'products.exceedPause' } as const;
 
@@ -59,11 +60,7 @@ export default function ProductsPage() {
             <Button size="small" onClick={() => setOpen({ product: p })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: p.name })} onConfirm={() => remove.mutate(p)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={p.name} onConfirm={() => remove.mutate(p)} />
           </Space>
         ) : null,
     },

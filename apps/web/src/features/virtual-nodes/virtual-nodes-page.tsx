@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
@@ -14,6 +14,7 @@ import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
 import { VirtualNodeModal } from './virtual-node-modal';
+import { RemoveButton } from '../../components/remove-button';
 
 /** The virtual nodes of the zone chosen at the top (kept in the URL as zoneID). */
 export default function VirtualNodesPage() {
@@ -53,11 +54,7 @@ export default function VirtualNodesPage() {
             <Button size="small" onClick={() => setOpen({ node })}>
               {t('infra.edit')}
             </Button>
-            <Popconfirm title={t('infra.removeConfirm', { name: node.name })} onConfirm={() => remove.mutate(node)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-              <Button size="small" danger>
-                {t('infra.remove')}
-              </Button>
-            </Popconfirm>
+            <RemoveButton name={node.name} onConfirm={() => remove.mutate(node)} />
           </Space>
         ) : null,
     },

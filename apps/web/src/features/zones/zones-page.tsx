@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infraApi } from '../../api/infra';
@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/dates';
 import { AssignZonesModal } from './assign-zones-modal';
 import { ZoneFormModal } from './zone-form-modal';
 import { ZoneSettingsDrawer } from './zone-settings-drawer';
+import { RemoveButton } from '../../components/remove-button';
 
 type Open = { kind: 'form'; zone?: Zone } | { kind: 'settings'; zone: Zone } | { kind: 'assign' };
 
@@ -47,11 +48,7 @@ export default function ZonesPage() {
               <Button size="small" onClick={() => setOpen({ kind: 'form', zone })}>
                 {t('infra.edit')}
               </Button>
-              <Popconfirm title={t('infra.removeConfirm', { name: zone.name })} onConfirm={() => remove.mutate(zone)} okText={t('common.confirm')} cancelText={t('infra.cancel')}>
-                <Button size="small" danger>
-                  {t('infra.remove')}
-                </Button>
-              </Popconfirm>
+              <RemoveButton name={zone.name} onConfirm={() => remove.mutate(zone)} />
             </>
           ) : null}
         </Space>
