@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
-import { signInByMail, type Tier } from './tenants';
+import { signInByMail, until, type Tier } from './tenants';
 import { signInThroughForm } from './sign-in-flow';
 
 const PASSWORD = 'e2e password 123';
@@ -102,10 +102,17 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await ipsets.getByRole('button', { name: 'Add IP set' }).click();
     await ipsets.getByPlaceholder('Set name').fill('scanners');
     await ipsets.locator('textarea').fill('203.0.113.7\n2001:db8::/64');
+    // Earlier forms showed the same message: wait for this save's answer, after which the card shows the saved set.
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/ipset`) && r.request().method() === 'PUT');
     await ipsets.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
     await expect.poll(() => page.getByText('Set Success!').count()).toBeGreaterThan(0);
-    await ipsets.getByTestId('ipset-flush').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    // The saved answer remounts the card, which closes a confirmation opened in that instant: open it again then.
+    await until('the flush confirmation', async () => {
+      await ipsets.getByTestId('ipset-flush').click();
+      return (await page.locator('.ant-popconfirm:visible').count()) > 0 || undefined;
+    });
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
     // The card shows what the server answered: the saved set's name, its addresses flushed.
     await expect.poll(() => ipsets.locator('textarea').inputValue()).toBe('');
     expect(await ipsets.getByPlaceholder('Set name').inputValue()).toBe('scanners');
