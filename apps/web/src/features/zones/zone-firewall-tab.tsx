@@ -40,7 +40,7 @@ function IpsetCard({ zoneID, value, canEdit }: ZoneTabProps) {
   const initial: SetsForm = { sets: value.ipset.sets.map((s) => ({ name: s.name, ips: s.ips.join('\n') })) };
   return (
     <SettingCard<SetsForm>
-      key={JSON.stringify(value.ipset)}
+      resetKey={JSON.stringify(value.ipset)}
       title={t('zones.ipset')}
       extra={
         <Popconfirm title={t('zones.flushConfirm')} onConfirm={() => flush.mutate()} disabled={!canEdit}>

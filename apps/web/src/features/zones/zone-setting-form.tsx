@@ -36,11 +36,14 @@ export function SettingCard<T extends object>(props: {
   testId?: string;
   /** Prefixes the field ids, for a form whose field names another form of the tab also has. */
   formName?: string;
+  /** A new value starts the form afresh from `initial` (the card and its `extra`, such as an open confirmation, stay). */
+  resetKey?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Card title={props.title} size="small" extra={props.extra} data-testid={props.testId}>
       <Form<T>
+        key={props.resetKey}
         name={props.formName}
         layout="vertical"
         disabled={!props.canEdit}
