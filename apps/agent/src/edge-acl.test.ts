@@ -104,6 +104,32 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     expect((await req()).status).toBe(200);
   });
 
+  it('runs long rule lists in order across compiled blocks, with values that look like code taken as text', async () => {
+    // 78 rules of 1 to 3 conditions (more than one compiled block) that a plain request does not match.
+    const filler = Array.from({ length: 78 }, (_, i) => ({
+      logic: i % 2 ? 'or' : 'and',
+      conditions: [
+        { field: 'header', name: `X-Probe-${i}`, operator: 'eq', value: `"]] end os.exit() --${i}` },
+        ...(i % 3 ? [{ field: 'userAgent', operator: 'contains', value: `scanner-${i}\\b`, regex: true }] : []),
+        ...(i % 5 ? [] : [{ field: 'query', operator: 'contains', value: 'never-there' }]),
+      ],
+      action: 'deny',
+    }));
+    await onShop([
+      ...filler,
+      { conditions: [{ field: 'header', name: 'X-Last', operator: 'eq', value: ']]' }], action: 'drop' },
+      { conditions: [{ field: 'userAgent', operator: 'contains', value: 'scanner-79' }], action: 'deny' },
+    ]);
+    expect((await req()).status).toBe(200);
+    expect((await req({ headers: { 'x-last': ']]' } })).dropped).toBe(true);
+    expect((await req({ headers: { 'user-agent': 'scanner-79' } })).status).toBe(929);
+    // Rule 77 ("or") matches on its header or its user agent, before the drop rule after it.
+    expect((await req({ headers: { 'user-agent': 'scanner-77 v2', 'x-last': ']]' } })).status).toBe(929);
+    expect((await req({ headers: { 'x-probe-77': '"]] end os.exit() --77', 'x-last': ']]' } })).status).toBe(929);
+    // Rule 76 ("and") needs its user agent as well.
+    expect((await req({ headers: { 'x-probe-76': '"]] end os.exit() --76' } })).status).toBe(200);
+  });
+
   it('counts the access frequency of an address within the window', async () => {
     await onShop([{ conditions: [{ field: 'uri', operator: 'eq', value: '/api' }, { field: 'frequency', operator: 'gt', value: '3', seconds: 60 }], action: 'deny' }]);
     const statuses = [];

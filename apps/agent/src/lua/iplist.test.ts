@@ -51,7 +51,7 @@ describe.skipIf(!nginx.ok)('edgekeep.iplist (in nginx LuaJIT)', () => {
     const out = await runLua<boolean[]>({
       code: `local ip = require "edgekeep.iplist"
         local list = ip.compile({ "10.0.0.0/8", "10.1.0.0/16", "192.0.2.5", "192.0.2.1-192.0.2.3", "2001:db8::/32", "not an ip" })
-        local out = { #list == 4 }
+        local out = { list.count == 4 }
         for _, a in ipairs({ "10.200.3.4", "192.0.2.2", "192.0.2.4", "192.0.2.5", "2001:db8:ffff::1", "2001:db9::", "11.0.0.0" }) do
           out[#out + 1] = ip.contains(list, ip.key(a))
         end

@@ -17,7 +17,7 @@ local _M = {}
 
 -- The site used up its month's traffic and its product says to stop serving it.
 local function traffic(ctx)
-  if data.rules(ctx.site, "trafficLimited") == true then return ctx.deny("traffic") end
+  if data.rules(ctx, "trafficLimited") == true then return ctx.deny("traffic") end
 end
 
 -- The firewall steps: all skipped while the zone's firewall is off.
@@ -48,7 +48,7 @@ function _M.run()
   local site = ngx.var.ek_site
   if not site or site == "" then return end
   local ip = ngx.var.remote_addr
-  local key = iplist.key(ip)
+  local key = iplist.client_key(ip)
   if not key then return end
   local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
   traffic(ctx)

@@ -1,37 +1,103 @@
 -- Advanced WAF/ACL rules of a site: the modules assigned to the request's domain, rules in priority order;
 -- the first rule that matches acts. Answers "allow" when an allow rule matched, so the caller skips the rest.
+--
+-- A module's rules are compiled into Lua: one function per block of rules, each rule one `if` over its conditions
+-- (`and` / `or`, short-circuit, in the order written). Straight code with no loop is what LuaJIT compiles into
+-- one trace; a generic loop over conditions of different kinds was interpreted and cost most of the edge's time.
 local acl_match = require "edgekeep.acl_match"
 local blocked = require "edgekeep.blocked"
 local page = require "edgekeep.page"
 
+local counters = ngx.shared.ek_waf
+
 local _M = {}
 
--- Compiles a site's modules: domain name -> list of compiled rules.
+-- Conditions per generated function: small enough for one trace and well under Lua's 200 locals.
+local BLOCK_CONDITIONS = 60
+
+-- What the generated code calls.
+local RUNTIME = {
+  re_test = require("edgekeep.match").test,
+  find = string.find,
+  upper = string.upper,
+  tonumber = tonumber,
+  contains = require("edgekeep.iplist").contains,
+  get_method = ngx.req.get_method,
+  var = ngx.var,
+  -- Requests of this address that reached this condition within its window, this one included.
+  frequency = function(ctx, rule_id, index, seconds)
+    local key = "f:" .. ctx.site .. ":" .. rule_id .. ":" .. index .. ":" .. ctx.ip
+    return counters:incr(key, 1, 0, seconds) or 1
+  end,
+}
+
+local PRELUDE = "local K, R, rt = ...\n"
+  .. "local re_test, find, upper, tonumber, contains, get_method, var, frequency = "
+  .. "rt.re_test, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
+  .. "return function(ctx)\n  local vals = ctx.values\n"
+
+-- One function(ctx) -> the first matching rule of `rules` (a slice of a module's rules), or nil.
+local function block(rules)
+  local K, R, reads, tests = {}, {}, {}, {}
+  local function k(value)
+    K[#K + 1] = value
+    return #K
+  end
+  local slots = {}
+  -- A request value is read once per request (kept in ctx.values across blocks) into a local of this function.
+  local function slot(name, expr)
+    local s = slots[name]
+    if s then return s end
+    s = "v" .. (#reads + 1)
+    slots[name] = s
+    local key = k(name)
+    reads[#reads + 1] = ("  local %s = vals[K[%d]]\n  if %s == nil then %s = %s; vals[K[%d]] = %s end\n"):format(s, key, s, s, expr, key, s)
+    return s
+  end
+  local gen = acl_match.generator(k, slot)
+  for i, r in ipairs(rules) do
+    R[i] = { id = r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
+    local conds = {}
+    for j, c in ipairs(r.conditions or {}) do conds[j] = gen.condition(c, r.id, j) end
+    if #conds > 0 then
+      tests[#tests + 1] = ("  if %s then return R[%d] end\n"):format(table.concat(conds, r.logic == "or" and " or " or " and "), i)
+    end
+  end
+  local src = PRELUDE .. table.concat(reads) .. table.concat(tests) .. "end\n"
+  local chunk = assert(load(src, "=acl", "t"))
+  return chunk(K, R, RUNTIME)
+end
+
+-- A module's rules as one function(ctx) -> the first matching rule, or nil.
+local function matcher(rules)
+  local blocks, current, count = {}, {}, 0
+  for _, r in ipairs(rules or {}) do
+    local n = #(r.conditions or {})
+    if count > 0 and count + n > BLOCK_CONDITIONS then
+      blocks[#blocks + 1] = block(current)
+      current, count = {}, 0
+    end
+    current[#current + 1] = r
+    count = count + n
+  end
+  if #current > 0 then blocks[#blocks + 1] = block(current) end
+  if #blocks == 1 then return blocks[1] end
+  return function(ctx)
+    for _, b in ipairs(blocks) do
+      local rule = b(ctx)
+      if rule then return rule end
+    end
+  end
+end
+
+-- Compiles a site's modules: domain name -> the matcher of the module assigned to it.
 function _M.compile(modules)
   local by_domain = {}
   for _, m in ipairs(modules or {}) do
-    local rules = {}
-    for _, r in ipairs(m.rules or {}) do
-      local conds = {}
-      for i, c in ipairs(r.conditions or {}) do conds[i] = acl_match.compile(c, i) end
-      rules[#rules + 1] = {
-        id = r.id, any = r.logic == "or", conds = conds, action = r.action,
-        url = r.redirectURL, seconds = r.blockSeconds or 3600,
-      }
-    end
-    for _, d in ipairs(m.domains or {}) do by_domain[d] = rules end
+    local match = matcher(m.rules)
+    for _, d in ipairs(m.domains or {}) do by_domain[d] = match end
   end
   return by_domain
-end
-
-local function matches(rule, ctx)
-  ctx.rule = rule.id
-  for _, c in ipairs(rule.conds) do
-    local hit = acl_match.test(c, ctx)
-    if rule.any and hit then return true end
-    if not rule.any and not hit then return false end
-  end
-  return not rule.any
 end
 
 local function act(rule, ctx)
@@ -45,13 +111,13 @@ local function act(rule, ctx)
   if a == "redirect302" then return ngx.redirect(rule.url, 302) end
 end
 
-function _M.run(site_id, compiled)
-  local rules = compiled and compiled[ngx.var.server_name]
-  if not rules then return end
-  local ctx = { site = site_id, ip = ngx.var.remote_addr }
-  for _, rule in ipairs(rules) do
-    if matches(rule, ctx) then return act(rule, ctx) end
-  end
+-- ctx: the access step's request context ({ site, ip, key }).
+function _M.run(ctx, compiled)
+  local match = compiled and compiled[ngx.var.server_name]
+  if not match then return end
+  ctx.values = {}
+  local rule = match(ctx)
+  if rule then return act(rule, ctx) end
 end
 
 return _M

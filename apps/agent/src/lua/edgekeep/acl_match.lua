@@ -1,8 +1,8 @@
--- Advanced WAF/ACL conditions: compiled once per data version, then evaluated against a request.
+-- Advanced WAF/ACL conditions: each condition becomes one Lua expression of the matcher that acl.lua generates.
+-- An expression reads the request values as locals (read once per request, see READ) and everything a rule
+-- author wrote (strings, lists, patterns, numbers) as K[j]: no value of a rule ever becomes Lua source.
 local iplist = require "edgekeep.iplist"
-
-local counters = ngx.shared.ek_waf
-local re_find = ngx.re.find
+local match = require "edgekeep.match"
 
 local _M = {}
 
@@ -10,96 +10,90 @@ local function header_var(name)
   return "http_" .. (name:lower():gsub("-", "_"))
 end
 
--- What a condition looks at in the current request; nil when the request has no such value (ASN unknown).
+-- The Lua expression reading what a field looks at; nil when the request has no such value (ASN unknown).
+-- "%s" is the K index of the nginx variable's name, for header and cookie.
 local READ = {
-  ip = function() return iplist.key(ngx.var.remote_addr) end,
-  referer = function() return ngx.var.http_referer or "" end,
-  method = function() return ngx.req.get_method() end,
-  uri = function() return ngx.var.uri or "" end,
-  query = function() return ngx.var.args or "" end,
-  userAgent = function() return ngx.var.http_user_agent or "" end,
-  header = function(c) return ngx.var[c.var] or "" end,
-  cookie = function(c) return ngx.var[c.var] or "" end,
-  asn = function() return tonumber(ngx.var.ek_asn) end,
-  country = function() return (ngx.var.ek_country or ""):upper() end,
+  ip = "ctx.key",
+  referer = 'var.http_referer or ""',
+  method = "get_method()",
+  uri = 'var.uri or ""',
+  query = 'var.args or ""',
+  userAgent = 'var.http_user_agent or ""',
+  header = 'var[K[%d]] or ""',
+  cookie = 'var[K[%d]] or ""',
+  asn = "tonumber(var.ek_asn)",
+  country = 'upper(var.ek_country or "")',
 }
 
-local function set_of(values)
+local COMPARE = { eq = "==", ne = "~=", gt = ">", lt = "<", ge = ">=", le = "<=" }
+
+local function set_of(values, convert)
   local set = {}
-  for _, v in ipairs(values) do set[v] = true end
+  for _, v in ipairs(values) do
+    local key = convert and convert(v) or v
+    if key ~= nil then set[key] = true end
+  end
   return set
 end
 
--- One condition as a table the matcher reads without further parsing.
-function _M.compile(c, index)
-  local out = { field = c.field, op = c.operator, regex = c.regex, seconds = c.seconds or 60, index = index }
-  local list = type(c.value) == "table"
-  if c.field == "header" then out.var = header_var(c.name) end
-  if c.field == "cookie" then out.var = "cookie_" .. c.name end
-  if c.field == "ip" then
-    out.ranges = iplist.compile(list and c.value or { c.value })
-  elseif c.field == "asn" or c.field == "frequency" then
-    if list then
-      out.set = {}
-      for _, v in ipairs(c.value) do out.set[tonumber(v)] = true end
-    else
-      out.num = tonumber(c.value)
+-- Generates the matcher's code for conditions. `k(value)` stores a value in K and answers its index; `slot(name,
+-- expr)` answers the local that holds a request value, reading it once.
+function _M.generator(k, slot)
+  local gen = {}
+
+  -- The value a condition looks at: the local name of that request value.
+  local function value_of(c)
+    if c.field == "header" or c.field == "cookie" then
+      local var = c.field == "header" and header_var(c.name) or "cookie_" .. c.name
+      return slot(c.field .. ":" .. var, READ[c.field]:format(k(var)))
     end
-  elseif list then
-    out.set = set_of(c.value)
-  else
-    out.value = c.value
+    return slot(c.field, READ[c.field])
   end
-  return out
-end
 
-local function compare(op, a, b)
-  if op == "eq" then return a == b end
-  if op == "ne" then return a ~= b end
-  if op == "gt" then return a > b end
-  if op == "lt" then return a < b end
-  if op == "ge" then return a >= b end
-  if op == "le" then return a <= b end
-  return false
-end
+  -- One condition as a boolean Lua expression. `rule_id` and `index` name its frequency counter.
+  function gen.condition(c, rule_id, index)
+    local op = c.operator
+    local list = type(c.value) == "table"
+    if c.field == "frequency" then
+      local cmp = COMPARE[op]
+      if not cmp then return "false" end
+      return ("(frequency(ctx, %d, %d, %d) %s %d)"):format(tonumber(rule_id) or 0, index, tonumber(c.seconds) or 60, cmp, tonumber(c.value) or 0)
+    end
+    local v = value_of(c)
+    if c.field == "ip" then
+      local ranges = k(iplist.compile(list and c.value or { c.value }))
+      local inside = ("(%s ~= nil and contains(K[%d], %s))"):format(v, ranges, v)
+      if op == "eq" or op == "in" then return inside end
+      return "not " .. inside
+    end
+    if c.field == "asn" then
+      if op == "in" or op == "notIn" then
+        local set = k(set_of(list and c.value or { c.value }, tonumber))
+        local member = op == "in" and "K[%d][%s] == true" or "not K[%d][%s]"
+        return ("(%s ~= nil and %s)"):format(v, member:format(set, v))
+      end
+      local cmp = COMPARE[op]
+      if not cmp or not tonumber(c.value) then return "false" end
+      return ("(%s ~= nil and %s %s %d)"):format(v, v, cmp, tonumber(c.value))
+    end
+    if op == "in" then return ("(K[%d][%s] == true)"):format(k(set_of(list and c.value or { c.value })), v) end
+    if op == "notIn" then return ("(not K[%d][%s])"):format(k(set_of(list and c.value or { c.value })), v) end
+    if list then return "false" end
+    if op == "eq" then return ("(%s == K[%d])"):format(v, k(c.value)) end
+    if op == "ne" then return ("(%s ~= K[%d])"):format(v, k(c.value)) end
+    if op ~= "contains" and op ~= "notContains" then return "false" end
+    local found
+    if c.regex then
+      -- The API refuses a broken pattern; one that still got here matches nothing.
+      local re = match.regex(c.value)
+      found = re and ("re_test(K[%d], %s)"):format(k(re), v) or "false"
+    else
+      found = ("(find(%s, K[%d], 1, true) ~= nil)"):format(v, k(c.value))
+    end
+    return op == "contains" and found or ("not " .. found)
+  end
 
--- Requests of this address that reached this condition within its window, this one included.
-local function frequency(site_id, rule_id, c, ip)
-  local key = "f:" .. site_id .. ":" .. rule_id .. ":" .. c.index .. ":" .. ip
-  local n = counters:incr(key, 1, 0, c.seconds)
-  return n or 1
-end
-
-function _M.test(c, ctx)
-  local op = c.op
-  if c.field == "frequency" then
-    local n = frequency(ctx.site, ctx.rule, c, ctx.ip)
-    return compare(op, n, c.num)
-  end
-  local v = READ[c.field](c)
-  if c.field == "ip" then
-    local inside = v ~= nil and iplist.contains(c.ranges, v)
-    if op == "eq" or op == "in" then return inside end
-    return not inside
-  end
-  if c.field == "asn" then
-    if v == nil then return false end
-    if op == "in" then return c.set[v] == true end
-    if op == "notIn" then return not c.set[v] end
-    return compare(op, v, c.num)
-  end
-  if op == "in" then return c.set[v] == true end
-  if op == "notIn" then return not c.set[v] end
-  if op == "eq" then return v == c.value end
-  if op == "ne" then return v ~= c.value end
-  local found
-  if c.regex then
-    found = re_find(v, c.value, "jo") ~= nil
-  else
-    found = v:find(c.value, 1, true) ~= nil
-  end
-  if op == "contains" then return found end
-  return not found
+  return gen
 end
 
 return _M

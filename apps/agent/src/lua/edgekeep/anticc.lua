@@ -1,11 +1,11 @@
 -- Anti-CC: an address that sends more than `times` requests within `seconds` to URLs a rule matches gets the
 -- rule's challenge; solving it sets a signed pass cookie, failing it repeatedly blocks the address.
+local match = require "edgekeep.match"
 local blocked = require "edgekeep.blocked"
 local page = require "edgekeep.challenge_page"
 local token = require "edgekeep.challenge_token"
 
 local counters = ngx.shared.ek_waf
-local re_find = ngx.re.find
 
 local _M = {}
 
@@ -70,7 +70,7 @@ function _M.run(site_id, rules)
   local uri = ngx.var.uri
   if uri == page.VERIFY then return verify(site_id) end
   for _, r in ipairs(rules) do
-    if re_find(uri, r.urlRegex, "jo") then
+    if match.re(uri, r.urlRegex) then
       local ip = ngx.var.remote_addr
       if token.pass_ok(site_id, ip, ngx.var["cookie_" .. token.cookie_name(site_id)]) then return end
       local n = counters:incr("cc:" .. site_id .. ":" .. r.id .. ":" .. ip, 1, 0, r.seconds)

@@ -1,6 +1,7 @@
 -- Basic auth: the first rule whose pattern matches the path needs the credentials of one of its users;
 -- without them the answer is 401 with WWW-Authenticate. Passwords are checked against salted
 -- PBKDF2-HMAC-SHA1 hashes; a worker remembers credentials it has accepted.
+local match = require "edgekeep.match"
 local bit = require "bit"
 
 local _M = {}
@@ -25,7 +26,7 @@ end
 
 local function matches(rule, uri)
   if rule.match == "prefix" then return uri:sub(1, #rule.pattern) == rule.pattern end
-  return ngx.re.find(uri, rule.pattern, "jo") ~= nil
+  return match.re(uri, rule.pattern)
 end
 
 local function valid(rule, header)

@@ -67,9 +67,14 @@ local function site(site_id)
   return cached
 end
 
--- The compiled rules of one kind for one site; nil when the site has none.
-function _M.rules(site_id, kind)
-  local s = site(site_id)
+-- The compiled rules of one kind for the request's site (ctx.site); nil when the site has none. The site's view is
+-- looked up once per request and kept in ctx.
+function _M.rules(ctx, kind)
+  local s = ctx.view
+  if s == nil then
+    s = site(ctx.site) or false
+    ctx.view = s
+  end
   if not s then return nil end
   local c = s.compiled[kind]
   if c == nil then

@@ -16,7 +16,7 @@ data.compiler("geo", function(rules)
 end)
 
 function _M.check(ctx)
-  local rules = data.rules(ctx.site, "geo")
+  local rules = data.rules(ctx, "geo")
   if not rules then return end
   local country = ngx.var.ek_country or ""
   for _, r in ipairs(rules) do

@@ -49,12 +49,12 @@ end
 
 -- Access step: a whitelisted request skips every later step.
 function _M.whitelist(ctx)
-  local list = data.rules(ctx.site, "whitelist")
+  local list = data.rules(ctx, "whitelist")
   if list and matches(list, ctx) then return "allow" end
 end
 
 function _M.blacklist(ctx)
-  local list = data.rules(ctx.site, "blacklist")
+  local list = data.rules(ctx, "blacklist")
   if list and matches(list, ctx) then return ctx.deny("blacklist") end
 end
 

@@ -34,7 +34,7 @@ local function take(key, rate, burst)
 end
 
 function _M.limit_req(ctx)
-  local rules = data.rules(ctx.site, "limitReqs")
+  local rules = data.rules(ctx, "limitReqs")
   if not rules then return end
   for _, r in ipairs(rules) do
     if match.re(ngx.var.uri, r.urlRegex) then
@@ -53,7 +53,7 @@ function _M.limit_req(ctx)
 end
 
 function _M.frequency(ctx)
-  local rules = data.rules(ctx.site, "frequencies")
+  local rules = data.rules(ctx, "frequencies")
   if not rules then return end
   for _, r in ipairs(rules) do
     if match.re(ngx.var.uri, r.urlRegex) then
@@ -77,7 +77,7 @@ function _M.score(ip)
 end
 
 function _M.abuse(ctx)
-  local rule = data.rules(ctx.site, "abuseIP")
+  local rule = data.rules(ctx, "abuseIP")
   if not rule or not tonumber(rule.score) then return end
   if _M.score(ctx.ip) >= tonumber(rule.score) then return ctx.deny("abuse") end
 end

@@ -1,5 +1,6 @@
 -- Anti-referer and anti-header rules of a domain: a refused request gets the 929 block page, like every firewall
 -- deny, and is logged with its cause.
+local match = require "edgekeep.match"
 local page = require "edgekeep.page"
 
 local _M = {}
@@ -49,7 +50,7 @@ local function header_hit(rule)
   if value == nil then return false end
   if rule.operator == "equals" then return value == rule.value end
   if rule.operator == "contains" then return value:find(rule.value, 1, true) ~= nil end
-  if rule.operator == "regex" then return ngx.re.find(value, rule.value, "jo") ~= nil end
+  if rule.operator == "regex" then return match.re(value, rule.value) end
   return false
 end
 

@@ -7,7 +7,7 @@ local match = require "edgekeep.match"
 local _M = {}
 
 function _M.user_agent(ctx)
-  local rules = data.rules(ctx.site, "userAgents")
+  local rules = data.rules(ctx, "userAgents")
   if not rules then return end
   local ua = ngx.var.http_user_agent or ""
   for _, r in ipairs(rules) do
@@ -18,7 +18,7 @@ function _M.user_agent(ctx)
 end
 
 function _M.anti_header(ctx)
-  local rules = data.rules(ctx.site, "antiHeaders")
+  local rules = data.rules(ctx, "antiHeaders")
   if not rules then return end
   local headers = ngx.req.get_headers(100)
   for _, r in ipairs(rules) do

@@ -12,7 +12,7 @@ local _M = {}
 -- Counts the request against its site and caps it; a subrequest or internal redirect was counted already.
 function _M.admit(ctx)
   if ngx.req.is_internal() then return end
-  local limits = data.rules(ctx.site, "limits")
+  local limits = data.rules(ctx, "limits")
   if not limits then return end
   local key = "inflight:" .. ctx.site
   local n = dict:incr(key, 1, 0)
@@ -27,6 +27,8 @@ end
 function _M.log()
   local site = ngx.var.ek_site
   if not site or site == "" then return end
+  -- A site that never had limitations on this node never counted a request: nothing to let go.
+  if not dict:get("inflight:" .. site) then return end
   local held = "held:" .. ngx.var.request_id
   local key = dict:get(held)
   if not key then return end

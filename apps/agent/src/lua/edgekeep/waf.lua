@@ -14,8 +14,8 @@ end)
 
 -- A site without anti-CC rules of its own is protected by the zone's default ones.
 function _M.step(ctx)
-  local waf = data.rules(ctx.site, "waf")
-  if waf and acl.run(ctx.site, waf.acl) == "allow" then return "allow" end
+  local waf = data.rules(ctx, "waf")
+  if waf and acl.run(ctx, waf.acl) == "allow" then return "allow" end
   local cc = waf and waf.anticc
   if not cc or #cc == 0 then cc = zone.anticc() end
   return anticc.run(ctx.site, cc)
