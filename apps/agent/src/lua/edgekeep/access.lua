@@ -1,6 +1,6 @@
 -- Access phase of every site request: an ordered pipeline of steps. A step gets the request context and may
 -- return "allow" (skip the remaining steps), call ctx.deny(cause) (the 929 page), ctx.drop(cause) (close, 444)
--- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in FIREWALL.
+-- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in firewall().
 local iplist = require "edgekeep.iplist"
 local page = require "edgekeep.page"
 local blocked = require "edgekeep.blocked"
@@ -20,20 +20,21 @@ local function traffic(ctx)
   if data.rules(ctx, "trafficLimited") == true then return ctx.deny("traffic") end
 end
 
--- The firewall steps: all skipped while the zone's firewall is off.
-local FIREWALL = {
-  zone.ipset,
-  ip_rules.whitelist,
-  blocked.check,
-  ip_rules.blacklist,
-  limits.abuse,
-  geo.check,
-  headers.user_agent,
-  headers.anti_header,
-  limits.limit_req,
-  limits.frequency,
-  waf.step,
-}
+-- The firewall steps in order, all skipped while the zone's firewall is off; "allow" skips the rest. They are
+-- written out, not looped over: LuaJIT then compiles a request's whole access phase as one trace.
+local function firewall(ctx)
+  if zone.ipset(ctx) == "allow" then return end
+  if ip_rules.whitelist(ctx) == "allow" then return end
+  if blocked.check(ctx) == "allow" then return end
+  if ip_rules.blacklist(ctx) == "allow" then return end
+  if limits.abuse(ctx) == "allow" then return end
+  if geo.check(ctx) == "allow" then return end
+  if headers.user_agent(ctx) == "allow" then return end
+  if headers.anti_header(ctx) == "allow" then return end
+  if limits.limit_req(ctx) == "allow" then return end
+  if limits.frequency(ctx) == "allow" then return end
+  waf.step(ctx)
+end
 
 local function deny(cause)
   return page.send(929, cause)
@@ -50,13 +51,9 @@ function _M.run()
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end
-  local ctx = { site = site, ip = ip, key = key, deny = deny, drop = drop, page = page.send }
+  local ctx = { site = site, ip = ip, key = key, view = data.view(site), deny = deny, drop = drop, page = page.send }
   traffic(ctx)
-  if zone.firewall_on() then
-    for _, step in ipairs(FIREWALL) do
-      if step(ctx) == "allow" then break end
-    end
-  end
+  if zone.firewall_on() then firewall(ctx) end
   -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.
   site_limits.admit(ctx)
 end

@@ -34,7 +34,7 @@ local RUNTIME = {
 local PRELUDE = "local K, R, rt = ...\n"
   .. "local re_test, find, upper, tonumber, contains, get_method, var, frequency = "
   .. "rt.re_test, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
-  .. "return function(ctx)\n  local vals = ctx.values\n"
+  .. "return function(ctx)\n"
 
 -- One function(ctx) -> the first matching rule of `rules` (a slice of a module's rules), or nil.
 local function block(rules)
@@ -44,14 +44,13 @@ local function block(rules)
     return #K
   end
   local slots = {}
-  -- A request value is read once per request (kept in ctx.values across blocks) into a local of this function.
+  -- A request value the block's conditions look at is read once, into a local of the function.
   local function slot(name, expr)
     local s = slots[name]
     if s then return s end
     s = "v" .. (#reads + 1)
     slots[name] = s
-    local key = k(name)
-    reads[#reads + 1] = ("  local %s = vals[K[%d]]\n  if %s == nil then %s = %s; vals[K[%d]] = %s end\n"):format(s, key, s, s, expr, key, s)
+    reads[#reads + 1] = ("  local %s = %s\n"):format(s, expr)
     return s
   end
   local gen = acl_match.generator(k, slot)
@@ -115,7 +114,6 @@ end
 function _M.run(ctx, compiled)
   local match = compiled and compiled[ngx.var.server_name]
   if not match then return end
-  ctx.values = {}
   local rule = match(ctx)
   if rule then return act(rule, ctx) end
 end

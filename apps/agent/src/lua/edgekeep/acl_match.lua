@@ -1,5 +1,5 @@
 -- Advanced WAF/ACL conditions: each condition becomes one Lua expression of the matcher that acl.lua generates.
--- An expression reads the request values as locals (read once per request, see READ) and everything a rule
+-- An expression reads the request values as locals (read once per generated function, see READ) and everything a rule
 -- author wrote (strings, lists, patterns, numbers) as K[j]: no value of a rule ever becomes Lua source.
 local iplist = require "edgekeep.iplist"
 local match = require "edgekeep.match"

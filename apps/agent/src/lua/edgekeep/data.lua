@@ -67,12 +67,17 @@ local function site(site_id)
   return cached
 end
 
--- The compiled rules of one kind for the request's site (ctx.site); nil when the site has none. The site's view is
--- looked up once per request and kept in ctx.
+-- This worker's view of a site for a request context's `view`: false when the node holds no data for it.
+function _M.view(site_id)
+  return site(site_id) or false
+end
+
+-- The compiled rules of one kind for the request's site: ctx.view, or ctx.site looked up once and kept in ctx.view;
+-- nil when the site has none.
 function _M.rules(ctx, kind)
   local s = ctx.view
   if s == nil then
-    s = site(ctx.site) or false
+    s = _M.view(ctx.site)
     ctx.view = s
   end
   if not s then return nil end
@@ -90,7 +95,12 @@ end
 
 -- Runs in the master at every (re)load; the dictionary outlives reloads. nginx -t skips it, so the agent
 -- starts a release once with EK_PREFLIGHT=1 to prove it boots: that process stops here, before binding ports.
+-- LuaJIT's default trace limits are sized for small loops; a request's access phase inlines every firewall step
+-- and the generated rule matchers, and a trace cut short would leave that phase to the interpreter.
+local JIT_LIMITS = { "maxrecord=16000", "maxirconst=2000", "maxsnap=2000", "maxside=200", "maxtrace=2000", "maxmcode=16384", "sizemcode=64" }
+
 function _M.boot(opts)
+  require("jit.opt").start(unpack(JIT_LIMITS))
   local f = assert(io.open(opts.file, "r"))
   local doc = assert(cjson.decode(f:read("*a")), "data file is not JSON")
   f:close()

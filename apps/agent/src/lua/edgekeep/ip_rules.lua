@@ -36,6 +36,8 @@ data.compiler("whitelist", compile)
 
 local function matches(list, ctx)
   if iplist.contains(list.ranges, ctx.key) then return true end
+  -- Most lists have no conditional entries; an empty loop would still keep the access phase from being compiled.
+  if #list.cond == 0 then return false end
   for _, c in ipairs(list.cond) do
     if ctx.key >= c.lo and ctx.key <= c.hi and #ctx.key == #c.lo
       and (not c.url or ngx.var.uri:sub(1, #c.url) == c.url)

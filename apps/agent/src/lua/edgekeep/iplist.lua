@@ -1,12 +1,17 @@
 -- IP lists as sorted, merged ranges of fixed-width hex keys ("4" .. 8 hex digits, "6" .. 32), searched by bisection.
--- A compiled list keeps its IPv4 ranges as numbers in one flat C array (low, high, low, high, ...): a bisection
--- over thousands of entries then touches a few cache lines, not three Lua objects per step.
+-- A compiled list keeps its IPv4 ranges as numbers in C arrays and finds an address in them with a fixed number of
+-- halving steps that have neither a branch nor a loop: LuaJIT then compiles the whole access phase of a request
+-- as one trace (a loop inside it would stop that), and a search touches a few cache lines, not Lua objects.
 local ffi = require "ffi"
 local bit = require "bit"
 
 local byte, sub = string.byte, string.sub
 local rshift = bit.rshift
-local u32s = ffi.typeof("uint32_t[?]")
+local doubles = ffi.typeof("double[?]")
+
+-- Low bounds at 1..n, a sentinel below every address at 0, and above every address from n + 1 to the array's end.
+local BELOW, ABOVE = -1, 2 ^ 33
+local V4_STEPS = 20 -- up to 2^20 - 1 ranges
 
 local _M = {}
 
@@ -106,7 +111,7 @@ function _M.range(entry)
   return k, k
 end
 
--- A list of entries as { count, n4, v4 = C array of IPv4 bounds, v6 = sorted IPv6 key ranges }: sorted and merged;
+-- A list of entries as { count, n4, lo4 / hi4 = C arrays of IPv4 bounds, v6 = sorted IPv6 key ranges }: merged;
 -- entries that do not parse are left out.
 function _M.compile(entries)
   local ranges = {}
@@ -128,13 +133,28 @@ function _M.compile(entries)
   for _, r in ipairs(merged) do
     if byte(r[1], 1) == 52 then n4 = n4 + 1 else v6[#v6 + 1] = r end
   end
-  local v4 = u32s(2 * n4 + 1)
+  assert(n4 < 2 ^ V4_STEPS, "more IPv4 ranges than one list can hold")
+  local size = 2
+  while size <= n4 + 1 do size = size * 2 end
+  local lo4, hi4 = doubles(size, ABOVE), doubles(size, ABOVE)
+  lo4[0], hi4[0] = BELOW, BELOW
   for i = 1, n4 do
-    v4[2 * i - 2] = tonumber(sub(merged[i][1], 2), 16)
-    v4[2 * i - 1] = tonumber(sub(merged[i][2], 2), 16)
+    lo4[i] = tonumber(sub(merged[i][1], 2), 16)
+    hi4[i] = tonumber(sub(merged[i][2], 2), 16)
   end
-  return { count = #merged, n4 = n4, v4 = v4, v6 = v6 }
+  return { count = #merged, n4 = n4, lo4 = lo4, hi4 = hi4, last4 = size - 1, v6 = v6 }
 end
+
+-- floor_index(lo, last, x): the largest index i <= last with lo[i] <= x, for lo sorted and lo[0] <= x. Each step
+-- adds h when lo[b + h] <= x, as min(1, max(0, x - lo + 1)) on whole numbers: no branch for the trace to guard.
+local floor_index = (function()
+  local src = { "local min, max = math.min, math.max\nreturn function(lo, last, x)\n  local b = 0\n" }
+  for k = V4_STEPS - 1, 0, -1 do
+    src[#src + 1] = ("  b = b + %d * min(1, max(0, x - lo[min(b + %d, last)] + 1))\n"):format(2 ^ k, 2 ^ k)
+  end
+  src[#src + 1] = "  return b\nend\n"
+  return assert(load(table.concat(src), "=iplist.floor_index"))()
+end)()
 
 -- The number of an IPv4 key; the last one is kept, as one request looks its address up in several lists.
 local last_key, last_number
@@ -148,19 +168,7 @@ local function v4_number(key)
 end
 
 local function contains_v4(list, x)
-  local v4 = list.v4
-  local lo, hi = 0, list.n4 - 1
-  while lo <= hi do
-    local mid = rshift(lo + hi, 1)
-    if x < v4[2 * mid] then
-      hi = mid - 1
-    elseif x > v4[2 * mid + 1] then
-      lo = mid + 1
-    else
-      return true
-    end
-  end
-  return false
+  return x <= list.hi4[floor_index(list.lo4, list.last4, x)]
 end
 
 local function contains_v6(ranges, key)
