@@ -31,20 +31,22 @@ export const blacklist = (count: number): RuleKind => ({
 
 /**
  * Advanced WAF/ACL rules that every request is checked against and none matches: user agent, URI regex, query,
- * header, method and country conditions, in one module assigned to the benchmark's domain.
+ * header, method and country conditions, in one module assigned to the benchmark's domain. Every rule has values of
+ * its own, as a real rule list has.
  */
 export const wafRules = (count: number, domain: string): RuleKind => ({
   name: `${count} WAF rules`,
   add: ({ state, siteId }) => {
-    const conditions = [
-      { field: 'userAgent', operator: 'contains', value: 'sqlmap|nikto|masscan', regex: true },
-      { field: 'uri', operator: 'contains', value: '^/wp-(admin|login)', regex: true },
-      { field: 'query', operator: 'contains', value: 'union select' },
-      { field: 'header', name: 'x-attack', operator: 'eq', value: '1' },
-      { field: 'method', operator: 'in', value: ['TRACE', 'CONNECT'] },
-      { field: 'country', operator: 'in', value: ['KP', 'XX'] },
-    ] as const;
-    const rules = Array.from({ length: count }, (_, i) => ({ id: i + 1, conditions: [conditions[i % conditions.length]], action: 'deny' as const }));
+    const condition = (i: number) =>
+      [
+        { field: 'userAgent', operator: 'contains', value: `sqlmap|nikto|masscan|scanner-${i}`, regex: true },
+        { field: 'uri', operator: 'contains', value: `^/wp-(admin|login)-${i}`, regex: true },
+        { field: 'query', operator: 'contains', value: `union select ${i}` },
+        { field: 'header', name: `x-attack-${i}`, operator: 'eq', value: '1' },
+        { field: 'method', operator: 'in', value: ['TRACE', 'CONNECT'] },
+        { field: 'country', operator: 'in', value: ['KP', `X${String.fromCharCode(65 + (i % 26))}`] },
+      ][i % 6];
+    const rules = Array.from({ length: count }, (_, i) => ({ id: i + 1, conditions: [condition(i)], action: 'deny' as const }));
     return withSiteData({ state, siteId, fields: { waf: { acl: [{ domains: [domain], rules }] } } as Partial<SiteData> });
   },
 });

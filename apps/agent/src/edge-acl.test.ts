@@ -130,6 +130,20 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     expect((await req({ headers: { 'x-probe-76': '"]] end os.exit() --76' } })).status).toBe(200);
   });
 
+  it('tests several patterns on one value, joined or (with group references) each alone', async () => {
+    const ua = (value: string, action = 'deny') => ({ conditions: [{ field: 'userAgent', operator: 'contains', value, regex: true }], action });
+    await onShop([ua('^curl/'), ua('(?i)wget'), ua('python-requests/\\d'), { conditions: [{ field: 'userAgent', operator: 'notContains', value: '^Mozilla', regex: true }, { field: 'uri', operator: 'eq', value: '/m' }], action: 'drop' }]);
+    for (const agent of ['curl/8.0', 'Wget/1.21', 'WGET', 'python-requests/2.31']) expect((await req({ headers: { 'user-agent': agent } })).status).toBe(929);
+    expect((await req({ headers: { 'user-agent': 'Mozilla/5.0 curl/8.0 python-requests/x' } })).status).toBe(200);
+    expect((await req({ path: '/m', headers: { 'user-agent': 'Opera' } })).dropped).toBe(true);
+    expect((await req({ path: '/m', headers: { 'user-agent': 'Mozilla/5.0' } })).status).toBe(200);
+    // A back-reference cannot be joined with other patterns: each pattern then runs alone.
+    await onShop([ua('(\\w)\\1{3}'), ua('^bot')]);
+    expect((await req({ headers: { 'user-agent': 'xaaaay' } })).status).toBe(929);
+    expect((await req({ headers: { 'user-agent': 'bot 1' } })).status).toBe(929);
+    expect((await req({ headers: { 'user-agent': 'abab' } })).status).toBe(200);
+  });
+
   it('counts the access frequency of an address within the window', async () => {
     await onShop([{ conditions: [{ field: 'uri', operator: 'eq', value: '/api' }, { field: 'frequency', operator: 'gt', value: '3', seconds: 60 }], action: 'deny' }]);
     const statuses = [];

@@ -51,9 +51,9 @@ function _M.run()
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end
-  local ctx = { site = site, ip = ip, key = key, view = data.view(site), deny = deny, drop = drop, page = page.send }
+  local ctx = { site = site, ip = ip, key = key, view = data.view(site), zone = zone.view(), deny = deny, drop = drop, page = page.send }
   traffic(ctx)
-  if zone.firewall_on() then firewall(ctx) end
+  if ctx.zone.firewall then firewall(ctx) end
   -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.
   site_limits.admit(ctx)
 end

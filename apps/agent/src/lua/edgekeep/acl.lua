@@ -5,6 +5,7 @@
 -- (`and` / `or`, short-circuit, in the order written). Straight code with no loop is what LuaJIT compiles into
 -- one trace; a generic loop over conditions of different kinds was interpreted and cost most of the edge's time.
 local acl_match = require "edgekeep.acl_match"
+local match = require "edgekeep.match"
 local blocked = require "edgekeep.blocked"
 local page = require "edgekeep.page"
 
@@ -17,12 +18,20 @@ local BLOCK_CONDITIONS = 60
 
 -- What the generated code calls.
 local RUNTIME = {
-  re_test = require("edgekeep.match").test,
+  re_test = match.test,
+  re_maybe = match.maybe,
   find = string.find,
   upper = string.upper,
   tonumber = tonumber,
   contains = require("edgekeep.iplist").contains,
   get_method = ngx.req.get_method,
+  get_headers = ngx.req.get_headers,
+  -- A header's value in the table of all headers: the first one when it came more than once, "" when absent.
+  header = function(headers, name)
+    local v = headers[name]
+    if type(v) == "table" then v = v[1] end
+    return v or ""
+  end,
   var = ngx.var,
   -- Requests of this address that reached this condition within its window, this one included.
   frequency = function(ctx, rule_id, index, seconds)
@@ -32,8 +41,9 @@ local RUNTIME = {
 }
 
 local PRELUDE = "local K, R, rt = ...\n"
-  .. "local re_test, find, upper, tonumber, contains, get_method, var, frequency = "
-  .. "rt.re_test, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
+  .. "local re_test, re_maybe, find, upper, tonumber, contains, get_method, get_headers, header, var, frequency = "
+  .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.get_headers, rt.header, "
+  .. "rt.var, rt.frequency\n"
   .. "return function(ctx)\n"
 
 -- One function(ctx) -> the first matching rule of `rules` (a slice of a module's rules), or nil.
@@ -53,7 +63,20 @@ local function block(rules)
     reads[#reads + 1] = ("  local %s = %s\n"):format(s, expr)
     return s
   end
-  local gen = acl_match.generator(k, slot)
+  -- Patterns tested against one value are also tried as one alternation first: when that finds nothing, which is
+  -- what an ordinary request gets, none of them is run on its own. "@v@" marks where that answer goes.
+  local patterns = {}
+  local function pattern(v, regex)
+    local re = match.regex(regex)
+    -- The API refuses a broken pattern; one that still got here matches nothing.
+    if not re then return "false" end
+    patterns[v] = patterns[v] or {}
+    table.insert(patterns[v], regex)
+    return ("(@%s@re_test(K[%d], %s))"):format(v, k(re), v)
+  end
+  local headers = acl_match.header_names(rules) >= acl_match.HEADERS_AT_ONCE
+  if headers then reads[1] = "  local H = get_headers(0)\n" end
+  local gen = acl_match.generator(k, slot, pattern, headers)
   for i, r in ipairs(rules) do
     R[i] = { id = r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
     local conds = {}
@@ -62,7 +85,16 @@ local function block(rules)
       tests[#tests + 1] = ("  if %s then return R[%d] end\n"):format(table.concat(conds, r.logic == "or" and " or " or " and "), i)
     end
   end
-  local src = PRELUDE .. table.concat(reads) .. table.concat(tests) .. "end\n"
+  local prefilter = {}
+  for v, list in pairs(patterns) do
+    local any = #list > 1 and match.alternation(list)
+    if any then
+      reads[#reads + 1] = ("  local any_%s = re_maybe(K[%d], %s)\n"):format(v, k(any), v)
+      prefilter[v] = ("any_%s and "):format(v)
+    end
+  end
+  local body = table.concat(tests):gsub("@(v%d+)@", function(v) return prefilter[v] or "" end)
+  local src = PRELUDE .. table.concat(reads) .. body .. "end\n"
   local chunk = assert(load(src, "=acl", "t"))
   return chunk(K, R, RUNTIME)
 end

@@ -11,6 +11,7 @@ local _M = {}
 local compile_re = core_regex.re_match_compile
 local ok, exec_re = pcall(function() return ffi.C.ngx_http_lua_ffi_exec_regex end)
 if not ok or not compile_re then exec_re = nil end
+local NO_MATCH = -1 -- PCRE_ERROR_NOMATCH
 
 -- A compiled pattern for test(); nil and the error for a broken one.
 function _M.regex(pattern)
@@ -24,6 +25,29 @@ end
 function _M.test(re, subject)
   if not re.compiled then return ngx.re.find(subject, re.pattern, "jo") ~= nil end
   return exec_re(re.compiled, re.flags, subject, #subject, 0) >= 0
+end
+
+-- False only when `subject` certainly does not match `re`: an error (a match limit, say) answers true.
+function _M.maybe(re, subject)
+  if not re.compiled then
+    local from, _, err = ngx.re.find(subject, re.pattern, "jo")
+    return from ~= nil or err ~= nil
+  end
+  return exec_re(re.compiled, re.flags, subject, #subject, 0) ~= NO_MATCH
+end
+
+-- What a pattern may not hold to be one branch of an alternation: group numbers and names, which joining would
+-- shift or duplicate, and constructs that reach past their branch (\Q without \E, comments, verbs).
+local NOT_JOINABLE = { "\\[1-9]", "\\[gkQ]", "%(%?P", "%(%?<[%a_]", "%(%?'", "%(%?%(", "%(%?R", "%(%?&", "%(%?[%+%-]?%d", "%(%*", "%(%?[%a%-]*x" }
+
+-- One compiled pattern that matches where any of `patterns` does, or nil when they cannot be joined.
+function _M.alternation(patterns)
+  for _, p in ipairs(patterns) do
+    for _, unsafe in ipairs(NOT_JOINABLE) do
+      if p:find(unsafe) then return nil end
+    end
+  end
+  return _M.regex("(?:" .. table.concat(patterns, ")|(?:") .. ")")
 end
 
 -- Patterns of the rules, compiled on first use; a broken one is false. Dropped whole when full.

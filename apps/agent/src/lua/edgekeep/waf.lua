@@ -4,7 +4,6 @@
 local acl = require "edgekeep.acl"
 local anticc = require "edgekeep.anticc"
 local data = require "edgekeep.data"
-local zone = require "edgekeep.zone"
 
 local _M = {}
 
@@ -17,7 +16,7 @@ function _M.step(ctx)
   local waf = data.rules(ctx, "waf")
   if waf and acl.run(ctx, waf.acl) == "allow" then return "allow" end
   local cc = waf and waf.anticc
-  if not cc or #cc == 0 then cc = zone.anticc() end
+  if not cc or #cc == 0 then cc = ctx.zone.anticc end
   return anticc.run(ctx.site, cc)
 end
 

@@ -38,18 +38,12 @@ local function current()
   return cached
 end
 
-function _M.firewall_on()
-  return current().firewall
-end
-
--- The zone's anti-CC rules, or nil when it has none.
-function _M.anticc()
-  return current().anticc
-end
+-- This worker's view of the zone for a request context's `zone`: { firewall, ipset, anticc (nil when none), ... }.
+_M.view = current
 
 -- Access step: an address of the zone's IP sets has its connection dropped on every site.
 function _M.ipset(ctx)
-  if iplist.contains(current().ipset, ctx.key) then return ctx.drop("ipset") end
+  if iplist.contains(ctx.zone.ipset, ctx.key) then return ctx.drop("ipset") end
 end
 
 -- Counts one event of `kind` for `ip` in the current minute; true when it is over `limit` (0: no limit).
