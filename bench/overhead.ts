@@ -22,14 +22,19 @@ const startNginx = async ({ prefix, conf }: { prefix: string; conf: string }) =>
   const child = spawn('nginx', ['-p', `${prefix}/`, '-c', 'conf/nginx.conf', '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
+  const halt = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   return {
     prefix,
+    /** Stops nginx and keeps its prefix. */
+    halt,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       await rm(prefix, { recursive: true, force: true });
     },
     failed: () => (child.exitCode !== null ? stderr || `nginx exited with ${child.exitCode}` : undefined),
@@ -86,12 +91,10 @@ const wrk = async ({ port, seconds, connections }: { port: number; seconds: numb
 const whichWrk = () => promisify(execFile)('wrk', ['--version']).then(() => true, (e: { stdout?: string }) => Boolean(e.stdout?.includes('wrk')));
 
 /**
- * Data-plane overhead: requests per second through the edge (its full Lua runtime, with every kind of rule of
- * the rule kinds loaded) against the same nginx configuration with Lua taken out, same machine, same run, alternating
- * rounds so that both see the same load from the rest of the machine.
+ * The two nginx the overhead is measured between, both proxying HOST to one origin: the edge (its full Lua runtime,
+ * with every kind of rule of the rule kinds loaded) and the same configuration with Lua taken out.
  */
-export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { rounds?: number; seconds?: number; connections?: number } = {}) => {
-  if (!(await whichWrk())) throw new Error('wrk is not installed: run `bash bench/deps.sh` as root, or apt-get install wrk');
+export const startPair = async () => {
   const [originPort, edgePort, edgeHttps, basePort, controlPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const origin = await startOrigin({ port: originPort });
   let state: edge.DesiredStateInput = {
@@ -104,6 +107,11 @@ export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { 
   for (const kind of RULES) state = kind.add({ state, siteId: SITE_ID });
   const node = await startEdge({ state: edge.desiredState.parse(state), controlPort });
   const baseline = await withoutLua({ edgePrefix: node.prefix, prefix: await mkdtemp(join(tmpdir(), 'ek-bench-plain-')), edgePort, port: basePort, controlPort });
+  const stop = async () => {
+    await baseline.stop();
+    await node.stop();
+    await origin.stop();
+  };
   try {
     await sleep(300);
     const failed = origin.failed() ?? baseline.failed();
@@ -113,25 +121,49 @@ export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { 
       const log = await readFile(join(prefix, 'logs/error.log'), 'utf8').catch(() => '');
       if (res.status !== 200 || !res.body.includes('origin')) throw new Error(`port ${port} does not proxy to the origin: ${res.status}\n${log.slice(-2000)}`);
     }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return {
+    host: HOST,
+    rules: RULES.map((k) => k.name),
+    edge: { port: edgePort, prefix: node.prefix },
+    plain: { port: basePort, prefix: baseline.prefix },
+    /** Stops both nginx and keeps their prefixes (the origin keeps serving). */
+    halt: async () => {
+      await node.halt();
+      await baseline.halt();
+    },
+    stop,
+  };
+};
+
+/**
+ * Data-plane overhead: requests per second through the edge against the same nginx configuration with Lua taken out,
+ * same machine, same run, alternating rounds so that both see the same load from the rest of the machine.
+ */
+export const overhead = async ({ rounds = 5, seconds = 6, connections = 50 }: { rounds?: number; seconds?: number; connections?: number } = {}) => {
+  if (!(await whichWrk())) throw new Error('wrk is not installed: run `bash bench/deps.sh` as root, or apt-get install wrk');
+  const pair = await startPair();
+  try {
     const edgeRps: number[] = [];
     const plainRps: number[] = [];
-    await wrk({ port: edgePort, seconds: 2, connections });
-    await wrk({ port: basePort, seconds: 2, connections });
+    await wrk({ port: pair.edge.port, seconds: 2, connections });
+    await wrk({ port: pair.plain.port, seconds: 2, connections });
     for (let r = 0; r < rounds; r++) {
-      plainRps.push(await wrk({ port: basePort, seconds, connections }));
-      edgeRps.push(await wrk({ port: edgePort, seconds, connections }));
+      plainRps.push(await wrk({ port: pair.plain.port, seconds, connections }));
+      edgeRps.push(await wrk({ port: pair.edge.port, seconds, connections }));
       console.log(`overhead: round ${r + 1}: nginx without Lua ${plainRps[r].toFixed(0)} req/s · edge ${edgeRps[r].toFixed(0)} req/s`);
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     // Each round's two runs are seconds apart, so their ratio is the least disturbed by the rest of the machine.
     const ratio = percentile({ samples: edgeRps.map((e, i) => e / plainRps[i]), p: 50 });
     console.log(
-      `overhead: edge with ${RULES.map((k) => k.name).join(' + ')}: ${mean(edgeRps).toFixed(0)} req/s · same nginx without Lua: ${mean(plainRps).toFixed(0)} req/s · median ratio of the rounds ${ratio.toFixed(3)} (target ≥ 0.8; wrk -t2 -c${connections}, ${rounds} × ${seconds} s each, 1 worker each)`,
+      `overhead: edge with ${pair.rules.join(' + ')}: ${mean(edgeRps).toFixed(0)} req/s · same nginx without Lua: ${mean(plainRps).toFixed(0)} req/s · median ratio of the rounds ${ratio.toFixed(3)} (target ≥ 0.8; wrk -t2 -c${connections}, ${rounds} × ${seconds} s each, 1 worker each)`,
     );
-    return { edgeRps: mean(edgeRps), plainRps: mean(plainRps), ratio, rules: RULES.map((k) => k.name) };
+    return { edgeRps: mean(edgeRps), plainRps: mean(plainRps), ratio, rules: pair.rules };
   } finally {
-    await baseline.stop();
-    await node.stop();
-    await origin.stop();
+    await pair.stop();
   }
 };

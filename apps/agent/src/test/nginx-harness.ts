@@ -40,13 +40,17 @@ export const startEdge = async ({ state, controlPort, geo }: { state: edge.Desir
     child.kill('SIGKILL');
     throw new Error(`${e.message}\n${stderr}`);
   });
-  const stop = async () => {
+  /** Stops nginx and keeps the prefix. */
+  const halt = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     }
+  };
+  const stop = async () => {
+    await halt();
     await rm(prefix, { recursive: true, force: true });
   };
-  return { prefix, control, masterPid: child.pid as number, stop };
+  return { prefix, control, masterPid: child.pid as number, halt, stop };
 };

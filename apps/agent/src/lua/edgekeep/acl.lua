@@ -25,13 +25,6 @@ local RUNTIME = {
   tonumber = tonumber,
   contains = require("edgekeep.iplist").contains,
   get_method = ngx.req.get_method,
-  get_headers = ngx.req.get_headers,
-  -- A header's value in the table of all headers: the first one when it came more than once, "" when absent.
-  header = function(headers, name)
-    local v = headers[name]
-    if type(v) == "table" then v = v[1] end
-    return v or ""
-  end,
   var = ngx.var,
   -- Requests of this address that reached this condition within its window, this one included.
   frequency = function(ctx, rule_id, index, seconds)
@@ -41,9 +34,8 @@ local RUNTIME = {
 }
 
 local PRELUDE = "local K, R, rt = ...\n"
-  .. "local re_test, re_maybe, find, upper, tonumber, contains, get_method, get_headers, header, var, frequency = "
-  .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.get_headers, rt.header, "
-  .. "rt.var, rt.frequency\n"
+  .. "local re_test, re_maybe, find, upper, tonumber, contains, get_method, var, frequency = "
+  .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
   .. "return function(ctx)\n"
 
 -- One function(ctx) -> the first matching rule of `rules` (a slice of a module's rules), or nil.
@@ -74,9 +66,7 @@ local function block(rules)
     table.insert(patterns[v], regex)
     return ("(@%s@re_test(K[%d], %s))"):format(v, k(re), v)
   end
-  local headers = acl_match.header_names(rules) >= acl_match.HEADERS_AT_ONCE
-  if headers then reads[1] = "  local H = get_headers(0)\n" end
-  local gen = acl_match.generator(k, slot, pattern, headers)
+  local gen = acl_match.generator(k, slot, pattern)
   for i, r in ipairs(rules) do
     R[i] = { id = r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
     local conds = {}

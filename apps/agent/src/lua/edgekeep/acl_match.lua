@@ -19,8 +19,6 @@ local READ = {
   query = 'var.args or ""',
   userAgent = 'var.http_user_agent or ""',
   header = 'var[K[%d]] or ""',
-  -- With many header conditions, the headers are fetched once into H instead (see HEADERS_AT_ONCE).
-  headerFromTable = "header(H, K[%d])",
   cookie = 'var[K[%d]] or ""',
   asn = "tonumber(var.ek_asn)",
   country = 'upper(var.ek_country or "")',
@@ -37,37 +35,14 @@ local function set_of(values, convert)
   return set
 end
 
--- From this many header names on, a block reads all request headers at once: an nginx variable for an unknown
--- header is looked up by name and found by a scan of the headers, every time.
-_M.HEADERS_AT_ONCE = 4
-
--- The distinct header names that `rules` look at.
-function _M.header_names(rules)
-  local names, count = {}, 0
-  for _, r in ipairs(rules) do
-    for _, c in ipairs(r.conditions or {}) do
-      if c.field == "header" and not names[c.name:lower()] then
-        names[c.name:lower()] = true
-        count = count + 1
-      end
-    end
-  end
-  return count
-end
-
 -- Generates the matcher's code for conditions. `k(value)` stores a value in K and answers its index; `slot(name,
 -- expr)` answers the local that holds a request value, reading it once; `pattern(v, regex)` answers the expression
 -- for "the value in local v matches regex".
--- `headers`: header values come from the table H of all request headers.
-function _M.generator(k, slot, pattern, headers)
+function _M.generator(k, slot, pattern)
   local gen = {}
 
   -- The value a condition looks at: the local name of that request value.
   local function value_of(c)
-    if c.field == "header" and headers then
-      local name = c.name:lower()
-      return slot("header:" .. name, READ.headerFromTable:format(k(name)))
-    end
     if c.field == "header" or c.field == "cookie" then
       local var = c.field == "header" and header_var(c.name) or "cookie_" .. c.name
       return slot(c.field .. ":" .. var, READ[c.field]:format(k(var)))
