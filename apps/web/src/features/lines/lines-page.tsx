@@ -10,7 +10,7 @@ import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useListParams } from '../../components/list-params';
-import { useZoneOptions } from '../zones/use-meta-zones';
+import { chosenZone, useZoneOptions } from '../zones/use-meta-zones';
 import { GroupFormModal } from './group-form-modal';
 import { LINE_KEYS } from './line-label';
 import { ResolutionsTable } from './resolutions-table';
@@ -24,7 +24,7 @@ export default function LinesPage() {
   const canEdit = useCan()('lines.edit');
   const zones = useZoneOptions();
   const list = useListParams();
-  const zoneID = Number(list.filters.zoneID) || undefined;
+  const zoneID = chosenZone({ zoneID: list.filters.zoneID, zones });
   const [open, setOpen] = useState<Open>();
   const [tab, setTab] = useState('groups');
   const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });

@@ -12,7 +12,7 @@ import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
-import { useZoneOptions } from '../zones/use-meta-zones';
+import { chosenZone, useZoneOptions } from '../zones/use-meta-zones';
 import { VirtualNodeModal } from './virtual-node-modal';
 import { RemoveButton } from '../../components/remove-button';
 
@@ -22,7 +22,7 @@ export default function VirtualNodesPage() {
   const canEdit = useCan()('nodes.edit');
   const zones = useZoneOptions();
   const list = useListParams();
-  const zoneID = Number(list.filters.zoneID) || undefined;
+  const zoneID = chosenZone({ zoneID: list.filters.zoneID, zones });
   const [open, setOpen] = useState<{ node?: VirtualNode }>();
   const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });
   const nodeOptions = (nodes.data?.data ?? []).filter((n) => !n.virtual).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
