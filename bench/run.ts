@@ -1,13 +1,14 @@
 import { cpus, loadavg } from 'node:os';
+import { asn } from './asn-db';
 import { overhead } from './overhead';
 import { propagation } from './propagation';
 import { structural } from './structural';
 
 /**
- * `npm run bench [propagation|structural|overhead ...]`: runs the benchmarks (all by default) on this machine and
+ * `npm run bench [propagation|structural|overhead|asn ...]`: runs the benchmarks (all by default) on this machine and
  * prints their figures; a target missed is said, not hidden.
  */
-const benches = { propagation, structural, overhead } as const;
+const benches = { propagation, structural, overhead, asn } as const;
 type Name = keyof typeof benches;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
