@@ -1,14 +1,15 @@
 import { cpus, loadavg } from 'node:os';
+import { asn } from './asn-db';
 import { instructions } from './instructions';
 import { overhead } from './overhead';
 import { propagation } from './propagation';
 import { structural } from './structural';
 
 /**
- * `npm run bench [propagation|structural|overhead|instructions ...]`: runs the benchmarks (all by default) on this machine and
- * prints their figures; a target missed is said, not hidden.
+ * `npm run bench [propagation|structural|overhead|instructions|asn ...]`: runs the benchmarks (all by default) on
+ * this machine and prints their figures; a target missed is said, not hidden.
  */
-const benches = { propagation, structural, overhead, instructions } as const;
+const benches = { propagation, structural, overhead, instructions, asn } as const;
 type Name = keyof typeof benches;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -53,7 +53,7 @@ export const startStack = async ({ watchSeconds = 30 }: { watchSeconds?: number 
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EDGEKEEP_API: apiUrl, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort) },
+    env: { ...process.env, EDGEKEEP_API: apiUrl, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0' },
   });
   agent.stdout!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));
   agent.stderr!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));

@@ -1,11 +1,13 @@
+import { rm } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
 import { createCommandPoller } from './commands/command-poller';
+import { ensureAsnDb } from './geo/asn-db';
 import { runLogShipper, type LogShipperOptions } from './logs/log-shipper';
 import { ACCESS_LOG } from './render';
 import { createReporter } from './report/reporter';
 import { createApiClient, type Fetch } from './sync/api-client';
-import { createApplier, type ApplierOptions } from './sync/applier';
+import { createApplier, type Applier, type ApplierOptions } from './sync/applier';
 import { backoffDelay, sleep } from './sync/backoff';
 import { readIdentity, writeIdentity, type Identity } from './sync/identity';
 import type { Log } from './sync/log';
@@ -49,6 +51,24 @@ const enroll = async (o: AgentOptions & { signal: AbortSignal }): Promise<Identi
 };
 
 /**
+ * Builds the node's ASN database when it has none from this version of the data (a few seconds, once), then renders
+ * the serving state again so that nginx looks $ek_asn up in it. Until then, or if it fails, $ek_asn stays empty.
+ */
+const buildAsnDb = async ({ file, applier, log }: { file: string; applier: Applier; log: Log }) => {
+  const started = Date.now();
+  const built = await ensureAsnDb({ file }).catch((err: Error) => {
+    log({ msg: 'no ASN lookups: building the ASN database failed', error: err.message });
+  });
+  if (!built) return;
+  log({ msg: 'ASN database built', file, ms: Date.now() - started, ...built });
+  await applier.rerender().catch(async (err: Error) => {
+    // The node goes on without it; the next start builds it again.
+    await rm(file, { force: true });
+    log({ msg: 'no ASN lookups: the configuration with the ASN database did not apply', error: err.message });
+  });
+};
+
+/**
  * The agent: serves the last good state from disk at once, enrols (once), then follows the control plane,
  * reports, runs commands and ships the access log until `stop()`.
  */
@@ -59,6 +79,7 @@ export const startAgent = async (o: AgentOptions) => {
   const applier = createApplier(o);
   const restored = await applier.restore();
   if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
+  const asnBuilt = o.asnDb ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
 
   const run = async () => {
     const identity = await enroll({ ...o, signal });
@@ -82,6 +103,7 @@ export const startAgent = async (o: AgentOptions) => {
     stop: async () => {
       controller.abort();
       await done;
+      await asnBuilt;
       await applier.persisted();
     },
   };

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startAgent } from './agent';
+import { asnDbFile } from './geo/asn-db';
 import { jsonLog } from './sync/log';
 
 const env = process.env;
@@ -12,15 +13,17 @@ const number = (name: string, fallback: number) => {
 
 const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+const stateDir = resolve(env.STATE_DIR ?? '/var/lib/edgekeep');
 const agent = await startAgent({
   apiUrl: env.EDGEKEEP_API,
   enrollToken: env.EDGEKEEP_ENROLL_TOKEN,
-  stateDir: resolve(env.STATE_DIR ?? '/var/lib/edgekeep'),
+  stateDir,
   prefix: resolve(env.NGINX_PREFIX ?? '/var/lib/edgekeep/nginx'),
   controlPort: number('EDGEKEEP_CONTROL_PORT', 8099),
   nginxBin: env.NGINX_BIN ?? 'nginx',
   modulesDir: env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules',
   builtinModules: env.NGINX_BUILTIN_MODULES === '1',
+  asnDb: env.EDGEKEEP_ASN === '0' ? undefined : asnDbFile({ stateDir }),
   version,
   log: jsonLog,
 });

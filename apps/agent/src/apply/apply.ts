@@ -20,6 +20,8 @@ export type ApplyOptions = {
   keepReleases?: number;
   /** Defaults to the country database the agent carries, looked up by the client address, where nginx has geoip2. */
   geo?: GeoOptions;
+  /** The node's ASN database, used by the default geo lookup once the file exists. */
+  asnDb?: string;
   /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
@@ -73,7 +75,8 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
     if (failed) return { ok: false, release, stage: 'test', error: `cannot make the cache directory ${cacheDir}: ${failed}` };
   }
   const dir = join(prefix, 'releases', release);
-  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo: o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules })) });
+  const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb }));
+  const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 
   const confFile = join(dir, 'nginx.conf');

@@ -2,15 +2,23 @@
  * Where $ek_country and $ek_asn come from. `source` is the variable holding the looked-up address: the client
  * address in every real configuration; only the edge test harness points it at something else.
  */
-export type GeoOptions = { countryDb: string; source?: string; /** nginx has the stream geoip2 module too (L4 positions). */ stream?: boolean };
+export type GeoOptions = {
+  countryDb: string;
+  /** The node's ASN database, once it has one; without it $ek_asn is empty. */
+  asnDb?: string;
+  source?: string;
+  /** nginx has the stream geoip2 module too (L4 positions). */
+  stream?: boolean;
+};
 
-/** The http-level lines that define $ek_country (from the mmdb) and $ek_asn (no ASN database is carried yet). */
-export const geoDirectives = ({ geo }: { geo?: GeoOptions }) => [
-  geo
-    ? `geoip2 ${geo.countryDb} { $ek_country source=${geo.source ?? '$remote_addr'} country_code; }`
-    : 'map $remote_addr $ek_country { default ""; }',
-  'map $remote_addr $ek_asn { default ""; }',
-];
+/** The http-level lines that define $ek_country and $ek_asn from the mmdb files, empty where there is none. */
+export const geoDirectives = ({ geo }: { geo?: GeoOptions }) => {
+  const source = geo?.source ?? '$remote_addr';
+  return [
+    geo ? `geoip2 ${geo.countryDb} { $ek_country source=${source} country_code; }` : 'map $remote_addr $ek_country { default ""; }',
+    geo?.asnDb ? `geoip2 ${geo.asnDb} { $ek_asn source=${source} autonomous_system_number; }` : 'map $remote_addr $ek_asn { default ""; }',
+  ];
+};
 
 export const GEO_MODULE = 'ngx_http_geoip2_module';
 

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fullState } from '../test/fixtures';
-import { render } from './index';
+import { render, type GeoOptions } from './index';
 
 const GOLDEN = fileURLToPath(new URL('./__golden__/full', import.meta.url));
 const options = { dir: '/var/lib/edgekeep/releases/r42-test', release: 'r42-test', controlPort: 9145 };
@@ -64,6 +64,17 @@ describe('render', () => {
     expect(site).toContain('proxy_cache ek_s1;');
     expect(site).not.toContain('proxy_cache ek_cache;');
     expect(files['nginx.conf']).toContain('cache = { "cache", "/var/cache/nginx/edgekeep/shop" }');
+  });
+
+  it('defines $ek_asn from the ASN database once the node has one, by the address the country is looked up by', () => {
+    const conf = (geo?: GeoOptions) => render({ state: fullState(), ...options, geo })['nginx.conf'];
+    expect(conf()).toContain('map $remote_addr $ek_asn { default ""; }');
+    const countryOnly = conf({ countryDb: '/geo/country.mmdb' });
+    expect(countryOnly).toContain('geoip2 /geo/country.mmdb { $ek_country source=$remote_addr country_code; }');
+    expect(countryOnly).toContain('map $remote_addr $ek_asn { default ""; }');
+    const both = conf({ countryDb: '/geo/country.mmdb', asnDb: '/var/lib/edgekeep/geo/asn.mmdb', source: '$http_x_test' });
+    expect(both).toContain('geoip2 /var/lib/edgekeep/geo/asn.mmdb { $ek_asn source=$http_x_test autonomous_system_number; }');
+    expect(both).not.toContain('$ek_asn { default');
   });
 
   it('keeps private keys out of the Lua data file', () => {

@@ -18,6 +18,8 @@ export type ApplierOptions = {
   nginxBin?: string;
   modulesDir?: string;
   builtinModules?: boolean;
+  /** Where the node keeps its ASN database; nginx looks $ek_asn up in it once it is there. */
+  asnDb?: string;
 };
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
@@ -74,7 +76,7 @@ export const createApplier = (o: ApplierOptions) => {
   const full = async (state: edge.DesiredState): Promise<Applied> => {
     // A data write still waiting would land in the release this apply replaces.
     await persisted.flush();
-    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules });
+    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
       if (result.stage === 'reload' && current) {
@@ -153,6 +155,15 @@ export const createApplier = (o: ApplierOptions) => {
         if (!result.ok) throw new Error(result.error);
         await stopNginx({ prefix });
         await ensureRunning();
+      }),
+
+    /** Renders the serving state into a new release and reloads, for a file on the node the render reads (the ASN database). */
+    rerender: () =>
+      serial(async () => {
+        const state = current;
+        if (!state) return;
+        const result = await settle({ state, run: () => full(state) });
+        if (!result.ok) throw new Error(result.error);
       }),
 
     restart: () =>
