@@ -23,6 +23,11 @@ lane('DEMO=1', () => {
     expect(state.structure.sites[0].domains[0]).toMatchObject({ name: 'demo.localhost', origins: [{ host: '127.0.0.1' }] });
     expect(state.data.zone).toMatchObject({ ipset: ['192.0.2.0/24', '2001:db8:bad::/48'], invalidDomainLimit: 120 });
     // the demo plan's limits reach the edge, where they cap the site's connections and bandwidth
-    expect(state.data.sites.find((s) => s.siteId === sites.body.data[0].id)?.limits).toEqual({ connections: 500, bandwidth: 100 });
+    const siteData = state.data.sites.find((s) => s.siteId === sites.body.data[0].id);
+    expect(siteData?.limits).toEqual({ connections: 500, bandwidth: 100 });
+    // and its advanced firewall rules, on the demo domain
+    expect(siteData?.waf?.acl).toEqual([
+      expect.objectContaining({ domains: ['demo.localhost'], rules: [expect.objectContaining({ action: 'deny' }), expect.objectContaining({ action: 'deny' })] }),
+    ]);
   });
 });

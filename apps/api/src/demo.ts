@@ -1,4 +1,4 @@
-import { permissionKeys, type Tier } from '@edgekeep/contract';
+import { permissionKeys, wafAclSchemas, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from './deps';
 import type { Principal } from './http/auth';
 import { findAccountByEmail } from './modules/accounts/repo';
@@ -9,6 +9,7 @@ import { createLicense, issueLicense } from './modules/licenses/service';
 import { createNode } from './modules/nodes/service';
 import { createProduct } from './modules/products/service';
 import { createSite } from './modules/sites/service';
+import { assignModule, createModules, createRule } from './modules/waf-acl/service';
 import { createZone, setZoneSetting } from './modules/zones/service';
 
 export const DEMO_CLIENT = 'demo-client@edgekeep.local';
@@ -50,15 +51,24 @@ export async function ensureDemo(deps: AppDeps, password: string) {
     trafficPrice: 0, monthlyTrafficGB: 0, exceedAction: 'none', sellType: 'self', lockDomain: false, autoSSLCount: 0, accessLog: true, cnameMode: 'random', expiredAt: null,
   });
   const site = await createSite(deps, c, { name: 'demo-site', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });
-  await createDomains(deps, demoPrincipal(user.id, 'user'), site.id, {
+  const u = demoPrincipal(user.id, 'user');
+  const [domain] = await createDomains(deps, u, site.id, {
     domains: ['demo.localhost'],
     protocol: 'http',
     upstreams: [{ host: '127.0.0.1', port: deps.config.port, weight: 1, backup: false, maxFails: 1, failTimeout: 10, enabled: true, hash: '', keepalive: 16 }],
   });
+  // Advanced firewall rules on the demo domain: scanners by user agent, and WordPress probes.
+  const [acl] = await createModules(deps, u, site.id, [{ name: 'demo-rules', memo: 'made by DEMO=1' }]);
+  const rules = [
+    { name: 'scanners', priority: 1, conditions: [{ field: 'userAgent', operator: 'contains', value: 'sqlmap|nikto|masscan', regex: true }], action: 'deny' },
+    { name: 'wordpress-probes', priority: 2, conditions: [{ field: 'uri', operator: 'contains', value: '^/wp-(login|admin)', regex: true }], action: 'deny' },
+  ];
+  for (const rule of rules) await createRule(deps, u, site.id, acl.id, wafAclSchemas.ruleInput.parse(rule));
+  await assignModule(deps, u, site.id, { domainIDs: [domain.id], moduleID: acl.id });
   process.stdout.write(
     `\n  Demo accounts (password ${password}; sign-in codes appear in the log without SMTP):\n` +
       `    client ${DEMO_CLIENT}  at ${deps.config.publicUrl}/client/login\n` +
       `    user   ${DEMO_USER}  at ${deps.config.publicUrl}/user/login\n` +
-      `  Demo zone, node, line, product and site demo.localhost are set up.\n\n`,
+      `  Demo zone, node, line, product and site demo.localhost (with advanced firewall rules) are set up.\n\n`,
   );
 }

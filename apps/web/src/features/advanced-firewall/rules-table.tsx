@@ -80,6 +80,8 @@ export function RulesTable({ siteId, moduleId }: { siteId: number; moduleId: num
     {
       key: 'actions',
       title: t('sites.actions'),
+      // Stays in view when long conditions make the table scroll sideways.
+      fixed: 'right',
       render: (_, r) => {
         const i = shown.findIndex((x) => x.id === r.id);
         return editable ? (
