@@ -172,6 +172,12 @@ describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
     expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 's3cret-pass') })).status).toBe(200);
     expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 's3cret-pass') })).status).toBe(200);
     expect((await call({ on: 'media.example.com', path: '/public' })).status).toBe(200);
+    // Ten wrong credentials within a minute: the address gets the 929 page there, even with the right ones, for the
+    // rest of the minute; a request without credentials is still asked for them.
+    for (let i = 0; i < 8; i++) expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', `guess-${i}`) })).status).toBe(401);
+    expect((await call({ on: 'media.example.com', path: '/admin/panel', headers: basic('ops', 's3cret-pass') })).status).toBe(929);
+    expect((await call({ on: 'media.example.com', path: '/admin/panel' })).status).toBe(401);
+    expect((await call({ on: 'media.example.com', path: '/public' })).status).toBe(200);
   });
 
   it('takes new module data through the control endpoint without a reload', async () => {

@@ -1,13 +1,19 @@
 -- Basic auth: the first rule whose pattern matches the path needs the credentials of one of its users;
 -- without them the answer is 401 with WWW-Authenticate. Passwords are checked against salted
--- PBKDF2-HMAC-SHA1 hashes; a worker remembers credentials it has accepted.
+-- PBKDF2-HMAC-SHA1 hashes; a worker remembers credentials it has accepted. An address that sent wrong credentials
+-- FAILURES times within FAILURE_WINDOW seconds on a domain gets the 929 page there, without a check, until the
+-- window ends: guessing is slowed, and so is the CPU a flood of wrong passwords would take.
 local match = require "edgekeep.match"
+local page = require "edgekeep.page"
 local bit = require "bit"
 
+local counters = ngx.shared.ek_limit
 local _M = {}
 local accepted = {}
 local accepted_count = 0
 local ROUNDS = 2000
+local FAILURES = 10
+local FAILURE_WINDOW = 60
 
 local function unhex(s)
   return (s:gsub("%x%x", function(h) return string.char(tonumber(h, 16)) end))
@@ -55,7 +61,11 @@ function _M.access(cfg)
   local uri = ngx.var.uri
   for _, rule in ipairs(rules) do
     if matches(rule, uri) then
-      if valid(rule, ngx.var.http_authorization) then return end
+      local header = ngx.var.http_authorization
+      local failures = "baf|" .. tostring(cfg.domainId) .. "|" .. ngx.var.remote_addr
+      if header and (counters:get(failures) or 0) >= FAILURES then return page.send(929, "basicAuthFailures") end
+      if valid(rule, header) then return end
+      if header then counters:incr(failures, 1, 0, FAILURE_WINDOW) end
       ngx.var.ek_block = "basicAuth"
       ngx.header["WWW-Authenticate"] = 'Basic realm="' .. (rule.realm ~= "" and rule.realm or "Restricted") .. '", charset="UTF-8"'
       return ngx.exit(ngx.HTTP_UNAUTHORIZED)
