@@ -1069,6 +1069,7 @@ export const enUS = {
     conditions: 'Conditions',
     addCondition: 'Add condition',
     removeCondition: 'Remove condition',
+    asnSource: 'AS numbers:',
     field: 'Field',
     operator: 'Operator',
     headerName: 'Header name',

@@ -1070,6 +1070,7 @@ export const zhCN: Messages = {
     conditions: '条件',
     addCondition: '新增条件',
     removeCondition: '移除条件',
+    asnSource: 'AS 号数据：',
     field: '字段',
     operator: '运算符',
     headerName: '请求头名称',

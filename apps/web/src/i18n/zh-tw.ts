@@ -1070,6 +1070,7 @@ export const zhTW: Messages = {
     conditions: '條件',
     addCondition: '新增條件',
     removeCondition: '移除條件',
+    asnSource: 'AS 號資料：',
     field: '欄位',
     operator: '運算子',
     headerName: '標頭名稱',

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined } from '@ant-design/icons';
 import { edge } from '@edgekeep/contract';
-import { Button, Checkbox, Form, Input, InputNumber, Select, type FormInstance, type FormRule } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Typography, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AclCondition } from './api';
 
@@ -99,6 +99,15 @@ export function ConditionRow({ form, index, fieldKey, onRemove, removable }: { f
           <Input style={{ width: 260 }} placeholder={PLACEHOLDERS[field ?? 'uri']} data-testid={`condition-${index}-value`} />
         </Form.Item>
       )}
+      {field === 'asn' ? (
+        // The AS data's licence (DB-IP's IP to ASN Lite, CC BY 4.0) asks for this link where its results are used.
+        <Typography.Text type="secondary" style={{ lineHeight: '32px' }}>
+          {t('advancedFirewall.asnSource')}{' '}
+          <Typography.Link href="https://db-ip.com" target="_blank" rel="noreferrer">
+            IP Geolocation by DB-IP
+          </Typography.Link>
+        </Typography.Text>
+      ) : null}
       {textMatch ? (
         <Form.Item name={[index, 'regex']} valuePropName="checked">
           <Checkbox onChange={revalidate}>{t('advancedFirewall.regex')}</Checkbox>
