@@ -102,21 +102,22 @@ local function matcher(rules)
     count = count + n
   end
   if #current > 0 then blocks[#blocks + 1] = block(current) end
-  if #blocks == 1 then return blocks[1] end
-  return function(ctx)
-    for _, b in ipairs(blocks) do
-      local rule = b(ctx)
-      if rule then return rule end
-    end
+  if #blocks == 0 then return function() return nil end end
+  -- The blocks chained by calls rather than looped over: a loop would keep the access phase from one trace.
+  local chain = blocks[#blocks]
+  for i = #blocks - 1, 1, -1 do
+    local head, rest = blocks[i], chain
+    chain = function(ctx) return head(ctx) or rest(ctx) end
   end
+  return chain
 end
 
 -- Compiles a site's modules: domain name -> the matcher of the module assigned to it.
 function _M.compile(modules)
   local by_domain = {}
   for _, m in ipairs(modules or {}) do
-    local match = matcher(m.rules)
-    for _, d in ipairs(m.domains or {}) do by_domain[d] = match end
+    local first_match = matcher(m.rules)
+    for _, d in ipairs(m.domains or {}) do by_domain[d] = first_match end
   end
   return by_domain
 end
