@@ -54,3 +54,6 @@ export { domainRankRoutes } from './routes/domain-ranks';
 export * as domainRankSchemas from './schemas/domain-ranks';
 export { announcementRoutes } from './routes/announcements';
 export * as announcementSchemas from './schemas/announcements';
+export { statisticsRoutes, logRoutes, userDomainPickerRoutes } from './routes/statistics';
+export * as statisticsSchemas from './schemas/statistics';
+export * as logSchemas from './schemas/logs';

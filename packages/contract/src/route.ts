@@ -23,6 +23,8 @@ export type RouteDef<
   permission?: string;
   /** A POST that only reads (a query with a body): not written to the operation log. */
   readOnly?: boolean;
+  /** The answer is a file that the handler sends itself (a stream); the response schema only documents it. */
+  download?: boolean;
   summary: string;
   tag: string;
   params?: P;

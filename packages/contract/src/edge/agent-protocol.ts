@@ -106,7 +106,10 @@ export const commandResult = z.object({ ok: z.boolean(), message: z.string().max
 /**
  * POST /agent/v1/logs: a gzip body of NDJSON lines, each one nginx access or WAF log record (fields of
  * edge.accessLogLine). Answers how many lines were taken, so the agent advances its offsets only then.
+ * The header `x-log-file` names the log file the lines come from (its inode); with each line's `offset` (where
+ * the line ends in that file) the API stores a line once however often a batch is sent again.
  */
+export const LOG_FILE_HEADER = 'x-log-file';
 export const logsResult = z.object({ accepted: z.number().int().min(0) });
 export const accessLogLine = z.object({
   time: z.string(),
@@ -127,6 +130,19 @@ export const accessLogLine = z.object({
   referer: z.string(),
   userAgent: z.string(),
   blockCause: z.string(),
+  /** The edge's request id ($request_id). */
+  requestId: z.string().default(''),
+  /** http or https. */
+  scheme: z.string().default(''),
+  /** From the node's city database (DB-IP Lite): first-level subdivision and city; ISP is the AS organisation. */
+  region: z.string().default(''),
+  city: z.string().default(''),
+  isp: z.string().default(''),
+  /** What refused a blocked request: the module and rule (`moduleId:ruleId`, or the list entry), and the action taken. */
+  blockRule: z.string().default(''),
+  blockAction: z.string().default(''),
+  /** Where the line ends in its log file (bytes): a line's identity for exactly-once ingest. */
+  offset: z.number().int().min(0).optional(),
 });
 
 export type EnrollResult = z.infer<typeof enrollResult>;

@@ -1,0 +1,135 @@
+import type { statisticsSchemas } from '@edgekeep/contract';
+
+/**
+ * The analytics store's interface: what the API's services ask of it. The DuckDB file in DATA_DIR is the embedded
+ * implementation (`store.ts`); another engine (ClickHouse) can take the same interface over.
+ */
+
+export type Dimension = statisticsSchemas.Dimension;
+export type Outcomes = 'all' | 'allowed' | 'blocked';
+
+/**
+ * What a statistics query covers, already resolved by the service: the sites the caller reaches and chose, the
+ * domains (empty: all of those sites'), and the window [from, to) aligned to the bucket size.
+ */
+export type Scope = {
+  siteIds: number[];
+  domains?: string[];
+  from: Date;
+  to: Date;
+  /** Bucket size of a time series in minutes (5, 15, 60 or 1440). */
+  intervalMinutes: number;
+  /** IANA zone in which day buckets start (default UTC). */
+  timeZone?: string;
+  outcomes: Outcomes;
+};
+
+/** The counts a row of a top list or a grouped list carries. */
+export type Counts = { requests: number; traffic: number; cacheHits: number; cacheTraffic: number; blocked: number };
+export type Row = Counts & { key: string };
+
+export type Cards = {
+  requests: number;
+  responses: number;
+  traffic: number;
+  trafficReceived: number;
+  cacheHits: number;
+  cacheTraffic: number;
+  upstreamRequests: number;
+  chinaRequests: number;
+  chinaTraffic: number;
+  blocked: number;
+  chinaBlocked: number;
+  /** The busiest bucket (of intervalMinutes) in bits/s and requests/s. */
+  peakBandwidth: number;
+  peakQps: number;
+  /** Requests per value of each of these dimensions. */
+  breakdown: Record<'status' | 'method' | 'httpVersion' | 'ipVersion' | 'protocol' | 'blockCause', Record<string, number>>;
+};
+
+export type Point = {
+  time: Date;
+  requests: number;
+  responses: number;
+  traffic: number;
+  cacheHits: number;
+  cacheTraffic: number;
+  upstreamRequests: number;
+  blocked: number;
+  status2xx: number;
+  status3xx: number;
+  status4xx: number;
+  status5xx: number;
+};
+
+/** A raw access line as stored (log search and export). */
+export type RawLine = {
+  time: Date;
+  nodeId: number;
+  siteId: number;
+  domain: string;
+  requestId: string;
+  clientIp: string;
+  country: string;
+  region: string;
+  city: string;
+  isp: string;
+  asn: string;
+  scheme: string;
+  method: string;
+  uri: string;
+  status: number;
+  bytesSent: number;
+  bytesReceived: number;
+  requestTime: number;
+  upstreamTime: number | null;
+  cacheStatus: string;
+  httpVersion: string;
+  referer: string;
+  userAgent: string;
+  blockCause: string;
+  blockRule: string;
+  blockAction: string;
+};
+
+/** A log search: the sites the caller reaches and chose, a window of at most a day, and the Log query's filters. */
+export type LineFilter = {
+  siteIds: number[];
+  from: Date;
+  to: Date;
+  domains?: string[];
+  clientIp?: string;
+  cacheStatus?: string;
+  /** A part of the URI. */
+  uri?: string;
+  status?: number;
+  /** Only lines the edge refused (the WAF log). */
+  blockedOnly?: boolean;
+};
+
+export type AnalyticsStore = {
+  /**
+   * Stores one node's batch (NDJSON text of agent-protocol access lines) and makes it count in the rollups.
+   * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
+   * Answers the number of lines read (stored or skipped).
+   */
+  ingest(o: { nodeId: number; file?: string; ndjson: string; served: number[] }): Promise<{ accepted: number; stored: number }>;
+  cards(scope: Scope): Promise<Cards>;
+  /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
+  series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;
+  /** Values of one dimension ranked by requests or traffic; `total` sums every value, not only the top. */
+  top(scope: Scope, o: { dimension: Dimension; limit: number; by: 'requests' | 'traffic' }): Promise<{ rows: Row[]; total: Counts }>;
+  /** Values of one dimension, sorted and paged, with how many values there are. */
+  group(scope: Scope, o: { dimension: Dimension; sortBy: keyof Counts | 'key'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: Row[]; total: number }>;
+  /** Raw lines newest first, paged, with the number matching. */
+  lines(filter: LineFilter, page: { offset: number; limit: number }): Promise<{ rows: RawLine[]; total: number }>;
+  /** How many raw lines match (an export's total), without reading them. */
+  countLines(filter: LineFilter): Promise<number>;
+  /** Every matching raw line newest first, in chunks, reading at most `chunk` lines into memory at a time. */
+  streamLines(filter: LineFilter, o: { chunk: number }): AsyncIterable<RawLine[]>;
+  /** Per-site totals of [from, to) (traffic accounting); only sites with traffic appear. */
+  totalsBySite(o: { from: Date; to: Date; siteIds?: number[] }): Promise<{ siteId: number; bytesSent: number; bytesReceived: number; requests: number; cacheHits: number; cacheBytes: number }[]>;
+  /** Domains ranked by traffic or requests in [from, to), one page, with how many domains had traffic. */
+  domainRanks(o: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: { siteId: number; domain: string; traffic: number; requests: number }[]; total: number }>;
+  close(): Promise<void>;
+};
