@@ -29,6 +29,13 @@ export const logLine = (o: Partial<agentProtocol.AccessLogLine> & { siteId: numb
   referer: '',
   userAgent: 'curl/8',
   blockCause: '',
+  requestId: '',
+  scheme: 'https',
+  region: '',
+  city: '',
+  isp: '',
+  blockRule: '',
+  blockAction: '',
   ...o,
 });
 
