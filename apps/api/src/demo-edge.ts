@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { access, chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { access, chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { startAgent, stopNginx } from '@edgekeep/agent';
 import type { AppDeps } from './deps';
 import { DEMO_CLIENT, demoPrincipal } from './demo';
+import { startDemoTraffic } from './demo-traffic';
 import { initializeNode } from './modules/nodes/service';
 import { setZoneSetting, type ZoneSettings } from './modules/zones/service';
 
@@ -89,9 +90,14 @@ export async function startDemoEdge(deps: AppDeps) {
   });
   agent.done.catch((err: Error) => deps.log.error({ err: err.message }, 'demo edge: the agent stopped'));
   deps.log.info({ http: demoEdge.httpPort, https: demoEdge.httpsPort }, 'DEMO: local edge node started (nginx under DATA_DIR/edge)');
+  const { webDist } = deps.config;
+  const assets = async () =>
+    webDist ? (await readdir(path.join(webDist, 'assets'))).filter((f) => /\.(js|css|svg)$/.test(f)).map((f) => `/assets/${f}`) : [];
+  const traffic = startDemoTraffic({ port: demoEdge.httpPort, host: 'demo.localhost', log: deps.log, assets });
   return {
-    /** Stops the agent and the nginx it started. */
+    /** Stops the demo traffic, the agent and the nginx it started. */
     stop: async () => {
+      traffic.stop();
       await agent.stop().catch(() => undefined);
       await stopNginx({ prefix });
     },

@@ -4,6 +4,8 @@ import type { Principal } from './http/auth';
 import { findAccountByEmail } from './modules/accounts/repo';
 import { createAccount } from './modules/accounts/service';
 import { createDomains } from './modules/domains/service';
+import { addRules } from './modules/firewall/service';
+import { addCacheRule } from './modules/site-settings/service';
 import { createGroup } from './modules/groups/service';
 import { createLicense, issueLicense } from './modules/licenses/service';
 import { createNode } from './modules/nodes/service';
@@ -13,6 +15,8 @@ import { assignModule, createModules, createRule } from './modules/waf-acl/servi
 import { createZone, setZoneSetting } from './modules/zones/service';
 
 export const DEMO_CLIENT = 'demo-client@edgekeep.local';
+/** A loopback address the demo traffic sends from, on the demo site's blacklist. */
+export const DEMO_ABUSER_IP = '127.0.0.66';
 const DEMO_USER = 'demo-user@edgekeep.local';
 
 /** Acting as a demo account from the server itself, with every key of its tier. */
@@ -65,6 +69,9 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   ];
   for (const rule of rules) await createRule(deps, u, site.id, acl.id, wafAclSchemas.ruleInput.parse(rule));
   await assignModule(deps, u, site.id, { domainIDs: [domain.id], moduleID: acl.id });
+  // The console's scripts and styles cached at the edge, and one blacklisted address (the demo traffic's abuser).
+  await addCacheRule(deps, u, site.id, { type: 'fileTypes', values: ['js', 'css', 'svg'], seconds: 600, mode: 'force' });
+  await addRules(deps, u, site.id, 'blacklist', { ips: [DEMO_ABUSER_IP], memo: 'the demo traffic sends from here' });
   process.stdout.write(
     `\n  Demo accounts (password ${password}; sign-in codes appear in the log without SMTP):\n` +
       `    client ${DEMO_CLIENT}  at ${deps.config.publicUrl}/client/login\n` +

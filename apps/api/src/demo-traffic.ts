@@ -1,0 +1,68 @@
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { DEMO_ABUSER_IP } from './demo';
+
+/** What one demo visitor does; `from` is the loopback address it sends from. */
+type Visit = { weight: number; path: () => string; from: () => string; agent: string; referer?: string };
+
+const BROWSERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+];
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
+/** Ordinary visitors come from a handful of loopback addresses, so the client-address tops have several. */
+const visitor = () => `127.0.0.${1 + Math.floor(Math.random() * 8)}`;
+
+/**
+ * DEMO=1 with the local edge: a light, steady stream of real requests through it, so that the demo's statistics
+ * and logs show what nginx really served: pages, scripts the edge caches, a missing page, a scanner and a
+ * WordPress probe the advanced firewall refuses, and an address on the blacklist. About one request a second.
+ */
+export function startDemoTraffic({ port, host, log, assets }: { port: number; host: string; log: Logger; assets: () => Promise<string[]> }) {
+  let files: string[] = [];
+  const visits: Visit[] = [
+    { weight: 30, path: () => pick(['/', '/user/login', '/client/login']), from: visitor, agent: pick(BROWSERS), referer: 'https://www.example.com/' },
+    { weight: 30, path: () => (files.length ? pick(files) : '/'), from: visitor, agent: pick(BROWSERS), referer: `http://${host}/` },
+    { weight: 5, path: () => '/favicon.ico', from: visitor, agent: pick(BROWSERS) },
+    { weight: 4, path: () => `/assets/missing-${Math.floor(Math.random() * 5)}.js`, from: visitor, agent: 'curl/8.11.0' },
+    { weight: 3, path: () => '/?id=1%27%20OR%201=1', from: () => '127.0.0.9', agent: 'sqlmap/1.8.11#stable (https://sqlmap.org)' },
+    { weight: 3, path: () => '/wp-login.php', from: () => '127.0.0.9', agent: 'Mozilla/5.0 (compatible; WPScan)' },
+    { weight: 3, path: () => '/', from: () => DEMO_ABUSER_IP, agent: 'python-requests/2.32' },
+    { weight: 2, path: () => '/', from: visitor, agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+  ];
+  const total = visits.reduce((n, v) => n + v.weight, 0);
+  const choose = () => {
+    let at = Math.random() * total;
+    for (const v of visits) if ((at -= v.weight) < 0) return v;
+    return visits[0];
+  };
+
+  const send = (v: Visit) =>
+    new Promise<void>((resolve) => {
+      const headers: Record<string, string> = { host, 'user-agent': v.agent };
+      if (v.referer) headers.referer = v.referer;
+      const req = http.get({ host: '127.0.0.1', port, path: v.path(), headers, localAddress: v.from(), timeout: 5000 }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve());
+    });
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = async () => {
+    if (!files.length) files = await assets().catch(() => []);
+    await send(choose());
+    if (!stopped) timer = setTimeout(tick, 400 + Math.random() * 1200);
+  };
+  timer = setTimeout(tick, 3000);
+  log.info({ port, host }, 'DEMO: sending a light stream of requests through the local edge');
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
