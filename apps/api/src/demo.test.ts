@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, lane, signIn, startTestApp, type TestApp } from '../test/harness';
 import { buildNodeState } from './agent-gateway/state';
-import { ensureDemo } from './demo';
+import { DEMO_ABUSER_IP, ensureDemo } from './demo';
 
 lane('DEMO=1', () => {
   let t: TestApp;
@@ -21,10 +21,13 @@ lane('DEMO=1', () => {
     expect(sites.body).toMatchObject({ total: 1, data: [{ name: 'demo-site', domainCount: 1 }] });
     const state = await buildNodeState(t.deps, nodes.body.data[0].id);
     expect(state.structure.sites[0].domains[0]).toMatchObject({ name: 'demo.localhost', origins: [{ host: '127.0.0.1' }] });
+    // the demo traffic's cached scripts and its blacklisted sender
+    expect(state.structure.sites[0].cacheRules).toEqual([{ type: 'fileTypes', values: ['js', 'css', 'svg'], seconds: 600, mode: 'force' }]);
     expect(state.data.zone).toMatchObject({ ipset: ['192.0.2.0/24', '2001:db8:bad::/48'], invalidDomainLimit: 120 });
     // the demo plan's limits reach the edge, where they cap the site's connections and bandwidth
     const siteData = state.data.sites.find((s) => s.siteId === sites.body.data[0].id);
     expect(siteData?.limits).toEqual({ connections: 500, bandwidth: 100 });
+    expect(JSON.stringify(siteData?.blacklist)).toContain(DEMO_ABUSER_IP);
     // and its advanced firewall rules, on the demo domain
     expect(siteData?.waf?.acl).toEqual([
       expect.objectContaining({ domains: ['demo.localhost'], rules: [expect.objectContaining({ action: 'deny' }), expect.objectContaining({ action: 'deny' })] }),
