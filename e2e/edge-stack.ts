@@ -12,7 +12,7 @@ import { licensedClient, signInByMail } from './tenants';
  * client and its user (both signed in), a zone on free ports, a node enrolled by a real agent process that drives a
  * real nginx, a line, a product (`product` adds terms) and the user's site `shop`.
  */
-export async function startEdgeStack({ password, originName, product = {} }: { password: string; originName: string; product?: Record<string, unknown> }) {
+export async function startEdgeStack({ password, originName, product = {}, agentEnv = {} }: { password: string; originName: string; product?: Record<string, unknown>; agentEnv?: Record<string, string> }) {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
   const smtp = await startSmtpSink();
@@ -31,7 +31,7 @@ export async function startEdgeStack({ password, originName, product = {} }: { p
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EDGEKEEP_API: server.url, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0' },
+    env: { ...process.env, EDGEKEEP_API: server.url, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0', ...agentEnv },
   });
   agent.stdout!.on('data', (c) => (agentOutput += c));
   agent.stderr!.on('data', (c) => (agentOutput += c));
@@ -50,7 +50,7 @@ export async function startEdgeStack({ password, originName, product = {} }: { p
     fs.rmSync(stateDir, { recursive: true, force: true });
   };
   return {
-    smtp, server, origin, client, user, prefix, httpPort, controlPort,
+    smtp, server, origin, client, user, prefix, httpPort, httpsPort, controlPort,
     ids: { zone, node, site, product: productId },
     agentOutput: () => agentOutput,
     stop,
