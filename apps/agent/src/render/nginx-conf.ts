@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import { BLOCK_VARIABLES } from './http-site';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
 import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
@@ -11,11 +12,15 @@ const LOG_FIELDS: [string, string][] = [
   ['time', '$time_iso8601'],
   ['msec', '$msec'],
   ['requestId', '$request_id'],
+  ['scheme', '$scheme'],
   ['site', '$ek_site'],
   ['domain', '$host'],
   ['clientIp', '$remote_addr'],
   ['country', '$ek_country'],
   ['asn', '$ek_asn'],
+  ['isp', '$ek_isp'],
+  ['region', '$ek_region'],
+  ['city', '$ek_city'],
   ['method', '$request_method'],
   ['uri', '$request_uri'],
   ['status', '$status'],
@@ -28,6 +33,8 @@ const LOG_FIELDS: [string, string][] = [
   ['referer', '$http_referer'],
   ['userAgent', '$http_user_agent'],
   ['blockCause', '$ek_block'],
+  ['blockRule', '$ek_block_rule'],
+  ['blockAction', '$ek_block_action'],
 ];
 export const ACCESS_LOG = 'logs/access.json';
 const MODULES = ['ndk_http_module', 'ngx_http_lua_module', 'ngx_stream_module'];
@@ -116,7 +123,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
           'set $ek_domain "";',
           // proxy_set_header of the http block names it: nginx wants it set somewhere even with no site here
           'set $ek_origin_host $host;',
-          'set $ek_block "";',
+          ...BLOCK_VARIABLES,
           'location / { content_by_lua_block { require("edgekeep.zone").invalid_domain() require("edgekeep.page").send(903, "no-domain") } }',
         ),
       }),
