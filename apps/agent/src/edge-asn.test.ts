@@ -8,13 +8,13 @@ import { pushData } from './control/client';
 import { asnDbFile, ensureAsnDb } from './geo/asn-db';
 import { GEO_COUNTRY_DB } from './geo/databases';
 import { writeMmdb } from './geo/mmdb-writer';
-import { ACCESS_LOG, luaData } from './render';
+import { luaData } from './render';
 import { createApplier, type Applier } from './sync/applier';
+import { loggedLine } from './test/access-log';
 import { range } from './test/mmdb';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort, startOrigin } from './test/servers';
-import { waitFor } from './test/wait-for';
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -34,16 +34,6 @@ const shopState = ({ port, originPort, revision = 1, sites = [] }: { port: numbe
       sites: [{ id: 1, name: 'shop', domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: originPort }] }] }],
     },
     data: { sites },
-  });
-
-/** The access log's entries, once one for `uri` is written. */
-const logged = ({ prefix, uri }: { prefix: string; uri: string }) =>
-  waitFor({
-    what: `the access log line of ${uri}`,
-    check: async () => {
-      const lines = (await readFile(join(prefix, ACCESS_LOG), 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
-      return lines.map((l) => JSON.parse(l) as Record<string, string>).find((e) => e.uri === uri);
-    },
   });
 
 describe.skipIf(!nginx.ok)('ASN conditions and the asn, isp, region and city log fields at the edge', () => {
@@ -126,7 +116,7 @@ describe.skipIf(!nginx.ok)('ASN conditions and the asn, isp, region and city log
     await from(GOOGLE, '/asn-google');
     await from(PRIVATE_AS, '/asn-private');
     await from(NOWHERE, '/asn-nowhere');
-    const line = (uri: string) => logged({ prefix: node.prefix, uri });
+    const line = (uri: string) => loggedLine({ prefix: node.prefix, uri });
     expect(await line('/asn-cloudflare-v6')).toMatchObject({ asn: '13335', isp: 'Cloudflare, Inc.', region: 'Quebec', city: 'Montreal', status: '929' });
     expect(await line('/asn-cloudflare')).toMatchObject({ asn: '13335', isp: 'Cloudflare, Inc.', region: 'São Paulo', city: 'São Paulo' });
     expect(await line('/asn-google')).toMatchObject({ asn: '15169', isp: 'Google LLC', country: 'US', region: 'California', city: 'Mountain View', status: '200' });
@@ -162,7 +152,7 @@ describe.skipIf(!nginx.ok)('a node before and after it has built its ASN databas
   it('serves with an empty asn until the database is built, then looks the client address up in it', async () => {
     expect(await applier.apply(shopState({ port, originPort: shop.port }))).toMatchObject({ ok: true });
     expect((await send({ port, host: 'shop.example.com', path: '/before' })).status).toBe(200);
-    expect(await logged({ prefix, uri: '/before' })).toMatchObject({ asn: '', clientIp: '127.0.0.1' });
+    expect(await loggedLine({ prefix, uri: '/before' })).toMatchObject({ asn: '', clientIp: '127.0.0.1' });
 
     // The requests come from 127.0.0.1: a source whose data gives loopback an AS of its own.
     const source = { version: 'test', ipv4: join(dir, 'v4.csv'), ipv6: join(dir, 'v6.csv') };
@@ -172,6 +162,6 @@ describe.skipIf(!nginx.ok)('a node before and after it has built its ASN databas
     await applier.rerender();
     expect(applier.status()).toEqual({ appliedRevision: 1, applyError: null });
     expect((await send({ port, host: 'shop.example.com', path: '/after' })).status).toBe(200);
-    expect(await logged({ prefix, uri: '/after' })).toMatchObject({ asn: '64512', clientIp: '127.0.0.1' });
+    expect(await loggedLine({ prefix, uri: '/after' })).toMatchObject({ asn: '64512', clientIp: '127.0.0.1' });
   });
 });
