@@ -24,7 +24,7 @@ const none = (variable: string) => `map $remote_addr ${variable} { default ""; }
  * the IPv6 file is looked in when the IPv4 one has nothing.
  */
 const cityDirectives = ({ cityDb, source }: { cityDb?: CityDb; source: string }) => {
-  if (!cityDb) return [none('$ek_region'), none('$ek_city')];
+  if (!cityDb) return [];
   return [
     `geoip2 ${cityDb.ipv4} { $ek_region4 source=${source} state1; $ek_city4 source=${source} city; }`,
     `geoip2 ${cityDb.ipv6} { $ek_region6 source=${source} state1; $ek_city6 source=${source} city; }`,
@@ -33,14 +33,20 @@ const cityDirectives = ({ cityDb, source }: { cityDb?: CityDb; source: string })
   ];
 };
 
-/** The http-level lines that define the geo variables from the mmdb files, empty where there is none. */
+/**
+ * The geo variables nothing but the access log reads, where the node lacks their database: they are then neither
+ * defined nor logged (the agent reads a missing field as empty), so such a node does no work for them.
+ */
+export const unloggedGeoVariables = ({ geo }: { geo?: GeoOptions }) => [...(geo?.asnDb ? [] : ['$ek_isp']), ...(geo?.cityDb ? [] : ['$ek_region', '$ek_city'])];
+
+/** The http-level lines that define the geo variables from the mmdb files: $ek_country and $ek_asn empty where there is none. */
 export const geoDirectives = ({ geo }: { geo?: GeoOptions }) => {
   const source = geo?.source ?? '$remote_addr';
   return [
     geo ? `geoip2 ${geo.countryDb} { $ek_country source=${source} country_code; }` : none('$ek_country'),
     ...(geo?.asnDb
       ? [`geoip2 ${geo.asnDb} { $ek_asn source=${source} autonomous_system_number; $ek_isp source=${source} autonomous_system_organization; }`]
-      : [none('$ek_asn'), none('$ek_isp')]),
+      : [none('$ek_asn')]),
     ...cityDirectives({ cityDb: geo?.cityDb, source }),
   ];
 };

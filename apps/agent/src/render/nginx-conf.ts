@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { BLOCK_VARIABLES } from './http-site';
-import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
+import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
 import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
@@ -75,7 +75,8 @@ type Options = { state: edge.DesiredState; dir: string; release: string; control
 const http = ({ state, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
-  const logFormat = LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',');
+  const unlogged = unloggedGeoVariables({ geo });
+  const logFormat = LOG_FIELDS.filter(([, v]) => !unlogged.includes(v)).map(([k, v]) => `"${k}":"${v}"`).join(',');
   return block({
     head: 'http',
     body: lines(
