@@ -240,6 +240,12 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
       expect(cp.seen.logLines.filter((l) => l.uri === u)).toHaveLength(1);
     }
     expect(cp.seen.batches).toBeLessThan(cp.seen.logLines.length);
+    // Each line is named by its log file and where it ends there: the rotated file's lines under another file.
+    const named = cp.seen.logLines.map((l, i) => `${cp.seen.logFiles[i]}@${l.offset}`);
+    expect(new Set(named).size).toBe(named.length);
+    const fileOf = (uri: string) => cp.seen.logFiles[cp.seen.logLines.findIndex((l) => l.uri === uri)];
+    expect(fileOf('/log/b-0')).toBe(fileOf('/log/a-0'));
+    expect(fileOf('/log/d-0')).not.toBe(fileOf('/log/a-0'));
   });
 
   it('keeps serving without the control plane, serves from disk after a restart, and resyncs when it returns', async () => {

@@ -2,6 +2,7 @@ import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushData } from './control/client';
 import { luaData } from './render';
+import { loggedLine } from './test/access-log';
 import { send } from './test/http-client';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { freePort, startOrigin } from './test/servers';
@@ -152,11 +153,29 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     expect((await req({ path: '/other' })).status).toBe(200);
   });
 
+  it('logs what refused a request: the cause, the rule as <module>:<rule> and the action', async () => {
+    const deny = rule({ conditions: [{ field: 'uri', operator: 'eq', value: '/logged-deny' }], action: 'deny' });
+    const drop = rule({ conditions: [{ field: 'uri', operator: 'eq', value: '/logged-drop' }], action: 'drop' });
+    const moved = rule({ conditions: [{ field: 'uri', operator: 'eq', value: '/logged-moved' }], action: 'redirect302', redirectURL: 'https://example.com/' });
+    await push({
+      acl: [{ id: 7, domains: ['shop.example.com'], rules: [deny, drop, moved] as never }],
+      anticc: [{ id: 41, urlRegex: '^/logged-cc', seconds: 60, times: 1, type: 3 }],
+    });
+    for (const path of ['/logged-deny', '/logged-drop', '/logged-moved', '/logged-cc', '/logged-cc', '/logged-fine']) await req({ path });
+    const line = (uri: string) => loggedLine({ prefix: node.prefix, uri });
+    expect(await line('/logged-deny')).toMatchObject({ status: '929', blockCause: 'acl', blockRule: `7:${deny.id}`, blockAction: 'deny' });
+    expect(await line('/logged-drop')).toMatchObject({ status: '444', blockCause: 'acl', blockRule: `7:${drop.id}`, blockAction: 'drop' });
+    expect(await line('/logged-moved')).toMatchObject({ status: '302', blockCause: 'acl', blockRule: `7:${moved.id}`, blockAction: 'redirect302' });
+    expect(await line('/logged-cc')).toMatchObject({ status: '978', blockCause: 'anticc', blockRule: '41', blockAction: 'challenge' });
+    expect(await line('/logged-fine')).toMatchObject({ status: '200', blockCause: '', blockRule: '', blockAction: '' });
+  });
+
   it('drop with blacklist closes the connection and blocks the address on that site', async () => {
     await push({}, { acl: [{ domains: ['blog.example.com'], rules: [rule({ conditions: [{ field: 'uri', operator: 'eq', value: '/wp-login.php' }], action: 'dropBlacklist', blockSeconds: 60 })] as never }] });
     expect((await req({ host: 'blog.example.com', path: '/' })).status).toBe(200);
     expect((await req({ host: 'blog.example.com', path: '/wp-login.php' })).dropped).toBe(true);
     expect((await req({ host: 'blog.example.com', path: '/' })).dropped).toBe(true);
     expect((await req({ path: '/' })).status).toBe(200);
+    expect(await loggedLine({ prefix: node.prefix, uri: '/wp-login.php' })).toMatchObject({ blockCause: 'acl', blockAction: 'dropBlacklist' });
   });
 });

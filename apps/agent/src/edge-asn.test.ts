@@ -8,13 +8,13 @@ import { pushData } from './control/client';
 import { asnDbFile, ensureAsnDb } from './geo/asn-db';
 import { GEO_COUNTRY_DB } from './geo/databases';
 import { writeMmdb } from './geo/mmdb-writer';
-import { ACCESS_LOG, luaData } from './render';
+import { luaData } from './render';
 import { createApplier, type Applier } from './sync/applier';
+import { loggedLine } from './test/access-log';
 import { range } from './test/mmdb';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort, startOrigin } from './test/servers';
-import { waitFor } from './test/wait-for';
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -36,17 +36,7 @@ const shopState = ({ port, originPort, revision = 1, sites = [] }: { port: numbe
     data: { sites },
   });
 
-/** The access log's entries, once one for `uri` is written. */
-const logged = ({ prefix, uri }: { prefix: string; uri: string }) =>
-  waitFor({
-    what: `the access log line of ${uri}`,
-    check: async () => {
-      const lines = (await readFile(join(prefix, ACCESS_LOG), 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
-      return lines.map((l) => JSON.parse(l) as Record<string, string>).find((e) => e.uri === uri);
-    },
-  });
-
-describe.skipIf(!nginx.ok)('ASN conditions and the asn log field at the edge', () => {
+describe.skipIf(!nginx.ok)('ASN conditions and the asn, isp, region and city log fields at the edge', () => {
   let dir: string;
   let shop: Awaited<ReturnType<typeof startOrigin>>;
   let node: Awaited<ReturnType<typeof startEdge>>;
@@ -78,10 +68,25 @@ describe.skipIf(!nginx.ok)('ASN conditions and the asn log field at the edge', (
         range({ from: '2606:4700::', to: '2606:4700:ffff:ffff:ffff:ffff:ffff:ffff', data: { autonomous_system_number: 13335, autonomous_system_organization: 'Cloudflare, Inc.' } }),
       ],
     });
+    // A city database as DB-IP's is published: one file per IP family, region in state1.
+    const cityDb = { ipv4: join(dir, 'city4.mmdb'), ipv6: join(dir, 'city6.mmdb') };
+    await writeMmdb({
+      path: cityDb.ipv4,
+      databaseType: 'EdgeKeep-Test-City-IPv4',
+      ranges: [
+        range({ from: '8.8.8.0', to: '8.8.8.255', data: { country_code: 'US', state1: 'California', city: 'Mountain View' } }),
+        range({ from: '104.16.0.0', to: '104.31.255.255', data: { country_code: 'BR', state1: 'São Paulo', city: 'São Paulo' } }),
+      ],
+    });
+    await writeMmdb({
+      path: cityDb.ipv6,
+      databaseType: 'EdgeKeep-Test-City-IPv6',
+      ranges: [range({ from: '2606:4700::', to: '2606:4700:ffff:ffff:ffff:ffff:ffff:ffff', data: { country_code: 'CA', state1: 'Quebec', city: 'Montreal' } })],
+    });
     shop = await startOrigin({ name: 'shop' });
     port = await freePort();
     // Only this harness looks up a header's address instead of the client's.
-    node = await startEdge({ state: state(), controlPort: await freePort(), geo: { countryDb: GEO_COUNTRY_DB, asnDb, source: '$http_x_test_geo_ip' } });
+    node = await startEdge({ state: state(), controlPort: await freePort(), geo: { countryDb: GEO_COUNTRY_DB, asnDb, cityDb, source: '$http_x_test_geo_ip' } });
   });
   afterAll(async () => {
     await node?.stop();
@@ -104,14 +109,21 @@ describe.skipIf(!nginx.ok)('ASN conditions and the asn log field at the edge', (
     expect(await statuses()).toEqual({ CLOUDFLARE: 200, CLOUDFLARE_V6: 200, GOOGLE: 929, PRIVATE_AS: 200, NOWHERE: 200 });
   });
 
-  it('writes the AS number into the access log, empty when the address has none', async () => {
+  it('writes the AS number and its organisation, the region and the city into the access log, empty where the databases know none', async () => {
     await onShop([{ field: 'asn', operator: 'eq', value: '13335' }]);
-    await from(CLOUDFLARE_V6, '/asn-cloudflare');
+    await from(CLOUDFLARE_V6, '/asn-cloudflare-v6');
+    await from(CLOUDFLARE, '/asn-cloudflare');
     await from(GOOGLE, '/asn-google');
+    await from(PRIVATE_AS, '/asn-private');
     await from(NOWHERE, '/asn-nowhere');
-    expect(await logged({ prefix: node.prefix, uri: '/asn-cloudflare' })).toMatchObject({ asn: '13335', status: '929' });
-    expect(await logged({ prefix: node.prefix, uri: '/asn-google' })).toMatchObject({ asn: '15169', country: 'US', status: '200' });
-    expect(await logged({ prefix: node.prefix, uri: '/asn-nowhere' })).toMatchObject({ asn: '', status: '200' });
+    const line = (uri: string) => loggedLine({ prefix: node.prefix, uri });
+    expect(await line('/asn-cloudflare-v6')).toMatchObject({ asn: '13335', isp: 'Cloudflare, Inc.', region: 'Quebec', city: 'Montreal', status: '929' });
+    expect(await line('/asn-cloudflare')).toMatchObject({ asn: '13335', isp: 'Cloudflare, Inc.', region: 'São Paulo', city: 'São Paulo' });
+    expect(await line('/asn-google')).toMatchObject({ asn: '15169', isp: 'Google LLC', country: 'US', region: 'California', city: 'Mountain View', status: '200' });
+    expect(await line('/asn-private')).toMatchObject({ asn: '4200000001', isp: 'Private use', region: '', city: '' });
+    expect(await line('/asn-nowhere')).toMatchObject({ asn: '', isp: '', region: '', city: '', status: '200' });
+    // An address looked for in the file of the other IP family is simply not found there.
+    expect(await readFile(join(node.prefix, 'logs', 'error.log'), 'utf8')).not.toMatch(/geoip2|mmdb/i);
   });
 });
 
@@ -140,7 +152,7 @@ describe.skipIf(!nginx.ok)('a node before and after it has built its ASN databas
   it('serves with an empty asn until the database is built, then looks the client address up in it', async () => {
     expect(await applier.apply(shopState({ port, originPort: shop.port }))).toMatchObject({ ok: true });
     expect((await send({ port, host: 'shop.example.com', path: '/before' })).status).toBe(200);
-    expect(await logged({ prefix, uri: '/before' })).toMatchObject({ asn: '', clientIp: '127.0.0.1' });
+    expect(await loggedLine({ prefix, uri: '/before' })).toMatchObject({ asn: '', clientIp: '127.0.0.1' });
 
     // The requests come from 127.0.0.1: a source whose data gives loopback an AS of its own.
     const source = { version: 'test', ipv4: join(dir, 'v4.csv'), ipv6: join(dir, 'v6.csv') };
@@ -150,6 +162,6 @@ describe.skipIf(!nginx.ok)('a node before and after it has built its ASN databas
     await applier.rerender();
     expect(applier.status()).toEqual({ appliedRevision: 1, applyError: null });
     expect((await send({ port, host: 'shop.example.com', path: '/after' })).status).toBe(200);
-    expect(await logged({ prefix, uri: '/after' })).toMatchObject({ asn: '64512', clientIp: '127.0.0.1' });
+    expect(await loggedLine({ prefix, uri: '/after' })).toMatchObject({ asn: '64512', clientIp: '127.0.0.1' });
   });
 });

@@ -121,7 +121,7 @@ describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
     await push([]);
     await new Promise((r) => setTimeout(r, 200));
     const log = (await readFile(join(node.prefix, ACCESS_LOG), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
-    expect(log.find((e) => e.uri === '/geo-us')).toMatchObject({ country: 'US', status: '929', blockCause: 'geo:US' });
+    expect(log.find((e) => e.uri === '/geo-us')).toMatchObject({ country: 'US', status: '929', blockCause: 'geo:US', blockRule: 'US', blockAction: 'deny' });
   });
 
   it('blocks by user agent and by header', async () => {

@@ -217,9 +217,13 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
       status: '929',
       httpVersion: 'HTTP/1.1',
       blockCause: 'blacklist',
+      blockRule: '',
+      blockAction: 'deny',
+      scheme: 'http',
       country: '',
       asn: '',
     });
+    expect(blocked.requestId).toMatch(/^[0-9a-f]{32}$/);
     for (const key of ['time', 'bytesSent', 'bytesReceived', 'requestTime', 'upstreamTime', 'cacheStatus', 'referer', 'userAgent']) {
       expect(blocked).toHaveProperty(key);
     }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startAgent } from './agent';
 import { asnDbFile } from './geo/asn-db';
+import { cityDbIn, GEO_CITY_DB } from './geo/databases';
 import { jsonLog } from './sync/log';
 
 const env = process.env;
@@ -24,6 +25,7 @@ const agent = await startAgent({
   modulesDir: env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules',
   builtinModules: env.NGINX_BUILTIN_MODULES === '1',
   asnDb: env.EDGEKEEP_ASN === '0' ? undefined : asnDbFile({ stateDir }),
+  cityDb: env.EDGEKEEP_CITY === '0' ? undefined : env.EDGEKEEP_CITY_DIR ? cityDbIn({ dir: resolve(env.EDGEKEEP_CITY_DIR) }) : GEO_CITY_DB,
   version,
   log: jsonLog,
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { controlStatus, type Control } from '../control/client';
 import { defaultGeo } from '../geo/databases';
-import { render, siteCacheDirectories, type GeoOptions } from '../render';
+import { render, siteCacheDirectories, type CityDb, type GeoOptions } from '../render';
 import { defaultCertFiles } from './default-cert';
 import { currentRelease, ensureLayout, pruneReleases, readControlToken, releaseName, replaceLink, writeRelease } from './layout';
 import { childPids, errorLogSince, errorLogSize, isRetired, masterPid, preflight, testConfig } from './nginx';
@@ -22,6 +22,8 @@ export type ApplyOptions = {
   geo?: GeoOptions;
   /** The node's ASN database, used by the default geo lookup once the file exists. */
   asnDb?: string;
+  /** The city database, used by the default geo lookup where its files exist. */
+  cityDb?: CityDb;
   /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
@@ -75,7 +77,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
     if (failed) return { ok: false, release, stage: 'test', error: `cannot make the cache directory ${cacheDir}: ${failed}` };
   }
   const dir = join(prefix, 'releases', release);
-  const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb }));
+  const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb }));
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 

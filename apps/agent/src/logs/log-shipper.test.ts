@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,17 +7,26 @@ import { runLogShipper, type LogShipperOptions } from './log-shipper';
 
 const line = (uri: string) => JSON.stringify({ msec: '1795291507.5', site: '1', domain: 'a.example.com', uri, status: '200' }) + '\n';
 
-/** A control plane's log intake that takes batches while `up`, recording each batch's URIs. */
+type Sent = { file: string; lines: { uri: string; offset: number }[] };
+
+/**
+ * A control plane's log intake that takes batches while `up`, recording each batch's URIs; every batch that
+ * reaches it, taken or not, is in `sent`. While `answerLost` it takes nothing but the answer does not arrive.
+ */
 const fakeIntake = () => {
   const intake = {
     up: true,
+    answerLost: false,
+    sent: [] as Sent[],
     batches: [] as string[][],
     uris: () => intake.batches.flat(),
-    logs: async ({ ndjson }: { ndjson: string }) => {
+    logs: async ({ ndjson, file }: { ndjson: string; file: string }) => {
       if (!intake.up) throw new Error('control plane away');
-      const uris = ndjson.trim().split('\n').map((l) => (JSON.parse(l) as { uri: string }).uri);
-      intake.batches.push(uris);
-      return uris.length;
+      const lines = ndjson.trim().split('\n').map((l) => JSON.parse(l) as { uri: string; offset: number });
+      intake.sent.push({ file, lines });
+      if (intake.answerLost) throw new Error('no answer');
+      intake.batches.push(lines.map((l) => l.uri));
+      return lines.length;
     },
   };
   return intake;
@@ -52,6 +61,7 @@ describe('runLogShipper', () => {
   };
   const uris = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `/${tag}/${i}`);
   const write = (list: string[]) => appendFile(file, list.map(line).join(''));
+  const savedOffset = async () => JSON.parse(await readFile(join(dir, 'log-offsets.json'), 'utf8')).access.offset as number;
   const arrived = (list: string[]) => waitFor({ what: list.at(-1) ?? '', check: () => list.every((u) => intake.uris().includes(u)), timeoutMs: 5000 });
 
   beforeEach(async () => {
@@ -100,13 +110,54 @@ describe('runLogShipper', () => {
     expect(intake.uris()).toEqual([...uris(5, 'c'), ...uris(5, 'd'), ...uris(5, 'e')]);
   });
 
+  it('gives each line the offset where it ends in the file, and each batch the file it comes from', async () => {
+    await write(uris(3, 'h'));
+    start();
+    await arrived(uris(3, 'h'));
+    const [batch] = intake.sent;
+    const ends = uris(3, 'h').map((_, i) => uris(i + 1, 'h').map(line).join('').length);
+    expect(batch.lines.map((l) => l.offset)).toEqual(ends);
+    expect(batch.file).toMatch(new RegExp(`^${(await stat(file)).ino}:\\d+$`));
+  });
+
+  it('sends a batch whose answer was lost again under the same file identity and offsets', async () => {
+    intake.answerLost = true;
+    await write(uris(4, 'i'));
+    start();
+    await waitFor({ what: 'two attempts', check: () => intake.sent.length >= 2 });
+    intake.answerLost = false;
+    await arrived(uris(4, 'i'));
+    expect(new Set(intake.sent.map((s) => JSON.stringify(s))).size).toBe(1);
+  });
+
+  it('keeps the file identity across a restart and gives a rotated-in or truncated file a new one', async () => {
+    const files = () => [...new Set(intake.sent.map((s) => s.file))];
+    await write(uris(2, 'j'));
+    start();
+    await arrived(uris(2, 'j'));
+    await stop();
+    await write(uris(2, 'k'));
+    start();
+    await arrived(uris(2, 'k'));
+    expect(files()).toHaveLength(1);
+    await rename(file, `${file}.1`);
+    await write(uris(2, 'l'));
+    await arrived(uris(2, 'l'));
+    expect(files()).toHaveLength(2);
+    await truncate(file, 0);
+    await waitFor({ what: 'the truncation to be seen', check: async () => (await savedOffset()) === 0 });
+    await write(uris(2, 'm'));
+    await arrived(uris(2, 'm'));
+    expect(files()).toHaveLength(3);
+    expect(intake.sent.at(-1)?.lines.map((l) => l.offset)).toEqual([line('/m/0').length, line('/m/0').length + line('/m/1').length]);
+  });
+
   it('reads a truncated log from its start and skips lines longer than a chunk', async () => {
     await write(uris(3, 'f'));
     start({ chunkBytes: 512 });
     await arrived(uris(3, 'f'));
     await truncate(file, 0);
-    const offset = async () => JSON.parse(await readFile(join(dir, 'log-offsets.json'), 'utf8')).access.offset as number;
-    await waitFor({ what: 'the truncation to be seen', check: async () => (await offset()) === 0 });
+    await waitFor({ what: 'the truncation to be seen', check: async () => (await savedOffset()) === 0 });
     await writeFile(file, line('/g/0') + line('/' + 'x'.repeat(2000)) + line('/g/1'));
     await arrived(['/g/0', '/g/1']);
     expect(intake.uris()).toEqual([...uris(3, 'f'), '/g/0', '/g/1']);

@@ -25,10 +25,15 @@ export type LogShipperOptions = {
 type Batch = { lines: string[]; ends: number[]; bytes: number; end: number; since: number | undefined };
 const NEWLINE = 0x0a;
 
+type Shipping = Position & { file: string };
+/** A position with its file's identity; a file without one yet is named by its inode and the time reading it began. */
+const identified = (p: Position): Shipping => ({ ...p, file: p.file ?? `${p.inode}:${Date.now()}` });
+
 /**
  * Tails the access log and ships it as gzip NDJSON batches (by size and by time). Memory stays bounded: one chunk
  * is read at a time and reading stops while a full batch waits to be taken. The position on disk moves only after
- * the control plane took a batch, so a restart neither loses nor repeats lines.
+ * the control plane took a batch, so a restart loses no line; a batch sent again after an answer that did not
+ * arrive carries the same file identity and line offsets, by which the control plane takes each line once.
  */
 export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal }) => {
   const { api, stateDir, name, signal, flushMs = 2000, pollMs = 250, maxLines = 2000, maxBytes = 1 << 20 } = o;
@@ -42,8 +47,8 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
     if (!committed) await sleep({ ms: pollMs, signal });
   }
   if (!committed) return;
-  let position: Position = committed;
-  const save = async (value: Position) => {
+  let position = identified(committed);
+  const save = async (value: Shipping) => {
     position = value;
     await writePosition({ stateDir, log: name, value });
   };
@@ -73,7 +78,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       const record = parseAccessLine({ line: chunk.subarray(at, end).toString('utf8') });
       at = end + 1;
       if (record) {
-        const json = JSON.stringify(record);
+        const json = JSON.stringify({ ...record, offset: readPos + at });
         batch.lines.push(json);
         batch.ends.push(readPos + at);
         batch.bytes += json.length + 1;
@@ -92,10 +97,10 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
   const ship = async () => {
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
-        const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n' });
+        const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n', file: position.file });
         if (accepted <= 0) throw new Error('the control plane took no line of the batch');
         const offset = accepted >= batch.lines.length ? batch.end : batch.ends[accepted - 1];
-        await save({ inode: position.inode, offset });
+        await save({ ...position, offset });
         readPos = offset;
         skipping = false;
         batch = emptyBatch(offset);
@@ -114,7 +119,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       await ship();
       continue;
     }
-    if (!batch.lines.length && batch.end > position.offset) await save({ inode: position.inode, offset: batch.end });
+    if (!batch.lines.length && batch.end > position.offset) await save({ ...position, offset: batch.end });
     const chunk = await reader.read({ offset: readPos });
     if (chunk.length) {
       consume(chunk);
@@ -124,7 +129,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       o.log({ msg: 'access log truncated, reading it from the start' });
       readPos = 0;
       batch = emptyBatch(0);
-      await save({ inode: position.inode, offset: 0 });
+      await save(identified({ inode: position.inode, offset: 0 }));
       continue;
     }
     if (await reader.rotated()) {
@@ -137,7 +142,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
         const next = await reader.open({});
         rotatedAt = undefined;
         if (next) {
-          await save(next);
+          await save(identified(next));
           readPos = 0;
           batch = emptyBatch(0);
         }

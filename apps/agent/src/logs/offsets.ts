@@ -2,10 +2,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { readJson, writeFileAtomic } from '../sync/files';
 
-/** How far a log file was shipped: the file (by inode, which survives a rename) and the byte after the last line taken. */
-export type Position = { inode: number; offset: number };
+/**
+ * How far a log file was shipped: the file (by inode, which survives a rename) and the byte after the last line
+ * taken. `file` is the identity its lines are shipped under (agent-protocol LOG_FILE_HEADER): given when reading
+ * starts at the file's first byte, so a new file that got a freed inode, or a truncated one, is another file.
+ */
+export type Position = { inode: number; offset: number; file?: string };
 
-const position = z.object({ inode: z.number().int().min(0), offset: z.number().int().min(0) });
+const position = z.object({ inode: z.number().int().min(0), offset: z.number().int().min(0), file: z.string().optional() });
 const offsets = z.record(z.string(), position);
 
 const file = ({ stateDir }: { stateDir: string }) => join(stateDir, 'log-offsets.json');

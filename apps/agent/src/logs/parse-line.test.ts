@@ -7,11 +7,15 @@ const nginxLine = (fields: Record<string, string> = {}) =>
     time: '2026-11-21T21:05:07+01:00',
     msec: '1795291507.123',
     requestId: 'f3a1',
+    scheme: 'https',
     site: '4',
     domain: 'shop.example.com',
     clientIp: '203.0.113.9',
     country: '',
-    asn: '',
+    asn: '64500',
+    isp: 'Example Networks',
+    region: 'Bavaria',
+    city: 'Munich',
     method: 'GET',
     uri: '/cart?id=1',
     status: '200',
@@ -24,6 +28,8 @@ const nginxLine = (fields: Record<string, string> = {}) =>
     referer: 'https://example.com/',
     userAgent: 'curl/8.0',
     blockCause: '',
+    blockRule: '',
+    blockAction: '',
     ...fields,
   });
 
@@ -36,7 +42,7 @@ describe('parseAccessLine', () => {
       domain: 'shop.example.com',
       clientIp: '203.0.113.9',
       country: '',
-      asn: '',
+      asn: '64500',
       method: 'GET',
       uri: '/cart?id=1',
       status: 200,
@@ -49,6 +55,13 @@ describe('parseAccessLine', () => {
       referer: 'https://example.com/',
       userAgent: 'curl/8.0',
       blockCause: '',
+      requestId: 'f3a1',
+      scheme: 'https',
+      region: 'Bavaria',
+      city: 'Munich',
+      isp: 'Example Networks',
+      blockRule: '',
+      blockAction: '',
     });
     expect(agentProtocol.accessLogLine.parse(line)).toEqual(line);
   });
@@ -61,6 +74,21 @@ describe('parseAccessLine', () => {
     });
     expect(parseAccessLine({ line: nginxLine({ upstreamTime: '-' }) })?.upstreamTime).toBeNull();
     expect(parseAccessLine({ line: nginxLine({ upstreamTime: '0.5, 0.25 : 0.125' }) })?.upstreamTime).toBe(0.875);
+  });
+
+  it("carries what refused a blocked request: the cause, the rule and the action", () => {
+    expect(parseAccessLine({ line: nginxLine({ status: '929', blockCause: 'acl', blockRule: '3:17', blockAction: 'deny' }) })).toMatchObject({
+      status: 929,
+      blockCause: 'acl',
+      blockRule: '3:17',
+      blockAction: 'deny',
+    });
+  });
+
+  it('reads a line written before the edge logged the request id, scheme, place, ISP and block rule as empty ones', () => {
+    const old = JSON.parse(nginxLine()) as Record<string, string>;
+    for (const k of ['requestId', 'scheme', 'isp', 'region', 'city', 'blockRule', 'blockAction']) delete old[k];
+    expect(parseAccessLine({ line: JSON.stringify(old) })).toMatchObject({ requestId: '', scheme: '', isp: '', region: '', city: '', blockRule: '', blockAction: '' });
   });
 
   it('keeps escaped characters and drops nothing of a long user agent', () => {

@@ -55,6 +55,13 @@ export const parseAccessLine = ({ line }: { line: string }): agentProtocol.Acces
     referer: text(raw.referer),
     userAgent: text(raw.userAgent),
     blockCause: text(raw.blockCause),
+    requestId: text(raw.requestId),
+    scheme: text(raw.scheme),
+    region: text(raw.region),
+    city: text(raw.city),
+    isp: text(raw.isp),
+    blockRule: text(raw.blockRule),
+    blockAction: text(raw.blockAction),
   });
   return parsed.success ? parsed.data : undefined;
 };

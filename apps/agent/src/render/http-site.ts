@@ -41,8 +41,11 @@ const proxyPassOf = (domain: edge.Domain) => {
   return `${scheme}://ek_d${domain.id}${domain.portMap.enabled ? '_p$server_port' : ''}`;
 };
 
+/** What refused a request (Lua sets them on the blocking path only): the cause, the rule and the action taken. */
+export const BLOCK_VARIABLES = ['set $ek_block "";', 'set $ek_block_rule "";', 'set $ek_block_action "";'];
+
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', 'set $ek_block "";');
+  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...BLOCK_VARIABLES);
 
 const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; dir: string; https: boolean }) =>
   lines(

@@ -10,7 +10,7 @@ export { ACCESS_LOG } from './nginx-conf';
 export { luaData, type LuaData } from './lua-data';
 export { siteCacheDirectories } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
-export type { GeoOptions } from './geo';
+export type { CityDb, GeoOptions } from './geo';
 
 /** Paths relative to the release directory, and their contents. */
 export type RenderedFiles = Record<string, string>;

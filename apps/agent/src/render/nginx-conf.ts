@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
-import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, type GeoOptions } from './geo';
+import { BLOCK_VARIABLES } from './http-site';
+import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
 import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
@@ -11,11 +12,15 @@ const LOG_FIELDS: [string, string][] = [
   ['time', '$time_iso8601'],
   ['msec', '$msec'],
   ['requestId', '$request_id'],
+  ['scheme', '$scheme'],
   ['site', '$ek_site'],
   ['domain', '$host'],
   ['clientIp', '$remote_addr'],
   ['country', '$ek_country'],
   ['asn', '$ek_asn'],
+  ['isp', '$ek_isp'],
+  ['region', '$ek_region'],
+  ['city', '$ek_city'],
   ['method', '$request_method'],
   ['uri', '$request_uri'],
   ['status', '$status'],
@@ -28,6 +33,8 @@ const LOG_FIELDS: [string, string][] = [
   ['referer', '$http_referer'],
   ['userAgent', '$http_user_agent'],
   ['blockCause', '$ek_block'],
+  ['blockRule', '$ek_block_rule'],
+  ['blockAction', '$ek_block_action'],
 ];
 export const ACCESS_LOG = 'logs/access.json';
 const MODULES = ['ndk_http_module', 'ngx_http_lua_module', 'ngx_stream_module'];
@@ -68,7 +75,8 @@ type Options = { state: edge.DesiredState; dir: string; release: string; control
 const http = ({ state, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
-  const logFormat = LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',');
+  const unlogged = unloggedGeoVariables({ geo });
+  const logFormat = LOG_FIELDS.filter(([, v]) => !unlogged.includes(v)).map(([k, v]) => `"${k}":"${v}"`).join(',');
   return block({
     head: 'http',
     body: lines(
@@ -116,7 +124,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
           'set $ek_domain "";',
           // proxy_set_header of the http block names it: nginx wants it set somewhere even with no site here
           'set $ek_origin_host $host;',
-          'set $ek_block "";',
+          ...BLOCK_VARIABLES,
           'location / { content_by_lua_block { require("edgekeep.zone").invalid_domain() require("edgekeep.page").send(903, "no-domain") } }',
         ),
       }),

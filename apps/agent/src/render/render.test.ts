@@ -66,15 +66,30 @@ describe('render', () => {
     expect(files['nginx.conf']).toContain('cache = { "cache", "/var/cache/nginx/edgekeep/shop" }');
   });
 
-  it('defines $ek_asn from the ASN database once the node has one, by the address the country is looked up by', () => {
+  it('defines $ek_asn and $ek_isp from the ASN database once the node has one, by the address the country is looked up by', () => {
     const conf = (geo?: GeoOptions) => render({ state: fullState(), ...options, geo })['nginx.conf'];
     expect(conf()).toContain('map $remote_addr $ek_asn { default ""; }');
+    expect(conf()).not.toContain('$ek_isp');
     const countryOnly = conf({ countryDb: '/geo/country.mmdb' });
     expect(countryOnly).toContain('geoip2 /geo/country.mmdb { $ek_country source=$remote_addr country_code; }');
     expect(countryOnly).toContain('map $remote_addr $ek_asn { default ""; }');
     const both = conf({ countryDb: '/geo/country.mmdb', asnDb: '/var/lib/edgekeep/geo/asn.mmdb', source: '$http_x_test' });
-    expect(both).toContain('geoip2 /var/lib/edgekeep/geo/asn.mmdb { $ek_asn source=$http_x_test autonomous_system_number; }');
+    expect(both).toContain(
+      'geoip2 /var/lib/edgekeep/geo/asn.mmdb { $ek_asn source=$http_x_test autonomous_system_number; $ek_isp source=$http_x_test autonomous_system_organization; }',
+    );
     expect(both).not.toContain('$ek_asn { default');
+    expect(both).toContain('"isp":"$ek_isp"');
+  });
+
+  it('defines and logs $ek_region and $ek_city from the city file of each IP family, the IPv6 one where the IPv4 one has nothing', () => {
+    const conf = (geo?: GeoOptions) => render({ state: fullState(), ...options, geo })['nginx.conf'];
+    expect(conf({ countryDb: '/geo/country.mmdb' })).not.toContain('$ek_region');
+    expect(conf()).not.toContain('$ek_city');
+    const city = conf({ countryDb: '/geo/country.mmdb', cityDb: { ipv4: '/geo/city4.mmdb', ipv6: '/geo/city6.mmdb' } });
+    expect(city).toContain('geoip2 /geo/city4.mmdb { $ek_region4 source=$remote_addr state1; $ek_city4 source=$remote_addr city; }');
+    expect(city).toContain('geoip2 /geo/city6.mmdb { $ek_region6 source=$remote_addr state1; $ek_city6 source=$remote_addr city; }');
+    expect(city).toContain('map $ek_city4 $ek_city { "" $ek_city6; default $ek_city4; }');
+    expect(city).toContain('"region":"$ek_region","city":"$ek_city"');
   });
 
   it('keeps private keys out of the Lua data file', () => {

@@ -3,7 +3,7 @@ import { agentProtocol } from '@edgekeep/contract';
 
 export type Fetch = typeof fetch;
 
-type CallOptions = { method?: string; path: string; body?: unknown; gzip?: boolean; timeoutMs?: number; signal?: AbortSignal };
+type CallOptions = { method?: string; path: string; body?: unknown; gzip?: boolean; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal };
 
 export type ApiClientOptions = { apiUrl: string; credential?: string; fetch?: Fetch };
 
@@ -11,8 +11,8 @@ export type ApiClientOptions = { apiUrl: string; credential?: string; fetch?: Fe
 export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: ApiClientOptions) => {
   const base = apiUrl.replace(/\/+$/, '') + agentProtocol.AGENT_BASE;
 
-  const call = async ({ method = 'GET', path, body, gzip, timeoutMs = 30_000, signal }: CallOptions) => {
-    const headers: Record<string, string> = {};
+  const call = async ({ method = 'GET', path, body, gzip, timeoutMs = 30_000, signal, ...o }: CallOptions) => {
+    const headers: Record<string, string> = { ...o.headers };
     if (credential) headers.authorization = `Node ${credential}`;
     let payload: Uint8Array | string | undefined;
     if (gzip) {
@@ -51,8 +51,11 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
     commandResult: async ({ id, ok, message }: { id: number; ok: boolean; message: string }) => {
       await call({ method: 'POST', path: `/commands/${id}/result`, body: { ok, message } });
     },
-    logs: async ({ ndjson }: { ndjson: string }) =>
-      agentProtocol.logsResult.parse(await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true })).accepted,
+    /** Access log lines (each with its offset) of the log file named `file`. */
+    logs: async ({ ndjson, file }: { ndjson: string; file: string }) =>
+      agentProtocol.logsResult.parse(
+        await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true, headers: { [agentProtocol.LOG_FILE_HEADER]: file } }),
+      ).accepted,
     /** Fetches a file the control plane serves (a relative URL is taken from the API's origin). */
     download: async ({ url }: { url: string }) => {
       const target = new URL(url, apiUrl);

@@ -5,7 +5,7 @@ import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
 import { controlStatus, pushData } from '../control/client';
-import { SNI_FILE, luaData, sniCertificates } from '../render';
+import { SNI_FILE, luaData, sniCertificates, type CityDb } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createLatestWriter } from './latest-writer';
 import { createSerial } from './serial';
@@ -20,6 +20,8 @@ export type ApplierOptions = {
   builtinModules?: boolean;
   /** Where the node keeps its ASN database; nginx looks $ek_asn up in it once it is there. */
   asnDb?: string;
+  /** The city database nginx looks $ek_region and $ek_city up in. */
+  cityDb?: CityDb;
 };
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
@@ -76,7 +78,7 @@ export const createApplier = (o: ApplierOptions) => {
   const full = async (state: edge.DesiredState): Promise<Applied> => {
     // A data write still waiting would land in the release this apply replaces.
     await persisted.flush();
-    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb });
+    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
       if (result.stage === 'reload' && current) {

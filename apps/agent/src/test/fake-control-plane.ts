@@ -34,6 +34,8 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
     reports: [] as agentProtocol.Report[],
     results: [] as Result[],
     logLines: [] as agentProtocol.AccessLogLine[],
+    /** The log file (LOG_FILE_HEADER) of each line of logLines. */
+    logFiles: [] as string[],
     batches: 0,
     queue: [] as agentProtocol.Command[],
   };
@@ -73,6 +75,7 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
       if (req.headers['content-encoding'] !== 'gzip') return [415, { message: 'gzip NDJSON expected' }];
       const lines = gunzipSync(await body(req)).toString('utf8').split('\n').filter(Boolean);
       seen.logLines.push(...lines.map((l) => agentProtocol.accessLogLine.strict().parse(JSON.parse(l))));
+      seen.logFiles.push(...lines.map(() => String(req.headers[agentProtocol.LOG_FILE_HEADER])));
       seen.batches++;
       return [200, { accepted: lines.length }];
     },

@@ -92,8 +92,15 @@ export const aclRule = z.object({
 });
 export type AclRule = z.infer<typeof aclRule>;
 
-/** A luaAcl module as the edge runs it: its rules, for requests to the domains it is assigned to. */
-export const aclModule = z.object({ domains: z.array(z.string()).max(5000), rules: z.array(aclRule).max(1000) });
+/**
+ * A luaAcl module as the edge runs it: its rules, for requests to the domains it is assigned to. Its id names the
+ * rule that refused a request in the access log (`<module id>:<rule id>`).
+ */
+export const aclModule = z.object({
+  id: z.number().int().positive().optional(),
+  domains: z.array(z.string()).max(5000),
+  rules: z.array(aclRule).max(1000),
+});
 
 /** One anti-CC rule as the edge runs it: more than `times` requests in `seconds` on a matching URL get the challenge. */
 export const anticcRule = z.object({

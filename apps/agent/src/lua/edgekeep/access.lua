@@ -1,6 +1,7 @@
 -- Access phase of every site request: an ordered pipeline of steps. A step gets the request context and may
--- return "allow" (skip the remaining steps), call ctx.deny(cause) (the 929 page), ctx.drop(cause) (close, 444)
--- or ctx.page(code, cause, body) to answer, or return nothing to go on. A new rule kind is one line in firewall().
+-- return "allow" (skip the remaining steps), call ctx.deny(cause, rule) (the 929 page), ctx.drop(cause, rule)
+-- (close, 444) or ctx.page(code, cause, body, rule) to answer, or return nothing to go on; `rule` is what refused
+-- (see page.note). A new rule kind is one line in firewall().
 local iplist = require "edgekeep.iplist"
 local page = require "edgekeep.page"
 local blocked = require "edgekeep.blocked"
@@ -36,12 +37,12 @@ local function firewall(ctx)
   waf.step(ctx)
 end
 
-local function deny(cause)
-  return page.send(929, cause)
+local function deny(cause, rule)
+  return page.send(929, cause, nil, rule)
 end
 
-local function drop(cause)
-  ngx.var.ek_block = cause or ""
+local function drop(cause, rule)
+  page.note(cause, rule, "drop")
   return ngx.exit(444)
 end
 

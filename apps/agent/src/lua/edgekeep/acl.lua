@@ -38,8 +38,8 @@ local PRELUDE = "local K, R, rt = ...\n"
   .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
   .. "return function(ctx)\n"
 
--- One function(ctx) -> the first matching rule of `rules` (a slice of a module's rules), or nil.
-local function block(rules)
+-- One function(ctx) -> the first matching rule of `rules` (a slice of module `module_id`'s rules), or nil.
+local function block(rules, module_id)
   local K, R, reads, tests = {}, {}, {}, {}
   local function k(value)
     K[#K + 1] = value
@@ -68,7 +68,7 @@ local function block(rules)
   end
   local gen = acl_match.generator(k, slot, pattern)
   for i, r in ipairs(rules) do
-    R[i] = { id = r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
+    R[i] = { id = r.id, name = module_id .. ":" .. r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
     local conds = {}
     for j, c in ipairs(r.conditions or {}) do conds[j] = gen.condition(c, r.id, j) end
     if #conds > 0 then
@@ -90,18 +90,18 @@ local function block(rules)
 end
 
 -- A module's rules as one function(ctx) -> the first matching rule, or nil.
-local function matcher(rules)
+local function matcher(rules, module_id)
   local blocks, current, count = {}, {}, 0
   for _, r in ipairs(rules or {}) do
     local n = #(r.conditions or {})
     if count > 0 and count + n > BLOCK_CONDITIONS then
-      blocks[#blocks + 1] = block(current)
+      blocks[#blocks + 1] = block(current, module_id)
       current, count = {}, 0
     end
     current[#current + 1] = r
     count = count + n
   end
-  if #current > 0 then blocks[#blocks + 1] = block(current) end
+  if #current > 0 then blocks[#blocks + 1] = block(current, module_id) end
   if #blocks == 0 then return function() return nil end end
   -- The blocks chained by calls rather than looped over: a loop would keep the access phase from one trace.
   local chain = blocks[#blocks]
@@ -116,7 +116,8 @@ end
 function _M.compile(modules)
   local by_domain = {}
   for _, m in ipairs(modules or {}) do
-    local first_match = matcher(m.rules)
+    -- A module sent without its id (an older control plane) names its rules ":<rule>".
+    local first_match = matcher(m.rules, m.id and tostring(m.id) or "")
     for _, d in ipairs(m.domains or {}) do by_domain[d] = first_match end
   end
   return by_domain
@@ -125,8 +126,8 @@ end
 local function act(rule, ctx)
   local a = rule.action
   if a == "allow" then return "allow" end
-  ngx.var.ek_block = "acl"
-  if a == "deny" then return page.send(929, "acl") end
+  if a == "deny" then return page.send(929, "acl", nil, rule.name) end
+  page.note("acl", rule.name, a)
   if a == "dropBlacklist" then blocked.add(ctx.site, ctx.ip, "acl", rule.seconds) end
   if a == "drop" or a == "dropBlacklist" then return ngx.exit(444) end
   if a == "redirect301" then return ngx.redirect(rule.url, 301) end

@@ -3,6 +3,7 @@
 local match = require "edgekeep.match"
 local blocked = require "edgekeep.blocked"
 local page = require "edgekeep.challenge_page"
+local block_page = require "edgekeep.page"
 local token = require "edgekeep.challenge_token"
 
 local counters = ngx.shared.ek_waf
@@ -59,7 +60,7 @@ local function verify(site)
   local failures = counters:incr("ccf:" .. site .. ":" .. ip, 1, 0, FAILURE_WINDOW) or 1
   if failures >= FAILURES then
     blocked.add(site, ip, "anticc", BLOCK_SECONDS)
-    ngx.var.ek_block = "anticc"
+    block_page.note("anticc", nil, "dropBlacklist")
     return ngx.exit(444)
   end
   return page.serve(site, ip, mode, ret, true)
@@ -74,7 +75,7 @@ function _M.run(site_id, rules)
       local ip = ngx.var.remote_addr
       if token.pass_ok(site_id, ip, ngx.var["cookie_" .. token.cookie_name(site_id)]) then return end
       local n = counters:incr("cc:" .. site_id .. ":" .. r.id .. ":" .. ip, 1, 0, r.seconds)
-      if n and n > r.times then return page.serve(site_id, ip, r.type, ngx.var.request_uri) end
+      if n and n > r.times then return page.serve(site_id, ip, r.type, ngx.var.request_uri, false, r.id) end
       return
     end
   end

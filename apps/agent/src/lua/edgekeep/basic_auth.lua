@@ -66,7 +66,7 @@ function _M.access(cfg)
       if header and (counters:get(failures) or 0) >= FAILURES then return page.send(929, "basicAuthFailures") end
       if valid(rule, header) then return end
       if header then counters:incr(failures, 1, 0, FAILURE_WINDOW) end
-      ngx.var.ek_block = "basicAuth"
+      page.note("basicAuth", nil, "page")
       ngx.header["WWW-Authenticate"] = 'Basic realm="' .. (rule.realm ~= "" and rule.realm or "Restricted") .. '", charset="UTF-8"'
       return ngx.exit(ngx.HTTP_UNAUTHORIZED)
     end

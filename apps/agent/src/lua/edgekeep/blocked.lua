@@ -47,7 +47,8 @@ end
 -- hosts) keep dropping the connection.
 local DROPPING = { acl = true, anticc = true, invalidDomain = true }
 
--- Access step: a blocked address gets the 929 page with its block's cause, or is dropped (444).
+-- Access step: a blocked address gets the 929 page with its block's cause, or is dropped (444); which rule made
+-- the block is not kept, so the rule stays empty.
 function _M.check(ctx)
   local cause = _M.get(ctx.site, ctx.ip)
   if not cause then return end

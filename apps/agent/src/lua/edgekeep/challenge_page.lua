@@ -69,13 +69,13 @@ local PAGES = {
 -- Serves the challenge of the mode (redirect mode answers a 302 to the verify address), then ends the request.
 local seeded = false
 
-function _M.serve(site, ip, mode, ret, failed)
-  ngx.var.ek_block = "anticc"
+function _M.serve(site, ip, mode, ret, failed, rule)
   if not seeded then
     math.randomseed(ngx.now() * 1000 + ngx.worker.pid())
     seeded = true
   end
   if mode == 4 then
+    page.note("anticc", rule, "challenge")
     local tok = token.token(site, ip, 4, "redirect")
     return ngx.redirect(_M.VERIFY .. "?m=4&t=" .. ngx.escape_uri(tok) .. "&r=" .. ngx.escape_uri(ret), 302)
   end
@@ -83,7 +83,7 @@ function _M.serve(site, ip, mode, ret, failed)
   local render = PAGES[mode] or PAGES[3]
   local body = render(site, ip, ret, lang)
   if failed then body = '<p class="err">' .. T.wrong[lang] .. "</p>" .. body end
-  return page.send(978, "anticc", body)
+  return page.send(978, "anticc", body, rule)
 end
 
 return _M

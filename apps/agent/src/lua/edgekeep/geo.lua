@@ -22,7 +22,7 @@ function _M.check(ctx)
   for _, r in ipairs(rules) do
     local listed = r.set[country] == true
     if listed == (r.isBlack == true) and match.re(ngx.var.uri, r.urlRegex) then
-      return match.answer(ctx, r.blockType, "geo:" .. (country ~= "" and country or "unknown"))
+      return match.answer(ctx, r.blockType, "geo:" .. (country ~= "" and country or "unknown"), country)
     end
   end
 end

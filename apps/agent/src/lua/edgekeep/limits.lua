@@ -44,9 +44,9 @@ function _M.limit_req(ctx)
         blocked.observe(ctx.ip)
         if r.type == "block" then
           blocked.add(ctx.site, ctx.ip, "limit", 600)
-          return ctx.deny("limit")
+          return ctx.deny("limit", r.id)
         end
-        return match.answer(ctx, r.type, "limit")
+        return match.answer(ctx, r.type, "limit", r.id)
       end
     end
   end
@@ -61,7 +61,7 @@ function _M.frequency(ctx)
       local count = dict:incr("f|" .. ctx.site .. "|" .. tostring(r.id) .. "|" .. ctx.ip, 1, 0, seconds)
       if count and count > (tonumber(r.times) or 1) then
         blocked.add(ctx.site, ctx.ip, "frequency", tonumber(r.blockSeconds) or 600)
-        return ctx.deny("frequency")
+        return ctx.deny("frequency", r.id)
       end
     end
   end

@@ -74,9 +74,9 @@ function _M.re(subject, regex)
 end
 
 -- Answers with the rule's blockType: "drop" closes the connection (444), anything else the 929 page.
-function _M.answer(ctx, block_type, cause)
-  if block_type == "drop" then return ctx.drop(cause) end
-  return ctx.deny(cause)
+function _M.answer(ctx, block_type, cause, rule)
+  if block_type == "drop" then return ctx.drop(cause, rule) end
+  return ctx.deny(cause, rule)
 end
 
 function _M.sorted(rules)

@@ -70,9 +70,21 @@ function _M.template(code, opts)
     t.ip, escape(opts.ip), t.request, escape(opts.requestId), cause)
 end
 
--- Answers the current request with block page `code`, logging `cause` in $ek_block. `body` as in template.
-function _M.send(code, cause, body)
-  ngx.var.ek_block = cause or ""
+-- Notes what refused the current request, for the access log: $ek_block (the cause), $ek_block_rule (what
+-- refused: `<module>:<rule>`, a rule's id or the list entry that matched, else "") and $ek_block_action.
+function _M.note(cause, rule, action)
+  local var = ngx.var
+  var.ek_block = cause or ""
+  var.ek_block_rule = rule or ""
+  var.ek_block_action = action
+end
+
+-- The action a block page stands for; other pages (403 token, 503 connections, 903 no domain) are "page".
+local ACTIONS = { [929] = "deny", [978] = "challenge" }
+
+-- Answers the current request with block page `code`, noting `cause` and `rule` (see note). `body` as in template.
+function _M.send(code, cause, body, rule)
+  _M.note(cause, rule, ACTIONS[code] or "page")
   ngx.status = code
   ngx.header["Content-Type"] = "text/html; charset=utf-8"
   ngx.header["Cache-Control"] = "no-store"

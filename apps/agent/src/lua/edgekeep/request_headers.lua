@@ -12,7 +12,7 @@ function _M.user_agent(ctx)
   local ua = ngx.var.http_user_agent or ""
   for _, r in ipairs(rules) do
     if match.re(ngx.var.uri, r.urlRegex) and match.re(ua, r.userAgentRegex) then
-      return match.answer(ctx, r.blockType, "ua")
+      return match.answer(ctx, r.blockType, "ua", r.userAgentRegex)
     end
   end
 end
@@ -25,7 +25,7 @@ function _M.anti_header(ctx)
     local value = headers[tostring(r.header):lower()]
     if type(value) == "table" then value = table.concat(value, ",") end
     if value ~= nil and match.re(ngx.var.uri, r.urlRegex) and match.re(value, r.valueRegex) then
-      return match.answer(ctx, r.blockType, "header:" .. r.header)
+      return match.answer(ctx, r.blockType, "header:" .. r.header, r.header)
     end
   end
 end

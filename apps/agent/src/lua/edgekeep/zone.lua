@@ -3,6 +3,7 @@
 local cjson = require "cjson.safe"
 local iplist = require "edgekeep.iplist"
 local blocked = require "edgekeep.blocked"
+local page = require "edgekeep.page"
 
 local dict = ngx.shared.ek_data
 local counters = ngx.shared.ek_limit
@@ -61,7 +62,7 @@ function _M.invalid_domain()
   for site in (dict:get("served") or ""):gmatch("[^,]+") do
     if not blocked.get(site, ip) then blocked.add(site, ip, "invalidDomain", BLOCK_SECONDS) end
   end
-  ngx.var.ek_block = "invalidDomain"
+  page.note("invalidDomain", nil, "dropBlacklist")
   return ngx.exit(444)
 end
 

@@ -27,6 +27,7 @@ async function wafOf(db: Db, sites: Sites): Promise<Map<number, edge.SiteWaf>> {
     const acl = moduleIds
       .filter((m) => assigned.some((a) => a.module_id === m && a.site_id === siteId))
       .map((m) => ({
+        id: m,
         domains: assigned.filter((a) => a.module_id === m).map((a) => domainName.get(a.domain_id) as string),
         rules: rules.filter((r) => r.module_id === m).map((r) => ({
           id: r.id, logic: r.logic, conditions: JSON.parse(r.conditions) as edge.AclCondition[],

@@ -59,6 +59,7 @@ lane('advanced WAF/ACL modules and rules', () => {
     expect(state.revision).toBeGreaterThan(before);
     expect(state.data.sites[0].waf?.acl).toEqual([
       {
+        id: moduleId,
         domains: ['shop.example.com'],
         rules: [
           expect.objectContaining({ id: second.body.data.id, action: 'redirect301', redirectURL: 'https://example.com/new' }),
