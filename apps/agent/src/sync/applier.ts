@@ -22,6 +22,8 @@ export type ApplierOptions = {
   asnDb?: string;
   /** The city database nginx looks $ek_region and $ek_city up in. */
   cityDb?: CityDb;
+  /** A country database instead of the one the agent carries. */
+  countryDb?: string;
 };
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
@@ -78,7 +80,7 @@ export const createApplier = (o: ApplierOptions) => {
   const full = async (state: edge.DesiredState): Promise<Applied> => {
     // A data write still waiting would land in the release this apply replaces.
     await persisted.flush();
-    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb });
+    const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb, countryDb: o.countryDb });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
       if (result.stage === 'reload' && current) {
