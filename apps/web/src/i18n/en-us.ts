@@ -1422,7 +1422,7 @@ export const enUS = {
     domains: 'Domains',
     search: 'Search',
     reset: 'Reset',
-    window: 'Lines from {{start}} to {{end}}, newest first',
+    window: 'Lines of {{range}}, newest first',
     field: {
       time: 'Time',
       domain: 'Domain',

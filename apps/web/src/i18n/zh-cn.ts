@@ -1423,7 +1423,7 @@ export const zhCN: Messages = {
     domains: '域名',
     search: '查询',
     reset: '重置',
-    window: '{{start}} 至 {{end}} 的日志，最新的在前',
+    window: '{{range}} 的日志，最新的在前',
     field: {
       time: '时间',
       domain: '域名',

@@ -1423,7 +1423,7 @@ export const zhTW: Messages = {
     domains: '域名',
     search: '查詢',
     reset: '重設',
-    window: '{{start}} 至 {{end}} 的日誌，最新的在前',
+    window: '{{range}} 的日誌，最新的在前',
     field: {
       time: '時間',
       domain: '域名',

@@ -29,15 +29,19 @@ export function ApplyForm({ tier }: { tier: AnalyticsTier }) {
     apply.mutate(body, { onSuccess: () => toast.success(t('logExport.applied')) });
   };
   return (
-    <Form form={form} layout="vertical" initialValues={{ ...initialLogValues(), type: 'access' }} onFinish={submit} data-testid="export-apply">
+    <>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('logExport.resetNote', resetTimes())} data-testid="export-reset-note" />
-      <Form.Item name="type" label={t('logExport.column.type')}>
-        <Select options={EXPORT_TYPES.map((v) => ({ value: v, label: t(TYPE_KEYS[v]) }))} data-testid="export-type" />
-      </Form.Item>
-      <LogFilterFields tier={tier} scopeOnly={type === 'audit'} />
-      <Button type="primary" htmlType="submit" loading={apply.isPending} data-testid="export-submit">
-        {t('logExport.submit')}
-      </Button>
-    </Form>
+      <Form form={form} layout="inline" initialValues={{ ...initialLogValues(), type: 'access' }} onFinish={submit} style={{ rowGap: 8 }} data-testid="export-apply">
+        <Form.Item name="type" label={t('logExport.column.type')}>
+          <Select style={{ width: 140 }} options={EXPORT_TYPES.map((v) => ({ value: v, label: t(TYPE_KEYS[v]) }))} data-testid="export-type" />
+        </Form.Item>
+        <LogFilterFields tier={tier} scopeOnly={type === 'audit'} />
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={apply.isPending} data-testid="export-submit">
+            {t('logExport.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { EXPORT_TYPES } from '@edgekeep/contract/schemas/logs';
-import { Button, Card, Col, Popconfirm, Row, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter } from '../../components/filter-bar';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatRange } from '../../lib/dates';
 import { formatBytes } from '../../lib/units';
 import { analyticsTier } from '../statistics/queries';
 import { ApplyForm, TYPE_KEYS } from './apply-form';
@@ -23,7 +23,7 @@ export default function LogExportPage() {
   const columns: TableColumnsType<ExportItem> = [
     { key: 'createdAt', title: t('logExport.column.createdAt'), sorter: true, render: (_, r) => formatDate(r.createdAt) },
     { key: 'type', title: t('logExport.column.type'), sorter: true, render: (_, r) => t(TYPE_KEYS[r.type]) },
-    { key: 'startTime', title: t('logExport.column.window'), sorter: true, render: (_, r) => `${formatDate(r.startTime, 'minute')} – ${formatDate(r.endTime, 'minute')}` },
+    { key: 'startTime', title: t('logExport.column.window'), sorter: true, render: (_, r) => formatRange({ start: r.startTime, end: r.endTime }) },
     { key: 'status', title: t('logExport.column.status'), sorter: true, render: (_, r) => <ExportStatusTag item={r} /> },
     { key: 'rows', title: t('logExport.column.rows'), render: (_, r) => (r.totalRows === null ? r.rows : `${r.rows} / ${r.totalRows}`) },
     { key: 'size', title: t('logExport.column.size'), sorter: true, render: (_, r) => (r.status === 'completed' ? formatBytes(r.size) : '-') },
@@ -50,24 +50,20 @@ export default function LogExportPage() {
     },
   ];
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={7}>
-        <Card title={t('logExport.apply')}>
-          <ApplyForm tier={tier} />
-        </Card>
-      </Col>
-      <Col xs={24} xl={17}>
-        <Card title={t('menu.logExport')}>
-          <DataTable<ExportItem>
-            queryKey={exportKeys.list(tier)}
-            fetch={(query) => fetchExports(tier, query)}
-            rowKey="id"
-            columns={columns}
-            refetchInterval={busy}
-            filters={<SelectFilter name="type" placeholder={t('logExport.column.type')} options={EXPORT_TYPES.map((v) => ({ value: v, label: t(TYPE_KEYS[v]) }))} />}
-          />
-        </Card>
-      </Col>
-    </Row>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card title={t('logExport.apply')}>
+        <ApplyForm tier={tier} />
+      </Card>
+      <Card title={t('menu.logExport')}>
+        <DataTable<ExportItem>
+          queryKey={exportKeys.list(tier)}
+          fetch={(query) => fetchExports(tier, query)}
+          rowKey="id"
+          columns={columns}
+          refetchInterval={busy}
+          filters={<SelectFilter name="type" placeholder={t('logExport.column.type')} options={EXPORT_TYPES.map((v) => ({ value: v, label: t(TYPE_KEYS[v]) }))} />}
+        />
+      </Card>
+    </Space>
   );
 }

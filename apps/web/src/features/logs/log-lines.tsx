@@ -2,7 +2,7 @@ import { Button, Descriptions, Form, Space, Tag, Typography, type TableColumnsTy
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatRange } from '../../lib/dates';
 import { countryName } from '../../lib/country-name';
 import { formatBytes } from '../../lib/units';
 import type { AnalyticsTier } from '../statistics/queries';
@@ -73,7 +73,7 @@ export function LogLines({ tier, kind }: { tier: AnalyticsTier; kind: LogKind })
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={`log-lines-${kind}`}>
       {search}
-      <Typography.Text type="secondary">{t('logs.window', { start: formatDate(filter.startTime, 'minute'), end: formatDate(filter.endTime, 'minute') })}</Typography.Text>
+      <Typography.Text type="secondary">{t('logs.window', { range: formatRange({ start: filter.startTime, end: filter.endTime }) })}</Typography.Text>
       <DataTable<Line>
         scope={kind}
         queryKey={logKeys.lines(tier, kind, filter)}

@@ -1,4 +1,4 @@
-import { Card, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartProps } from './echart';
@@ -27,7 +27,17 @@ export function WindowNote({ window }: { window: StatisticsWindow | undefined })
 /** A card of the analytics screens: its title, and the window it covers. */
 export function Panel({ title, window, children, testId }: { title: string; window: StatisticsWindow | undefined; children: ReactNode; testId?: string }) {
   return (
-    <Card size="small" title={title} extra={<WindowNote window={window} />} data-testid={testId} style={{ height: '100%' }}>
+    <Card
+      size="small"
+      title={
+        <Space direction="vertical" size={0} style={{ padding: '6px 0' }}>
+          {title}
+          <WindowNote window={window} />
+        </Space>
+      }
+      data-testid={testId}
+      style={{ height: '100%' }}
+    >
       {children}
     </Card>
   );

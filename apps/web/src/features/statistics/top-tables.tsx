@@ -11,6 +11,9 @@ import type { StatisticsWindow } from './window-label';
 export type StatisticsRow = z.output<typeof statisticsRow>;
 type Top = { dimension: Dimension; items: StatisticsRow[] };
 
+/** Numbers stay on one line, at the right. */
+export const numeric = { align: 'right', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) } as const;
+
 /** A value as people read it: a country by its name, an empty value as '-'. */
 export const rowLabel = (dimension: Dimension, row: StatisticsRow) =>
   dimension === 'country' && row.key ? `${countryName(row.key)} (${row.key})` : row.label || row.key || '-';
@@ -21,10 +24,10 @@ export function TopTables({ tops, window, dimensions }: { tops: Top[] | undefine
   const byDimension = new Map((tops ?? []).map((top) => [top.dimension, top.items]));
   const columns = (dimension: Dimension): TableColumnsType<StatisticsRow> => [
     { key: 'rank', title: '#', width: 40, render: (_, __, i) => i + 1 },
-    { key: 'key', title: t(DIMENSION_KEYS[dimension]), render: (_, r) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>{rowLabel(dimension, r)}</Typography.Text> },
-    { key: 'reqCount', title: t('statistics.column.requests'), align: 'right', render: (_, r) => r.reqCount.toLocaleString('en-US') },
-    { key: 'traffic', title: t('statistics.column.traffic'), align: 'right', render: (_, r) => formatBytes(r.traffic) },
-    { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => `${r.share}%` },
+    { key: 'key', title: t(DIMENSION_KEYS[dimension]), render: (_, r) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>{rowLabel(dimension, r)}</Typography.Text> },
+    { key: 'reqCount', title: t('statistics.column.requests'), ...numeric, render: (_, r) => r.reqCount.toLocaleString('en-US') },
+    { key: 'traffic', title: t('statistics.column.traffic'), ...numeric, render: (_, r) => formatBytes(r.traffic) },
+    { key: 'share', title: t('statistics.column.share'), ...numeric, render: (_, r) => `${r.share}%` },
   ];
   return (
     <Row gutter={[12, 12]}>
