@@ -6,6 +6,7 @@ import { statisticsRoutes, userDomainPickerRoutes } from '@edgekeep/contract/rou
 import type { Dimension, listBody, listQuery, statisticsFilter } from '@edgekeep/contract/schemas/statistics';
 import type { z } from 'zod';
 import { callRoute } from '../../api/route-client';
+import { useCan } from '../../app/use-self';
 
 export type AnalyticsTier = 'user' | 'client';
 export const analyticsTier = (tier: string): AnalyticsTier => (tier === 'client' ? 'client' : 'user');
@@ -54,24 +55,28 @@ export type Pickers = { zones: Option[]; sites: Option[]; domains: Option[]; tag
 const named = (items: { id: number; name: string }[]) => items.map((i) => ({ value: i.id, label: i.name }));
 const plain = (items: string[]) => items.map((v) => ({ value: v, label: v }));
 
-/** What the filters offer: the client's zones, and the sites, domains and domain tags the account reaches. */
-async function loadPickers(tier: AnalyticsTier): Promise<Pickers> {
+const none = async () => ({ data: [] });
+
+/** What the filters offer: the client's zones, and the sites, domains and domain tags the account reaches (as far as it may list them). */
+async function loadPickers(tier: AnalyticsTier, can: (key: string) => boolean): Promise<Pickers> {
   if (tier === 'client') {
     const [zones, sites, domains, tags] = await Promise.all([
-      callRoute(infraRoutes.metaZones),
-      callRoute(siteRoutes.metaSites),
-      callRoute(clientDomainRoutes.meta),
-      callRoute(clientDomainRoutes.tags),
+      can('zones.view') ? callRoute(infraRoutes.metaZones) : none(),
+      can('sites.view') ? callRoute(siteRoutes.metaSites) : none(),
+      can('sites.view') ? callRoute(clientDomainRoutes.meta) : none(),
+      can('sites.view') ? callRoute(clientDomainRoutes.tags) : none(),
     ]);
     return { zones: named(zones.data), sites: named(sites.data), domains: plain(domains.data.map((d) => d.name)), tags: plain(tags.data) };
   }
   const [sites, domains, tags] = await Promise.all([
-    callRoute(siteRoutes.userMetaSites),
+    can('sites.view') ? callRoute(siteRoutes.userMetaSites) : none(),
     callRoute(userDomainPickerRoutes.meta, { body: {} }),
     callRoute(userDomainPickerRoutes.tags, { body: {} }),
   ]);
   return { zones: [], sites: named(sites.data), domains: plain(domains.data.map((d) => d.domain)), tags: plain(tags.data) };
 }
 
-export const usePickers = (tier: AnalyticsTier) =>
-  useQuery({ queryKey: statisticsKeys.pickers(tier), queryFn: () => loadPickers(tier), staleTime: 300_000 });
+export function usePickers(tier: AnalyticsTier) {
+  const can = useCan();
+  return useQuery({ queryKey: statisticsKeys.pickers(tier), queryFn: () => loadPickers(tier, can), staleTime: 300_000 });
+}
