@@ -18,7 +18,8 @@ const dash = (v: string | number | null | undefined) => (v === '' || v === null 
 function LineDetail({ line }: { line: Line }) {
   const { t } = useTranslation();
   return (
-    <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="log-detail">
+    // The table is as wide as its widest row: the details wrap within a width of their own.
+    <Descriptions size="small" column={{ xs: 1, xl: 2 }} style={{ maxWidth: 960, wordBreak: 'break-all' }} data-testid="log-detail">
       <Descriptions.Item label={t('logs.field.userAgent')}>{dash(line.userAgent)}</Descriptions.Item>
       <Descriptions.Item label={t('logs.field.referer')}>{dash(line.referer)}</Descriptions.Item>
       <Descriptions.Item label={t('logs.field.requestId')}><Typography.Text copyable={!!line.requestId}>{dash(line.requestId)}</Typography.Text></Descriptions.Item>

@@ -20,7 +20,7 @@ const PARTS: { key: Part; title: ParseKeys }[] = [
 
 const pie = (counts: Record<string, number>) => ({
   tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-  series: [{ type: 'pie', radius: ['40%', '70%'], label: { formatter: '{b}' }, data: Object.entries(counts).map(([name, value]) => ({ name, value })) }],
+  series: [{ type: 'pie', radius: ['40%', '70%'], label: { formatter: '{b}' }, data: Object.entries(counts).map(([name, value]) => ({ name: name || '-', value })) }],
 });
 
 /** Requests of the window by status code, method, HTTP version, IP version, protocol and block cause. */

@@ -73,6 +73,8 @@ export default function StatisticsCustomizePage() {
               <Select<Dimension>
                 style={{ width: 180 }}
                 value={groupBy}
+                showSearch
+                optionFilterProp="label"
                 data-testid="group-by"
                 options={DIMENSIONS.map((d) => ({ value: d, label: t(DIMENSION_KEYS[d]) }))}
                 onChange={(d) => changeScope(() => setGroupBy(d))}
