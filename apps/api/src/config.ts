@@ -27,6 +27,8 @@ export type Config = {
   demoEdge: { httpPort: number; httpsPort: number; controlPort: number; nginxBin: string };
   /** DNS servers (ip or ip:port) the CNAME check asks; empty: the system's resolvers. */
   dnsResolvers: string[];
+  /** Days the analytics store keeps raw access lines (log search and export); the rollups are kept longer. */
+  logRetentionDays: number;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
     demoEdge: {
       httpPort: Number(env.DEMO_EDGE_HTTP_PORT ?? 8081),

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AnalyticsStore } from './analytics/store';
+import type { AnalyticsStore } from './analytics/types';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { Mailer } from './lib/mailer';

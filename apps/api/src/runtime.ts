@@ -28,7 +28,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
   const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log });
-  return { db, dialect, config, secrets, mailer, log, revisions, analytics: createAnalyticsStore({ dataDir: config.dataDir }) };
+  return { db, dialect, config, secrets, mailer, log, revisions, analytics: createAnalyticsStore({ dataDir: config.dataDir, rawRetentionDays: config.logRetentionDays }) };
 }
 
 export async function closeRuntime(deps: AppDeps) {

@@ -39,12 +39,12 @@ export const logLine = (o: Partial<agentProtocol.AccessLogLine> & { siteId: numb
   ...o,
 });
 
-/** POST /agent/v1/logs with a gzip NDJSON body, as the agent's shipper sends it. */
-export async function postLogs(t: TestApp, credential: string | undefined, lines: unknown[], opts: { raw?: Buffer } = {}) {
+/** POST /agent/v1/logs with a gzip NDJSON body, as the agent's shipper sends it (`headers`: x-log-file). */
+export async function postLogs(t: TestApp, credential: string | undefined, lines: unknown[], opts: { raw?: Buffer; headers?: Record<string, string> } = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/agent/v1/logs',
-    headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', ...(credential ? { authorization: `Node ${credential}` } : {}) },
+    headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', ...(credential ? { authorization: `Node ${credential}` } : {}), ...opts.headers },
     payload: opts.raw ?? gzipSync(lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n'),
   });
   return { status: res.statusCode, body: res.json() };

@@ -60,7 +60,15 @@ export async function postgresReachable() {
 /** `describe` on the SQLite lane and where PostgreSQL answers; `describe.skip` on a machine without it (never in CI). */
 export const lane = (await postgresReachable()) ? describe : describe.skip;
 
-export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+export type TestApp = {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: AppDeps;
+  dataDir: string;
+  logLines: string[];
+  close(): Promise<void>;
+  /** Stops this app as a stopping server does and starts a new one on the same data dir and database. */
+  restart(): Promise<TestApp>;
+};
 
 /**
  * The real app on a real database (a SQLite file in a temp directory, or a fresh PostgreSQL database on the
@@ -68,24 +76,37 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { extend?: (app: FastifyInstance) => void } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-api-'));
-  const database = await freshDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...env });
+  return boot({ dataDir, database: await freshDatabase(), env, extend: opts.extend });
+}
+
+type Boot = { dataDir: string; database?: { url: string; drop: () => Promise<void> }; env: Record<string, string>; extend?: (app: FastifyInstance) => void };
+
+async function boot(b: Boot): Promise<TestApp> {
+  const { dataDir, database } = b;
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...b.env });
   const logLines: string[] = [];
   const log = pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));
   const deps: AppDeps = await openRuntime(config, log);
   const app = await buildApp(deps);
-  opts.extend?.(app);
+  b.extend?.(app);
   await app.ready();
+  const stop = async () => {
+    await app.close();
+    await closeRuntime(deps);
+  };
   return {
     app,
     deps,
     dataDir,
     logLines,
     async close() {
-      await app.close();
-      await closeRuntime(deps);
+      await stop();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stop();
+      return boot(b);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { agentProtocol } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolNode, logLine, postLogs } from '../../test/agent-logs';
 import { makeInfra } from '../../test/fixtures';
@@ -11,6 +12,7 @@ lane('access log ingest', () => {
   let f: Awaited<ReturnType<typeof makeInfra>>;
   let credA: string;
 
+  const rawCount = (siteId: number) => t.deps.analytics.countLines({ siteIds: [siteId], from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 60_000) });
   const usage = async (token: string) => (await call(t, 'GET', 'user/traffic/monthlyUsages', { token })).body.data as { siteID: number; bytesSent: number; requests: number }[];
 
   beforeAll(async () => {
@@ -40,8 +42,8 @@ lane('access log ingest', () => {
     expect(res).toEqual({ status: 200, body: { accepted: 6 } });
     expect(await usage(f.tokens.userA)).toEqual([expect.objectContaining({ siteID: f.a.site, bytesSent: 2000, bytesReceived: 400, requests: 2 })]);
     expect((await usage(f.tokens.userB))[0]).toMatchObject({ siteID: f.b.site, bytesSent: 0, requests: 0 });
-    expect(await t.deps.analytics.rawCount({ siteId: f.b.site })).toBe(0);
-    expect(await t.deps.analytics.rawCount({ siteId: f.a.site })).toBe(2);
+    expect(await rawCount(f.b.site)).toBe(0);
+    expect(await rawCount(f.a.site)).toBe(2);
   });
 
   it('counts a batch the agent sends again (its answer was lost) once', async () => {
@@ -51,17 +53,26 @@ lane('access log ingest', () => {
     expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
   });
 
+  it('stores a line of a log file once by its offset: a resend, or a batch overlapping the last, adds only new lines', async () => {
+    const headers = { [agentProtocol.LOG_FILE_HEADER]: '2049:131077' };
+    const lines = [1, 2, 3].map((i) => ({ ...logLine({ siteId: f.a.site, bytesSent: 100, uri: `/file/${i}` }), offset: i * 300 }));
+    expect((await postLogs(t, credA, lines.slice(0, 2), { headers })).body.accepted).toBe(2);
+    expect((await postLogs(t, credA, lines.slice(0, 2), { headers })).body.accepted).toBe(2);
+    expect((await postLogs(t, credA, lines, { headers })).body.accepted).toBe(3);
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5300, requests: 6 });
+  });
+
   it('refuses a body that is not gzip or unpacks too large, and keeps nothing of it', async () => {
     expect((await postLogs(t, credA, [], { raw: Buffer.from('plain text') })).body.code).toBe(101003);
     const bomb = gzipSync(Buffer.concat([Buffer.from(JSON.stringify(logLine({ siteId: f.a.site })) + '\n'), Buffer.alloc(MAX_BATCH_BYTES + 10, 0x20)]));
     expect((await postLogs(t, credA, [], { raw: bomb })).status).toBe(413);
     const tooBig = await postLogs(t, credA, [], { raw: randomBytes(5 * 1024 * 1024) });
     expect(tooBig.status).toBe(413);
-    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5300, requests: 6 });
   });
 
   it('keeps the store in DATA_DIR and answers the same after a restart of the store', async () => {
     await t.deps.analytics.close();
-    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5000, requests: 3 });
+    expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5300, requests: 6 });
   });
 });

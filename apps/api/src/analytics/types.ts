@@ -111,9 +111,9 @@ export type AnalyticsStore = {
   /**
    * Stores one node's batch (NDJSON text of agent-protocol access lines) and makes it count in the rollups.
    * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
-   * Answers the number of lines read (stored or skipped).
+   * Answers the number of lines read (stored or skipped), how many were stored, and the sites they were of.
    */
-  ingest(o: { nodeId: number; file?: string; ndjson: string; served: number[] }): Promise<{ accepted: number; stored: number }>;
+  ingest(o: { nodeId: number; file?: string; ndjson: string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
   cards(scope: Scope): Promise<Cards>;
   /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
   series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;

@@ -2,7 +2,8 @@ import { Codes, messageOf, statusOf, type ErrorBody, type Language } from '@edge
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
-type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; errors?: ErrorBody['errors'] };
+/** `num` fills the catalogue message's `{num}`. */
+type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorBody['errors'] };
 
 /** An error of the spec's catalogue: `throw new ApiError(Codes.SiteCountExceeded, { extra })`. */
 export class ApiError extends Error {
@@ -11,7 +12,7 @@ export class ApiError extends Error {
     readonly code: number,
     readonly options: ApiErrorOptions = {},
   ) {
-    super(options.message ?? messageOf(code, 'en_US') ?? `error ${code}`);
+    super(options.message ?? messageOf(code, 'en_US', options.num) ?? `error ${code}`);
     this.status = options.status ?? statusOf(code);
   }
 }
@@ -36,7 +37,7 @@ function send(reply: FastifyReply, req: FastifyRequest, err: ApiError) {
   const lang = languageOf(req);
   const body: ErrorBody = {
     code: err.code,
-    message: err.options.message ?? messageOf(err.code, lang) ?? err.message,
+    message: err.options.message ?? messageOf(err.code, lang, err.options.num) ?? err.message,
     extra: err.options.extra ?? null,
   };
   if (err.options.errors) body.errors = err.options.errors;

@@ -1,4 +1,5 @@
 import { Codes, type Input, type Output, type RouteDef, type Tier } from '@edgekeep/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -44,6 +45,24 @@ export const served = new WeakMap<FastifyInstance, RouteDef[]>();
  * contract does not name.
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>) {
+  if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
+  serve(app, deps, def, async (ctx) => {
+    const out = def.response.safeParse(await handler(ctx));
+    if (!out.success) {
+      ctx.req.log.error({ route: def.id, issues: out.error.issues }, 'answer does not match the contract');
+      throw new ApiError(Codes.Unknown);
+    }
+    return ctx.reply.send(out.data);
+  });
+}
+
+/** Serves a `download` route: the handler sets the headers and its stream is sent as it is. */
+export function registerDownload<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: (ctx: HandlerContext<D>) => Promise<Readable>) {
+  if (!def.download) throw new Error(`${def.id} answers JSON: register it with registerRoute`);
+  serve(app, deps, def, async (ctx) => ctx.reply.send(await handler(ctx)));
+}
+
+function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>) {
   const list = served.get(app) ?? [];
   list.push(def);
   served.set(app, list);
@@ -57,7 +76,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
       if (def.permission && !principal?.permissions.has(def.permission)) {
         throw new ApiError(Codes.PermissionDenied, { extra: { permission: def.permission } });
       }
-      const ctx = {
+      return answer({
         req,
         reply,
         params: parse(def.params, req.params, 'params'),
@@ -65,13 +84,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
         body: parse(def.body, req.body, 'body'),
         tier: def.tier === 'any' ? (principal?.tier ?? 'user') : def.tier,
         principal,
-      } as HandlerContext<D>;
-      const out = def.response.safeParse(await handler(ctx));
-      if (!out.success) {
-        req.log.error({ route: def.id, issues: out.error.issues }, 'answer does not match the contract');
-        throw new ApiError(Codes.Unknown);
-      }
-      return reply.send(out.data);
+      } as HandlerContext<D>);
     },
   });
 }

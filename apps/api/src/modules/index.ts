@@ -31,6 +31,9 @@ import { zonesRoutes } from './zones/routes';
 import { wafAclRoutesPlugin } from './waf-acl/routes';
 import { anticcRoutesPlugin } from './anticc/routes';
 import { resolutionsRoutes } from './resolutions/routes';
+import { statisticsModule } from './statistics/routes';
+import { logsModule } from './logs/routes';
+import { logExportsModule } from './log-exports/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -65,4 +68,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   domainRanksRoutes,
   announcementsRoutes,
   resolutionsRoutes,
+  statisticsModule,
+  logsModule,
+  logExportsModule,
 ];

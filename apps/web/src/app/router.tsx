@@ -62,6 +62,20 @@ function trafficScreens(): RouteObject {
   };
 }
 
+/** Statistics, logs and log export (the client area adds custom statistics). */
+function dataAnalysisScreens(tier: 'client' | 'user'): RouteObject {
+  return {
+    path: 'dataAnalysis',
+    children: [
+      { index: true, element: <Navigate to="statistics" replace /> },
+      { path: 'statistics', element: guarded('statistics.view', <s.Statistics />) },
+      ...(tier === 'client' ? [{ path: 'statisticsCustomize', element: guarded('statistics.view', <s.StatisticsCustomize />) }] : []),
+      { path: 'logger', element: guarded('accessLogs.view', <s.Logger />) },
+      { path: 'logExport', element: guarded('logs.export', <s.LogExport />) },
+    ],
+  };
+}
+
 const clientScreens: RouteObject[] = [
   {
     path: 'nodeManage',
@@ -94,6 +108,7 @@ const clientScreens: RouteObject[] = [
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
   },
+  dataAnalysisScreens('client'),
   trafficScreens(),
 ];
 
@@ -111,6 +126,7 @@ const userScreens: RouteObject[] = [
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
   { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
+  dataAnalysisScreens('user'),
   trafficScreens(),
 ];
 

@@ -43,4 +43,8 @@ export const screens = {
   Firewall: lazy(() => import('../features/firewall/firewall-page')),
   BlockList: lazy(() => import('../features/firewall/block-list-page')),
   ClientBlockList: lazy(() => import('../features/firewall/client-block-list-page')),
+  Statistics: lazy(() => import('../features/statistics/statistics-page')),
+  StatisticsCustomize: lazy(() => import('../features/statistics/customize-page')),
+  Logger: lazy(() => import('../features/logs/logger-page')),
+  LogExport: lazy(() => import('../features/log-export/log-export-page')),
 };

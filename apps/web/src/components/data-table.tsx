@@ -12,14 +12,16 @@ type Props<T> = {
   fetch: (query: ListQuery) => Promise<Page<T>>;
   /** A column with `sorter: true` sorts by its `key` (the API's sortBy name). */
   columns: TableColumnsType<T>;
-  rowKey: keyof T & string;
+  rowKey: (keyof T & string) | ((row: T) => string);
   /** Filters above the table (FilterBar inputs); they read and write the URL through useListParams. */
   filters?: ReactNode;
   /** Buttons above the table; with `batch`, rows get checkboxes and the buttons get the chosen keys. */
   toolbar?: ReactNode;
   batch?: (selected: Key[], clear: () => void) => ReactNode;
-  /** Poll the list (for example the node list every 5000 ms). */
-  refetchInterval?: number;
+  /** Poll the list (for example the node list every 5000 ms), or only while the page shown asks for it (false: stop). */
+  refetchInterval?: number | ((page: Page<T> | undefined) => number | false);
+  /** Rows that open to show more (antd's expandable). */
+  expandable?: TableProps<T>['expandable'];
   /** The URL scope of a second list on the same screen (see useListParams). */
   scope?: string;
 };
@@ -35,9 +37,11 @@ export function DataTable<T extends object>(props: Props<T>) {
     queryKey: [...props.queryKey, list.query],
     queryFn: () => props.fetch(list.query),
     placeholderData: keepPreviousData,
-    refetchInterval: props.refetchInterval,
+    refetchInterval: (q) => (typeof props.refetchInterval === 'function' ? props.refetchInterval(q.state.data) : props.refetchInterval),
   });
   const loading = result.isFetching && result.isPlaceholderData;
+  // A poll refreshes the rows in place; the spinner is for what the user asked for.
+  const polling = props.refetchInterval !== undefined && result.isRefetching && !result.isPlaceholderData;
   const columns = props.columns.map((c) =>
     c.sorter === true && c.key ? { ...c, sortOrder: list.sortBy === c.key ? (list.orderBy ?? null) : null } : c,
   );
@@ -70,7 +74,8 @@ export function DataTable<T extends object>(props: Props<T>) {
         rowKey={props.rowKey}
         columns={columns}
         dataSource={loading ? [] : (result.data?.data ?? [])}
-        loading={result.isFetching}
+        loading={result.isFetching && !polling}
+        expandable={props.expandable}
         onChange={onChange}
         rowSelection={props.batch ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={{

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTaipei, guessTimezone } from './dates';
+import { formatDate, formatRange, formatTaipei, guessTimezone } from './dates';
 
 // The test process runs with TZ=UTC (see the web project in vitest.config.ts), so the browser timezone is UTC.
 describe('dates', () => {
@@ -24,5 +24,9 @@ describe('dates', () => {
     expect(formatTaipei(at)).toBe('2026/03/04 13:06:07');
     expect(formatTaipei('2026-12-31T20:00:00Z', 'date')).toBe('2027/01/01');
     expect(formatTaipei('0001-01-01T00:00:00Z')).toBe('');
+  });
+  it('shows a window to the minute, leaving out the end date on the same day', () => {
+    expect(formatRange({ start: '2026-03-04T05:00:00Z', end: '2026-03-04T08:05:00Z' })).toBe('2026/03/04 05:00 – 08:05');
+    expect(formatRange({ start: '2026-03-04T05:00:00Z', end: '2026-03-05T00:00:00Z' })).toBe('2026/03/04 05:00 – 2026/03/05 00:00');
   });
 });

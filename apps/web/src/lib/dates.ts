@@ -36,3 +36,10 @@ export function formatDate(value: DateInput, format: DateFormat = 'dateTime'): s
 export function formatTaipei(value: DateInput, format: DateFormat = 'dateTime'): string {
   return parse(value)?.tz(TAIPEI).format(DATE_FORMATS[format]) ?? '';
 }
+
+/** A window to the minute; its end without the date when it ends on the day it starts. */
+export function formatRange({ start, end }: { start: DateInput; end: DateInput }): string {
+  const from = formatDate(start, 'minute');
+  const to = formatDate(end, 'minute');
+  return from.slice(0, 10) === to.slice(0, 10) ? `${from} – ${to.slice(11)}` : `${from} – ${to}`;
+}

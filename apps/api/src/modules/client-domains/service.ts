@@ -8,7 +8,7 @@ import { scopedSites } from '../sites/service';
 type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
 
 /** Domains of the sites the caller reaches, with their site and owner. */
-async function scopedDomains(deps: AppDeps, principal: Principal) {
+export async function scopedDomains(deps: AppDeps, principal: Principal) {
   const siteIds = (await scopedSites(deps, principal)).clearSelect().select('sites.id');
   return deps.db
     .selectFrom('domains')

@@ -9,7 +9,10 @@ lane('domain ranking', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof makeInfra>>;
   const ranks = async (token: string, q = '') => (await call(t, 'GET', `user/traffic/domainRanks?${q}`, { token })).body as { data: Rank[]; total: number };
-  const old = new Date(Date.UTC(2025, 0, 10, 12)).toISOString();
+  /** Three months back: inside the hourly rollups' retention, outside this month. */
+  const now = new Date();
+  const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+  const old = new Date(monthStart(3).getTime() + 9.5 * 86_400_000).toISOString();
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -48,11 +51,11 @@ lane('domain ranking', () => {
   });
 
   it('takes a window in ISO-8601 or unix seconds', async () => {
-    const iso = await ranks(f.tokens.userA, 'startTime=2025-01-01T00:00:00Z&endTime=2025-02-01T00:00:00Z');
+    const iso = await ranks(f.tokens.userA, `startTime=${monthStart(3).toISOString()}&endTime=${monthStart(2).toISOString()}`);
     expect(iso).toEqual({ total: 1, data: [{ key: `${f.a.site}:past.example.com`, domain: 'past.example.com', siteID: f.a.site, traffic: 5, reqCount: 1 }] });
-    const unix = await ranks(f.tokens.userA, `startTime=${Date.UTC(2025, 0, 1) / 1000}&endTime=${Date.UTC(2025, 1, 1) / 1000}`);
+    const unix = await ranks(f.tokens.userA, `startTime=${monthStart(3).getTime() / 1000}&endTime=${monthStart(2).getTime() / 1000}`);
     expect(unix).toEqual(iso);
-    const everything = await ranks(f.tokens.userA, 'startTime=2024-12-01T00:00:00Z');
+    const everything = await ranks(f.tokens.userA, `startTime=${monthStart(4).toISOString()}`);
     expect(everything.total).toBe(4);
   });
 

@@ -1,4 +1,4 @@
-import { ApiOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, AreaChartOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -87,6 +87,18 @@ const trafficPkgManagement: MenuEntry = {
   ],
 };
 
+const dataAnalysis = (tier: 'client' | 'user'): MenuEntry => ({
+  path: 'dataAnalysis',
+  label: 'dataAnalysis',
+  icon: <AreaChartOutlined />,
+  children: [
+    { path: 'statistics', label: 'statistics', permission: 'statistics.view' },
+    ...(tier === 'client' ? [{ path: 'statisticsCustomize', label: 'statisticsCustomize', permission: 'statistics.view' } as const] : []),
+    { path: 'logger', label: 'logger', permission: 'accessLogs.view' },
+    { path: 'logExport', label: 'logExport', permission: 'logs.export' },
+  ],
+});
+
 const domains: MenuEntry = { path: 'domains', label: 'domains', icon: <GlobalOutlined />, permission: 'domains.view' };
 const l4Ports: MenuEntry = { path: 'l4Ports', label: 'l4Ports', icon: <ApiOutlined />, permission: 'ports.view' };
 
@@ -99,8 +111,8 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
-  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */

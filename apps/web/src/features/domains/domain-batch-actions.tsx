@@ -7,22 +7,13 @@ import { keys } from '../sites/query-keys';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { domainsApi, type Balance } from './api';
 import { CopyToSiteModal } from './copy-to-site-modal';
+import { saveText } from '../../lib/save-text';
 import { DomainTagsModal } from './domain-tags-modal';
 import { ReplaceOriginModal } from './replace-origin-modal';
 import { SetOriginsModal } from './set-origins-modal';
 import { useDomainAction } from './use-domain-action';
 
 export const BALANCES: Balance[] = ['round_robin', 'ip_hash', 'least_conn'];
-
-/** Saves text as a file the browser downloads. */
-const saveText = (name: string, text: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-};
 
 type Props = { siteId: number; ids: number[]; clear: () => void };
 

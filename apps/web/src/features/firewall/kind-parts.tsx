@@ -4,7 +4,7 @@ import { Form, InputNumber, Select, Space, Tag, Typography, type TableColumnsTyp
 import type { FC } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import { currentLanguage } from '../../i18n';
+import { countryName } from '../../lib/country-name';
 import { firewallApi, type Rule } from './api';
 
 export type T = TFunction;
@@ -22,14 +22,6 @@ export type KindConfig = {
 
 export const trimmed = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]));
 export const code = (v: unknown) => (v ? <Typography.Text code>{String(v)}</Typography.Text> : <Typography.Text type="secondary">*</Typography.Text>);
-const countryName = (id: string) => {
-  try {
-    return new Intl.DisplayNames([currentLanguage().replace('_', '-')], { type: 'region' }).of(id) ?? id;
-  } catch {
-    return id;
-  }
-};
-
 export function NumberItem({ name, label, min, max, extra }: { name: string; label: string; min: number; max: number; extra?: string }) {
   const rules = useFormRules();
   return (

@@ -6,7 +6,7 @@ import { licenseApi, type ClientLicense } from '../../api/licenses';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
-import { saveText } from './save-text';
+import { saveText } from '../../lib/save-text';
 import { TextFileInput } from './text-file-input';
 
 export const MY_LICENSE_KEY = ['client', 'license'] as const;

@@ -1,0 +1,96 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { statisticsSchemas } from '@edgekeep/contract';
+import { dimRowsOfLine } from './dimensions';
+import { BASE_METRICS, DIM_METRICS } from './schema';
+import { num, rows, stamp } from './sql';
+
+/** Hourly rollups are kept this long; the 5-minute ones for the contract's FIVE_MINUTE_ROLLUP_DAYS. */
+export const HOURLY_ROLLUP_DAYS = 400;
+
+/** A cache answer that came from the edge's cache (nginx `$upstream_cache_status`). */
+const CACHE_HIT = `cache_status IN ('HIT', 'STALE', 'UPDATING', 'REVALIDATED')`;
+const BLOCKED = `block_cause <> ''`;
+const CHINA = `country = 'CN'`;
+/** 444 and 499: nginx closed the connection without an answer, or the client left before one. */
+const RESPONDED = 'status NOT IN (444, 499)';
+const count = (where: string) => `count(*) FILTER (WHERE ${where})`;
+const bytes = (where: string) => `coalesce(sum(bytes_sent) FILTER (WHERE ${where}), 0)`;
+
+const BASE_SUMS: Record<(typeof BASE_METRICS)[number], string> = {
+  requests: 'count(*)',
+  responses: count(RESPONDED),
+  bytes_sent: 'sum(bytes_sent)',
+  bytes_received: 'sum(bytes_received)',
+  cache_hits: count(CACHE_HIT),
+  cache_bytes: bytes(CACHE_HIT),
+  blocked: count(BLOCKED),
+  blocked_bytes: bytes(BLOCKED),
+  upstream_requests: count('upstream_time IS NOT NULL'),
+  china_requests: count(CHINA),
+  china_bytes: bytes(CHINA),
+  china_blocked: count(`${CHINA} AND ${BLOCKED}`),
+  china_blocked_bytes: bytes(`${CHINA} AND ${BLOCKED}`),
+  blocked_responses: count(`${BLOCKED} AND ${RESPONDED}`),
+  status_2xx: count('status BETWEEN 200 AND 299'),
+  status_3xx: count('status BETWEEN 300 AND 399'),
+  status_4xx: count('status BETWEEN 400 AND 499'),
+  status_5xx: count('status BETWEEN 500 AND 599'),
+};
+const DIM_SUMS = Object.fromEntries(DIM_METRICS.map((m) => [m, BASE_SUMS[m]])) as Record<(typeof DIM_METRICS)[number], string>;
+
+const upsert = (table: string, metrics: readonly string[], select: string) =>
+  `INSERT INTO ${table} ${select} ON CONFLICT DO UPDATE SET ${metrics.map((m) => `${m} = ${m} + excluded.${m}`).join(', ')}`;
+const reBucket = (metrics: readonly string[]) => `time_bucket(INTERVAL 1 HOUR, bucket) AS bucket, * EXCLUDE (bucket, ${metrics.join(', ')}), ${metrics.map((m) => `sum(${m}) AS ${m}`).join(', ')}`;
+
+/** Adds the raw rows of `range` to the 5-minute and hourly rollups (the dimension ones only, with `dimsOnly`). */
+export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false }: { range: string; dimsOnly?: boolean }) => {
+  if (!dimsOnly) {
+    await conn.run(`CREATE TEMP TABLE fold_base AS SELECT time_bucket(INTERVAL 5 MINUTE, time) AS bucket, site_id, domain, node_id,
+      ${BASE_METRICS.map((m) => `${BASE_SUMS[m]} AS ${m}`).join(', ')} FROM access_log WHERE ${range} GROUP BY ALL`);
+    await conn.run(upsert('base_5m', BASE_METRICS, 'SELECT * FROM fold_base'));
+    await conn.run(upsert('base_1h', BASE_METRICS, `SELECT ${reBucket(BASE_METRICS)} FROM fold_base GROUP BY ALL`));
+    await conn.run('DROP TABLE fold_base');
+  }
+  await conn.run(`CREATE TEMP TABLE fold_dim AS SELECT bucket, site_id, domain, d.dim AS dim, d.value AS value,
+    ${DIM_METRICS.map((m) => `${DIM_SUMS[m]} AS ${m}`).join(', ')}
+    FROM (SELECT time_bucket(INTERVAL 5 MINUTE, time) AS bucket, *, unnest(${dimRowsOfLine()}) AS d FROM access_log WHERE ${range}) GROUP BY ALL`);
+  await conn.run(upsert('dim_5m', DIM_METRICS, 'SELECT * FROM fold_dim'));
+  await conn.run(upsert('dim_1h', DIM_METRICS, `SELECT ${reBucket(DIM_METRICS)} FROM fold_dim GROUP BY ALL`));
+  await conn.run('DROP TABLE fold_dim');
+};
+
+/**
+ * Folds the raw rows not yet in the rollups (seq above the watermark) into them and moves the watermark, in one
+ * transaction: a row is counted once whether the process stops before, during or after. Answers how many rows.
+ */
+export const fold = async (conn: DuckDBConnection) => {
+  const [{ folded }] = await rows(conn, 'SELECT folded FROM rollup_state WHERE id = 1');
+  const [{ upto, n }] = await rows(conn, 'SELECT max(seq) AS upto, count(*) AS n FROM access_log WHERE seq > $1', [num(folded)]);
+  if (upto === null) return 0;
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    await foldRows(conn, { range: `seq > ${num(folded)} AND seq <= ${num(upto)}` });
+    await conn.run('UPDATE rollup_state SET folded = $1 WHERE id = 1', [num(upto)]);
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK');
+    throw err;
+  }
+  return num(n);
+};
+
+const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));
+
+/**
+ * Drops what is past its retention: raw lines (only once folded), batch digests and idle file cursors with them,
+ * 5-minute and hourly rollups.
+ */
+export const prune = async (conn: DuckDBConnection, { rawRetentionDays }: { rawRetentionDays: number }) => {
+  const raw = daysAgo(rawRetentionDays);
+  const fine = daysAgo(statisticsSchemas.FIVE_MINUTE_ROLLUP_DAYS);
+  await conn.run('DELETE FROM access_log WHERE time < $1::TIMESTAMP AND seq <= (SELECT folded FROM rollup_state WHERE id = 1)', [raw]);
+  await conn.run('DELETE FROM batches WHERE received_at < $1::TIMESTAMP', [raw]);
+  await conn.run('DELETE FROM log_cursors WHERE updated_at < $1::TIMESTAMP', [fine]);
+  for (const table of ['base_5m', 'dim_5m']) await conn.run(`DELETE FROM ${table} WHERE bucket < $1::TIMESTAMP`, [fine]);
+  for (const table of ['base_1h', 'dim_1h']) await conn.run(`DELETE FROM ${table} WHERE bucket < $1::TIMESTAMP`, [daysAgo(HOURLY_ROLLUP_DAYS)]);
+};

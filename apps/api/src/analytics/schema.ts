@@ -1,0 +1,87 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { foldRows } from './rollup';
+import { rows } from './sql';
+
+/** Counters of the base rollups (per bucket, site, domain and node). */
+export const BASE_METRICS = [
+  'requests', 'responses', 'bytes_sent', 'bytes_received', 'cache_hits', 'cache_bytes', 'blocked', 'blocked_bytes', 'upstream_requests',
+  'china_requests', 'china_bytes', 'china_blocked', 'china_blocked_bytes', 'blocked_responses', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx',
+] as const;
+/** Counters of the dimension rollups (per bucket, site, domain, dimension and value). */
+export const DIM_METRICS = ['requests', 'bytes_sent', 'cache_hits', 'cache_bytes', 'blocked', 'blocked_bytes'] as const;
+export const RESOLUTIONS = ['5m', '1h'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+const counters = (names: readonly string[]) => names.map((n) => `${n} BIGINT NOT NULL`).join(', ');
+
+const ACCESS_LOG = `CREATE TABLE IF NOT EXISTS access_log (
+  seq BIGINT NOT NULL, node_id INTEGER NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, time TIMESTAMP NOT NULL,
+  request_id VARCHAR NOT NULL, client_ip VARCHAR NOT NULL, country VARCHAR NOT NULL, region VARCHAR NOT NULL, city VARCHAR NOT NULL,
+  isp VARCHAR NOT NULL, asn VARCHAR NOT NULL, scheme VARCHAR NOT NULL, method VARCHAR NOT NULL, uri VARCHAR NOT NULL, status INTEGER NOT NULL,
+  bytes_sent BIGINT NOT NULL, bytes_received BIGINT NOT NULL, request_time DOUBLE NOT NULL, upstream_time DOUBLE, cache_status VARCHAR NOT NULL,
+  http_version VARCHAR NOT NULL, referer VARCHAR NOT NULL, user_agent VARCHAR NOT NULL, block_cause VARCHAR NOT NULL, block_rule VARCHAR NOT NULL,
+  block_action VARCHAR NOT NULL)`;
+
+const TABLES = [
+  ACCESS_LOG,
+  /** The highest offset stored per node and log file: a line at or below it was stored already. */
+  `CREATE TABLE IF NOT EXISTS log_cursors (node_id INTEGER NOT NULL, file VARCHAR NOT NULL, "offset" BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, PRIMARY KEY (node_id, file))`,
+  /** Batches without offsets, known by a digest of their text. */
+  `CREATE TABLE IF NOT EXISTS batches (node_id INTEGER NOT NULL, digest VARCHAR NOT NULL, id BIGINT NOT NULL, received_at TIMESTAMP NOT NULL, PRIMARY KEY (node_id, digest))`,
+  /** `folded`: raw rows with seq up to it are in the rollups. */
+  `CREATE TABLE IF NOT EXISTS rollup_state (id INTEGER PRIMARY KEY, folded BIGINT NOT NULL)`,
+  ...RESOLUTIONS.flatMap((r) => [
+    `CREATE TABLE IF NOT EXISTS base_${r} (bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, node_id INTEGER NOT NULL,
+       ${counters(BASE_METRICS)}, PRIMARY KEY (bucket, site_id, domain, node_id))`,
+    `CREATE TABLE IF NOT EXISTS dim_${r} (bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, dim VARCHAR NOT NULL, value VARCHAR NOT NULL,
+       ${counters(DIM_METRICS)}, PRIMARY KEY (bucket, site_id, domain, dim, value))`,
+  ]),
+];
+
+const columnsOf = async (conn: DuckDBConnection, table: string) =>
+  new Set((await rows(conn, `SELECT column_name FROM duckdb_columns() WHERE table_name = $1`, [table])).map((r) => String(r.column_name)));
+
+/**
+ * The first store kept fewer columns per line, a batch id instead of a sequence, and one 5-minute rollup per site and
+ * domain. Its lines move to the new table in time order; its rollup buckets that raw lines no longer fully cover (they
+ * were pruned) are kept as base rollups of node 0, and the raw lines after them are folded again from scratch; the
+ * dimension rollups come from the raw lines alone.
+ */
+const migrateFirstStore = async (conn: DuckDBConnection) => {
+  await conn.run(ACCESS_LOG.replace('access_log', 'access_log_next'));
+  await conn.run(`INSERT INTO access_log_next
+    SELECT row_number() OVER (ORDER BY time, batch_id), node_id, site_id, domain, time, '', coalesce(client_ip, ''), coalesce(country, ''), '', '', '',
+           coalesce(asn, ''), '', coalesce(method, ''), coalesce(uri, ''), coalesce(status, 0), coalesce(bytes_sent, 0), coalesce(bytes_received, 0),
+           coalesce(request_time, 0), upstream_time, coalesce(cache_status, ''), coalesce(http_version, ''), coalesce(referer, ''), coalesce(user_agent, ''),
+           coalesce(block_cause, ''), '', ''
+    FROM access_log`);
+  await conn.run('DROP TABLE access_log');
+  await conn.run('ALTER TABLE access_log_next RENAME TO access_log');
+  const boundary = `coalesce((SELECT time_bucket(INTERVAL 5 MINUTE, min(time)) + INTERVAL 5 MINUTE FROM access_log), 'infinity'::TIMESTAMP)`;
+  await conn.run(`INSERT INTO base_5m SELECT bucket, site_id, domain, 0, requests, requests - status_other, bytes_sent, bytes_received, cache_hits,
+    cache_bytes, 0, 0, 0, 0, 0, 0, 0, 0, status_2xx, status_3xx, status_4xx, status_5xx FROM rollup_5m WHERE bucket < ${boundary}`);
+  await conn.run(`INSERT INTO base_1h SELECT time_bucket(INTERVAL 1 HOUR, bucket), site_id, domain, node_id, ${BASE_METRICS.map((m) => `sum(${m})`).join(', ')}
+    FROM base_5m GROUP BY ALL`);
+  await conn.run(`INSERT INTO rollup_state SELECT 1, coalesce(max(seq), 0) FROM access_log WHERE time < ${boundary}`);
+  await foldRows(conn, { range: 'seq <= (SELECT folded FROM rollup_state WHERE id = 1)', dimsOnly: true });
+  await conn.run('DROP TABLE rollup_5m');
+};
+
+/** Creates the tables, or brings a data directory of an earlier version to them. */
+export const prepareSchema = async (conn: DuckDBConnection) => {
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    const first = (await columnsOf(conn, 'access_log')).has('batch_id');
+    for (const stmt of TABLES.slice(first ? 1 : 0)) await conn.run(stmt);
+    if (first) await migrateFirstStore(conn);
+    await conn.run('INSERT INTO rollup_state VALUES (1, 0) ON CONFLICT DO NOTHING');
+    const [{ next }] = await rows(conn, 'SELECT coalesce(max(seq), 0) + 1 AS next FROM access_log');
+    await conn.run(`CREATE SEQUENCE IF NOT EXISTS raw_seq START ${Number(next)}`);
+    const [{ seq }] = await rows(conn, `SELECT nextval('raw_seq') AS seq`);
+    if (Number(seq) < Number(next)) await conn.run(`CREATE OR REPLACE SEQUENCE raw_seq START ${Number(next)}`);
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK');
+    throw err;
+  }
+};

@@ -1,0 +1,52 @@
+import type { RouteDef } from '@edgekeep/contract/route';
+import type { Tier } from '@edgekeep/contract/tiers';
+import { z } from 'zod';
+import { callRaw, download } from './client';
+import type { Query } from './url';
+
+/** A part of the request: absent where the route declares none, optional where every field may be left out. */
+type Part<K extends string, T> = z.ZodType extends T
+  ? { [k in K]?: never }
+  : T extends z.ZodType
+    ? {} extends z.input<T> ? { [k in K]?: z.input<T> } : { [k in K]: z.input<T> }
+    : never;
+
+export type RouteInput<D> = D extends RouteDef<infer P, infer Q, infer B, z.ZodType>
+  ? Part<'params', P> & Part<'query', Q> & Part<'body', B> & { tier?: Tier }
+  : never;
+export type RouteOutput<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+type Loose = { params?: unknown; query?: unknown; body?: unknown; tier?: Tier };
+
+/** The route's path with its `{param}`s filled in. */
+export function routePath(route: Pick<RouteDef, 'path'>, params: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return route.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === null || value === '') throw new Error(`${route.path} needs ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The session a route is signed with: its own tier, none for public calls, the caller's for calls of any tier. */
+const tierOf = (route: RouteDef, input: Loose): Tier | undefined =>
+  route.public ? undefined : route.tier === 'any' ? input.tier : route.tier;
+
+const send = (route: RouteDef, input: Loose) =>
+  callRaw(routePath(route, input.params), { method: route.method, tier: tierOf(route, input), query: input.query as Query | undefined, body: input.body });
+
+/**
+ * One call of the contract's route table: its method, path and tier come from the route, the parts from its
+ * schemas, and the answer is read with the route's response schema (text where the route answers text).
+ */
+export async function callRoute<D extends RouteDef>(route: D, ...[input]: {} extends RouteInput<D> ? [RouteInput<D>?] : [RouteInput<D>]): Promise<RouteOutput<D>> {
+  const res = await send(route, (input ?? {}) as Loose);
+  const raw = route.response instanceof z.ZodString ? await res.text() : await res.json();
+  return route.response.parse(raw) as RouteOutput<D>;
+}
+
+/** A route whose answer is a file: saves it under the name the server gives. */
+export async function downloadRoute<D extends RouteDef>(route: D, input: RouteInput<D> & { fallbackName: string }) {
+  const loose = input as Loose & { fallbackName: string };
+  await download(routePath(route, loose.params), { method: route.method, tier: tierOf(route, loose), query: loose.query as Query | undefined, fallbackName: loose.fallbackName });
+}

@@ -1,0 +1,48 @@
+import { Col, Row, Table } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '../../lib/country-name';
+import { formatBytes } from '../../lib/units';
+import { Chart, Panel } from './panel';
+import { rowLabel, type StatisticsRow } from './top-tables';
+import type { StatisticsWindow } from './window-label';
+
+type Props = { rows: StatisticsRow[] | undefined; window: StatisticsWindow | undefined; countsType: 'requests' | 'traffic' };
+
+/** Requests or traffic by country over the window: the world map, and the countries ranked beside it. */
+export function CountryMap({ rows, window, countsType }: Props) {
+  const { t } = useTranslation();
+  const value = (r: StatisticsRow) => (countsType === 'traffic' ? r.traffic : r.reqCount);
+  const format = (n: number) => (countsType === 'traffic' ? formatBytes(n) : n.toLocaleString('en-US'));
+  const option = useMemo(() => {
+    const data = (rows ?? []).map((r) => ({ name: r.key, value: value(r) }));
+    return {
+      tooltip: { trigger: 'item', formatter: (p: { name: string; value?: number }) => `${countryName(p.name)}: ${format(Number.isFinite(p.value) ? p.value! : 0)}` },
+      visualMap: { min: 0, max: Math.max(1, ...data.map((d) => d.value)), left: 8, bottom: 8, calculable: true, inRange: { color: ['#e6f4ff', '#1677ff', '#002c8c'] }, formatter: (v: number) => format(v) },
+      series: [{ type: 'map', map: 'world', roam: true, emphasis: { label: { show: false } }, data }],
+    };
+  }, [rows, countsType]);
+  return (
+    <Panel title={t('statistics.mapTitle')} window={window} testId="country-map">
+      <Row gutter={12}>
+        <Col xs={24} xl={16}>
+          <Chart map option={option} height={380} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <Table<StatisticsRow>
+            size="small"
+            rowKey="key"
+            loading={!rows}
+            dataSource={rows ?? []}
+            pagination={{ pageSize: 10, size: 'small' }}
+            columns={[
+              { key: 'country', title: t('statistics.dimension.country'), render: (_, r) => rowLabel('country', r) },
+              { key: 'value', title: countsType === 'traffic' ? t('statistics.column.traffic') : t('statistics.column.requests'), align: 'right', render: (_, r) => format(value(r)) },
+              { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => `${r.share}%` },
+            ]}
+          />
+        </Col>
+      </Row>
+    </Panel>
+  );
+}
