@@ -7,6 +7,7 @@ import tls from 'node:tls';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMmdb } from '../apps/agent/src/geo/mmdb-writer';
+import { selfSignedCertificate } from '../apps/agent/src/test/certificates';
 import { range } from '../apps/agent/src/test/mmdb';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { api, createAccountCli } from './harness';
@@ -25,6 +26,8 @@ const PLACES: Record<string, { country: string; region: string; city: string; is
   '127.0.0.4': { country: 'DE', region: 'Hesse', city: 'Frankfurt am Main', isp: 'Example Carrier' },
 };
 const ABUSER = '127.0.0.5';
+/** Also blacklisted: the address that probes whether the blacklist is in place, kept out of the mix. */
+const PROBE_ABUSER = '127.0.0.6';
 
 type Sent = { ip: string; scheme: 'http' | 'https'; path: string; agent: string; status: number; bytes: number };
 
@@ -56,6 +59,8 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
   let user: string;
   let stranger: string;
   const sent: Sent[] = [];
+  /** The requests that checked the edge was ready, before the mix (served, so counted too). */
+  const probes: Sent[] = [];
   const filter = { timeInterval: 'oneHour', reportInterval: 5 };
   const send = (o: { scheme?: 'http' | 'https'; ip: string; path: string; agent?: string }) =>
     request({ port: o.scheme === 'https' ? stack.httpsPort : stack.httpPort, scheme: o.scheme ?? 'http', ip: o.ip, path: o.path, agent: o.agent ?? 'Mozilla/5.0 Firefox/133.0' });
@@ -93,7 +98,7 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
     const as = { token: user };
     await api(server, 'POST', `user/site/${ids.site}/domains`, { ...as, body: { domains: HOST, upstreams: [{ host: '127.0.0.1', port: originPort }] } });
     await api(server, 'POST', `user/site/${ids.site}/cacheRule`, { ...as, body: { type: 'fileTypes', values: ['png'], seconds: 300, mode: 'force' } });
-    await api(server, 'POST', `user/site/${ids.site}/firewall/setting/blacklists`, { ...as, body: { ips: ABUSER } });
+    await api(server, 'POST', `user/site/${ids.site}/firewall/setting/blacklists`, { ...as, body: { ips: `${ABUSER}\n${PROBE_ABUSER}` } });
     const [acl] = (await api(server, 'POST', `user/site/${ids.site}/module/luaAcls`, { ...as, body: { modules: [{ name: 'bots' }] } })).body.data;
     await api(server, 'POST', `user/site/${ids.site}/module/luaAcl/${acl.id}/rules`, {
       ...as,
@@ -101,23 +106,31 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
     });
     const domains = (await api(server, 'GET', `user/site/${ids.site}/domains`, as)).body.data;
     await api(server, 'PUT', `user/site/${ids.site}/domains/module/luaAcl`, { ...as, body: { domainIDs: [domains[0].id], moduleID: acl.id } });
+    // HTTPS: the domain is served on the zone's HTTPS port once it has a certificate.
+    const { chain, key } = await selfSignedCertificate({ host: HOST });
+    const cert = (await api(server, 'POST', `user/site/${ids.site}/certificate`, { ...as, body: { name: 'truth', certificate: chain, key } })).body.data;
+    await api(server, 'PATCH', `user/site/${ids.site}/certificate/domains`, { ...as, body: { id: cert.id, domainIDs: [domains[0].id] } });
 
     // A second user of the same client: another tenant of the user tier.
     await createAccountCli(server, ['--auth', 'user', '--email', 'stranger@example.com', '--password', PASSWORD, '--client', 'ops@example.com', '--no-second-factor']);
     stranger = await signInByMail({ server, smtp: stack.smtp, tier: 'user', email: 'stranger@example.com', password: PASSWORD });
 
+    const probe = async (o: { scheme?: 'http' | 'https'; ip: string; agent?: string }) => {
+      const answer = await send({ ...o, path: '/probe' });
+      probes.push(answer);
+      return answer.status;
+    };
     // Until the edge serves the host and every rule is in place (the bot refused), probes are not part of the mix.
-    await until('the edge to serve the site with its rules', async () => ((await send({ ip: '127.0.0.1', path: '/probe' })).status === 200 ? true : undefined), 60_000);
-    await until('the bot rule to refuse', async () => ((await send({ ip: '127.0.0.1', path: '/probe', agent: 'evilbot/1' })).status === 929 ? true : undefined), 30_000);
-    await until('the blacklist to refuse', async () => ((await send({ ip: ABUSER, path: '/probe' })).status === 929 ? true : undefined), 30_000);
+    await until('the edge to serve the site with its rules', async () => ((await probe({ ip: '127.0.0.1' })) === 200 ? true : undefined), 60_000);
+    await until('the bot rule to refuse', async () => ((await probe({ ip: '127.0.0.1', agent: 'evilbot/1' })) === 929 ? true : undefined), 30_000);
+    await until('the blacklist to refuse', async () => ((await probe({ ip: PROBE_ABUSER })) === 929 ? true : undefined), 30_000);
+    await until('HTTPS to serve', async () => ((await probe({ scheme: 'https', ip: '127.0.0.1' })) === 200 ? true : undefined), 30_000);
     await new Promise((r) => setTimeout(r, 3000));
-    // The probes (from 127.0.0.1) are counted too: they were served. The mix comes from the other addresses.
-    const probes = await until('the probes to be counted', async () => {
+    // The probes (path /probe) are counted too: they were served. The mix comes from the other addresses and paths.
+    await until('the probes to be counted', async () => {
       const info = await api(server, 'POST', 'user/statistics/info', { ...as, body: filter });
-      const n = info.body.data?.cards.reqCount;
-      return n >= 3 ? n : undefined;
+      return info.body.data?.cards.reqCount === probes.length ? true : undefined;
     });
-    expect(probes).toBeGreaterThanOrEqual(3);
   }, 240_000);
 
   afterAll(async () => {
@@ -159,12 +172,16 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
       expect(of('city', place.city), place.city).toMatchObject({ reqCount: from.length });
       expect(of('isp', place.isp), place.isp).toMatchObject({ reqCount: from.length });
     }
-    const https = sent.filter((s) => s.scheme === 'https');
+    const https = [...sent, ...probes].filter((s) => s.scheme === 'https');
     expect(of('protocol', 'https')).toMatchObject({ reqCount: https.length, traffic: sum(https, bytes) });
     expect(of('status', '404')).toMatchObject({ reqCount: 2 });
     expect(of('cacheStatus', 'HIT')).toMatchObject({ reqCount: 2 });
-    expect(of('blockCause', 'blacklist')).toMatchObject({ reqCount: 2, blocked: 2 });
-    expect(of('blockCause', 'acl')).toMatchObject({ reqCount: 2, blocked: 2 });
+    const all = [...sent, ...probes];
+    const blacklisted = all.filter((s) => [ABUSER, PROBE_ABUSER].includes(s.ip));
+    const bots = all.filter((s) => s.agent.startsWith('evilbot'));
+    expect(blacklisted.every((s) => s.status === 929) && bots.every((s) => s.status === 929)).toBe(true);
+    expect(of('blockCause', 'blacklist')).toMatchObject({ reqCount: blacklisted.length, blocked: blacklisted.length, traffic: sum(blacklisted, bytes) });
+    expect(of('blockCause', 'acl')).toMatchObject({ reqCount: bots.length, blocked: bots.length, traffic: sum(bots, bytes) });
     expect(of('url', '/img/logo.png')).toMatchObject({ reqCount: 3 });
   });
 
@@ -190,7 +207,7 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
     const { server } = stack;
     const window = { startTime: new Date(Date.now() - 3600_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString(), pageSize: 100 };
     const access = (await api(server, 'POST', 'user/logs/access', { token: user, body: window })).body;
-    const fromMix = (access.data as { remoteIP: string; uri: string; status: number; bytesSent: number; protocol: string }[]).filter((l) => l.remoteIP !== '127.0.0.1');
+    const fromMix = (access.data as { remoteIP: string; uri: string; status: number; bytesSent: number; protocol: string }[]).filter((l) => l.uri !== '/probe');
     expect(fromMix).toHaveLength(sent.length);
     expect(fromMix.map((l) => [l.remoteIP, l.uri, l.status, l.bytesSent, l.protocol])).toEqual(
       [...sent].reverse().map((s) => [s.ip, s.path, s.status, s.bytes, s.scheme]),
@@ -214,7 +231,7 @@ describe.skipIf(!nginx.ok)('analytics truth: what a real edge served is what sta
     const file = await fetch(`${server.url}/api/v1/user/log/export/file/${applied.id}`, { headers: { authorization: `Bearer ${user}` } });
     expect(file.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv\.gz"/);
     const csv = gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8').trim().split('\n');
-    const rows = csv.slice(1).filter((l) => !l.includes(',127.0.0.1,'));
+    const rows = csv.slice(1).filter((l) => !l.includes(',/probe,'));
     expect(rows).toHaveLength(sent.length);
     expect(done.rows).toBe(csv.length - 1);
   });
