@@ -69,14 +69,14 @@ export const loadBatch = async (conn: DuckDBConnection, { batch, tmpDir }: { bat
     }
     const after = seen ? num(seen.offset) : -1;
     const served = batch.served.length ? idList(batch.served) : 'NULL';
-    const stored = await rows(
-      conn,
+    const [{ floor }] = await rows(conn, `SELECT nextval('raw_seq') AS floor`);
+    await conn.run(
       `INSERT INTO access_log SELECT nextval('raw_seq'), ${Number(batch.nodeId)}, ${ROW}
        FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(file)})
        WHERE "siteId" IN (${served}) AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
-         AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 ${cursor ? `AND "offset" > ${after}` : ''}
-       RETURNING site_id`,
+         AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 ${cursor ? `AND "offset" > ${after}` : ''}`,
     );
+    const stored = await rows(conn, 'SELECT site_id, count(*) AS n FROM access_log WHERE seq > $1 GROUP BY site_id ORDER BY site_id', [num(floor)]);
     if (cursor && cursor.offset > after) {
       await conn.run(
         `INSERT INTO log_cursors VALUES ($1, $2, $3, now()::TIMESTAMP)
@@ -86,7 +86,7 @@ export const loadBatch = async (conn: DuckDBConnection, { batch, tmpDir }: { bat
     }
     if (digest) await conn.run(`INSERT INTO batches VALUES ($1, $2, 0, now()::TIMESTAMP)`, [batch.nodeId, digest]);
     await conn.run('COMMIT');
-    return { stored: stored.length, siteIds: [...new Set(stored.map((r) => Number(r.site_id)))] };
+    return { stored: stored.reduce((n, r) => n + num(r.n), 0), siteIds: stored.map((r) => num(r.site_id)) };
   } catch (err) {
     await conn.run('ROLLBACK');
     throw err;

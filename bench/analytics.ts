@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { createAnalyticsStore } from '../apps/api/src/analytics/store';
+import type { Scope } from '../apps/api/src/analytics/types';
+import { percentile, summary } from './stats';
+
+const ROOT = join(import.meta.dirname, '..');
+type Round = { mode: string; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
+const round = async (mode: 'store' | 'duckdb', lines: number) =>
+  JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, String(lines)], { cwd: ROOT })).stdout) as Round;
+
+/**
+ * Ingest rate of the analytics store (2,000-line batches through store.ingest, rollups included) against DuckDB alone
+ * loading the same lines from one file, in alternating rounds of fresh processes; and the store's peak RSS.
+ */
+export const analyticsIngest = async ({ rounds = 3, lines = 200_000 }: { rounds?: number; lines?: number } = {}) => {
+  const ratios: number[] = [];
+  const all: Round[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const alone = await round('duckdb', lines);
+    const store = await round('store', lines);
+    all.push(alone, store);
+    ratios.push(alone.ms / store.ms);
+  }
+  const rate = (r: Round[], key: 'ms' | 'ackMs') => percentile({ samples: r.map((x) => (x.lines / x[key]) * 1000), p: 50 });
+  const stores = all.filter((r) => r.mode === 'store');
+  const result = {
+    storeLinesPerSec: rate(stores, 'ms'),
+    storeAckedLinesPerSec: rate(stores, 'ackMs'),
+    duckdbLinesPerSec: rate(all.filter((r) => r.mode === 'duckdb'), 'ms'),
+    ratio: percentile({ samples: ratios, p: 50 }),
+    ratios,
+    storePeakRssMb: Math.max(...stores.map((r) => r.peakRssMb)),
+    storeRssBeforeMb: Math.max(...stores.map((r) => r.beforeRssMb)),
+  };
+  console.log(
+    `analytics ingest: store ${result.storeLinesPerSec.toFixed(0)} lines/s with rollups (${result.storeAckedLinesPerSec.toFixed(0)} acknowledged) vs DuckDB alone ` +
+      `${result.duckdbLinesPerSec.toFixed(0)} lines/s · median ratio ${result.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ 0.5: ` +
+      `${result.ratio >= 0.5 ? 'met' : 'missed'}) · peak RSS ${result.storePeakRssMb.toFixed(0)} MB, of which ${result.storeRssBeforeMb.toFixed(0)} MB before ingesting (the batches in memory)`,
+  );
+  return result;
+};
+
+const DAY = 86_400_000;
+
+/** `lines` access lines over `days` days straight into the raw table (SQL, no JSON), 60 % of them of site 1. */
+const generate = async ({ file, lines, days, from }: { file: string; lines: number; days: number; from: number }) => {
+  const instance = await DuckDBInstance.create(file);
+  const conn = await instance.connect();
+  const chunk = 1_000_000;
+  for (let start = 0; start < lines; start += chunk) {
+    await conn.run(`INSERT INTO access_log SELECT nextval('raw_seq'), 1 + i % 4, CASE WHEN i % 5 < 3 THEN 1 ELSE 2 + i % 30 END, 'www' || (i % 5) || '.example.com',
+      make_timestamp(${from * 1000}::BIGINT + (i * ${Math.floor((days * DAY * 1000) / lines)})::BIGINT), md5(i::VARCHAR),
+      '10.' || (i % 97) || '.' || (i % 89) || '.' || (i % 83), ['TW', 'CN', 'US', 'JP', 'DE', 'SG'][1 + i % 6], 'Region ' || (i % 20), 'City ' || (i % 200), 'ISP ' || (i % 50), 'AS' || (i % 50),
+      ['https', 'http'][1 + (i % 7 = 0)::INT], ['GET', 'POST', 'HEAD'][1 + i % 3], '/p/' || (i % 2000) || '?q=' || (i % 11), [200, 200, 304, 404, 403, 502][1 + i % 6],
+      500 + i % 50000, 300 + i % 700, 0.01, CASE WHEN i % 3 = 0 THEN NULL ELSE 0.005 END, ['HIT', 'MISS', 'HIT', 'EXPIRED'][1 + i % 4], 'HTTP/2.0',
+      CASE WHEN i % 4 = 0 THEN 'https://ref' || (i % 40) || '.example.org/x' ELSE '' END, ['Mozilla/5.0 Chrome/124.0 Safari/537.36', 'Googlebot/2.1', 'curl/8.5.0'][1 + i % 3],
+      CASE WHEN i % 50 = 0 THEN 'waf' ELSE '' END, CASE WHEN i % 50 = 0 THEN '3:' || (i % 9) ELSE '' END, CASE WHEN i % 50 = 0 THEN 'block' ELSE '' END
+      FROM range(${start}, ${Math.min(lines, start + chunk)}) t(i)`);
+  }
+  conn.closeSync();
+  instance.closeSync();
+};
+
+/**
+ * Query latency over a store holding `lines` lines over 30 days (rolled up as ingest would): cards, series and top for
+ * one site over the 30 days, 5-minute and hourly buckets.
+ */
+export const analyticsQuery = async ({ lines = 10_000_000, samples = 40 }: { lines?: number; samples?: number } = {}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'ek-bench-analytics-q-'));
+  try {
+    const to = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const from = to - 30 * DAY;
+    let store = createAnalyticsStore({ dataDir: dir });
+    await store.countLines({ siteIds: [1], from: new Date(from), to: new Date(to) });
+    await store.close();
+    let started = performance.now();
+    await generate({ file: join(dir, 'analytics.duckdb'), lines, days: 30, from });
+    const generatedMs = performance.now() - started;
+    store = createAnalyticsStore({ dataDir: dir, rawRetentionDays: 31 });
+    started = performance.now();
+    const scope = (intervalMinutes: number): Scope => ({ siteIds: [1], from: new Date(from), to: new Date(to), intervalMinutes, outcomes: 'all' });
+    const stored = (await store.cards(scope(5))).requests;
+    const rollupMs = performance.now() - started;
+    const result: Record<string, unknown> = { lines, siteLines: stored, generatedMs, rollupMs };
+    console.log(`analytics query: ${lines} lines over 30 days generated in ${(generatedMs / 1000).toFixed(1)} s, rolled up in ${(rollupMs / 1000).toFixed(1)} s; site 1 holds ${stored}`);
+    const calls = {
+      cards: (s: Scope) => store.cards(s),
+      series: (s: Scope) => store.series(s, { offset: 0, limit: 26_784 }),
+      top: (s: Scope) => store.top(s, { dimension: 'clientIp', limit: 10, by: 'traffic' }),
+      topUrl: (s: Scope) => store.top(s, { dimension: 'url', limit: 10, by: 'requests' }),
+    };
+    for (const interval of [5, 60]) {
+      for (const [name, call] of Object.entries(calls)) {
+        const times: number[] = [];
+        for (let i = 0; i < samples; i++) {
+          const t = performance.now();
+          await call(scope(interval));
+          times.push(performance.now() - t);
+        }
+        result[`${name}${interval}`] = { p50: percentile({ samples: times, p: 50 }), p99: percentile({ samples: times, p: 99 }) };
+        console.log(`analytics query: ${name}, one site, 30 days, ${interval}-minute buckets: ${summary({ samples: times })}`);
+      }
+    }
+    await store.close();
+    return result;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
