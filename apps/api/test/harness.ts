@@ -160,3 +160,12 @@ export async function makeTenants(t: TestApp, opts: { licensed?: boolean } = {})
   };
   return { admin, clientA, clientB, userA, userB, tokens };
 }
+
+/** The operation-log rows of one request id; the log is written after the answer is sent, so this waits up to 2 s. */
+export async function auditRowsOf(t: TestApp, reqId: string) {
+  for (let i = 0; ; i++) {
+    const rows = await t.deps.db.selectFrom('audit_logs').selectAll().where('req_id', '=', reqId).execute();
+    if (rows.length > 0 || i >= 100) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
