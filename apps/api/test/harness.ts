@@ -127,11 +127,11 @@ export async function call(t: TestApp, method: string, url: string, opts: CallOp
 }
 
 /** Signs in through both steps with the mailed code; answers the tokens. */
-export async function signIn(t: TestApp, tier: Tier, email: string, password = PASSWORD) {
-  const step1 = await call(t, 'POST', `${tier}/login`, { body: { account: email, password } });
+export async function signIn(t: TestApp, tier: Tier, email: string, password = PASSWORD, headers?: Record<string, string>) {
+  const step1 = await call(t, 'POST', `${tier}/login`, { body: { account: email, password }, headers });
   if (step1.status !== 200) throw new Error(`login failed: ${JSON.stringify(step1.body)}`);
   const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : mailedCode(t, email);
-  const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
+  const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code }, headers });
   if (step2.status !== 200) throw new Error(`code failed: ${JSON.stringify(step2.body)}`);
   return step2.body.data as { accessToken: string; refreshToken: string; tokenType: 'Bearer' };
 }

@@ -22,6 +22,7 @@ import { migration as m0510 } from './migrations/20261121-0510-waf-acl-anticc';
 import { migration as m0403 } from './migrations/20261121-0403-monitor-groups';
 import { migration as m0600 } from './migrations/20261121-0600-announcements';
 import { migration as m0710 } from './migrations/20261121-0710-node-extras';
+import { migration as m3_0100 } from './migrations/20261123-0100-known-addresses';
 import { migration as m2_0100 } from './migrations/20261122-0100-zone-resource';
 
 /** Every migration in order; names are timestamped and never change once landed. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0600-announcements': m0600,
   '20261121-0710-node-extras': m0710,
   '20261122-0100-zone-resource': m2_0100,
+  '20261123-0100-known-addresses': m3_0100,
 };
 
 function migrator({ db, dialect }: DbHandle) {
