@@ -1,4 +1,4 @@
-import { Codes, domainSchemas, messageOf } from '@edgekeep/contract';
+import { Codes, domainSchemas, ITEM_LIST_MAX, messageOf } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, toCount, type Db } from '../../db';
 import { paginate } from '../../db/paging';
@@ -80,6 +80,8 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
+  // What one site's part of the edge state can carry, whatever the licence allows.
+  if (site.domainCount + entries.length > ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
   await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: entries.length });
 
   const at = now();
