@@ -7,6 +7,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
+import { claimedByOthers } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
@@ -63,8 +64,8 @@ export type NewDomain = {
 };
 
 /**
- * Adds domains to a site, all or none: names already in the batch (101025) or enabled anywhere (401001) are
- * listed in one 101009; then the product's and the license's domain counts (401002) apply.
+ * Adds domains to a site, all or none: names already in the batch (101025), enabled anywhere or under a registered
+ * domain another tenant uses (401001) are listed in one 101009; then the product's and the license's domain counts (401002) apply.
  */
 export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomain[], refusals: ReturnType<typeof refusal>[] = []) {
   await assertLayer7(deps, site.id);
@@ -75,7 +76,8 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     else names.push(e.name);
   }
   const enabled = entries.filter((e) => e.status === 1).map((e) => e.name);
-  for (const name of await enabledElsewhere(deps, enabled)) errors.push(refusal(Codes.DuplicateDomain, name));
+  const taken = new Set([...(await enabledElsewhere(deps, enabled)), ...(await claimedByOthers(deps, site.userID, names))]);
+  for (const name of taken) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
