@@ -10,8 +10,9 @@ export function registeredDomain(name: string) {
 }
 
 /**
- * The names whose registered domain another tenant (the owning user of a site) already uses: a wildcard or any
- * other name there could take that tenant's traffic, so it is refused (401001) whatever its status.
+ * The names whose registered domain another tenant (the owning user of a site) serves an enabled name under: a
+ * wildcard or any other name there could take that tenant's traffic, so enabling it is refused (401001). A disabled
+ * name holds nothing, as the spec's one-enabled-site rule has it.
  */
 export async function claimedByOthers(deps: AppDeps, ownerId: number, names: string[]) {
   const byDomain = new Map<string, string[]>();
@@ -25,6 +26,7 @@ export async function claimedByOthers(deps: AppDeps, ownerId: number, names: str
       .innerJoin('sites', 'sites.id', 'domains.site_id')
       .select('domains.name')
       .where('sites.user_id', '!=', ownerId)
+      .where('domains.status', '=', 1)
       .where((eb) => eb.or(chunk.flatMap((d) => [eb('domains.name', '=', d), eb('domains.name', 'like', `%.${d}`)])))
       .execute();
     for (const row of rows) for (const name of byDomain.get(registeredDomain(row.name)) ?? []) claimed.add(name);

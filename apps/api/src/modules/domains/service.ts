@@ -76,7 +76,7 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     else names.push(e.name);
   }
   const enabled = entries.filter((e) => e.status === 1).map((e) => e.name);
-  const taken = new Set([...(await enabledElsewhere(deps, enabled)), ...(await claimedByOthers(deps, site.userID, names))]);
+  const taken = new Set([...(await enabledElsewhere(deps, enabled)), ...(await claimedByOthers(deps, site.userID, enabled))]);
   for (const name of taken) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
@@ -139,7 +139,10 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
   const site = await reachableSite(deps, principal, siteId);
   const d = await domainOf(deps, siteId, body.id);
-  if (body.status === 1 && d.status !== 1 && (await enabledElsewhere(deps, [d.name], [d.id])).size) throw new ApiError(Codes.DuplicateDomain);
+  if (body.status === 1 && d.status !== 1) {
+    const taken = (await enabledElsewhere(deps, [d.name], [d.id])).size + (await claimedByOthers(deps, site.userID, [d.name])).size;
+    if (taken) throw new ApiError(Codes.DuplicateDomain);
+  }
   if (body.protocol === 'follow' && !JSON.parse(d.port_map).enabled) throw new ApiError(Codes.IllegalPortMapping, { extra: 'the follow protocol needs port mapping on' });
   await deps.db
     .updateTable('domains')
