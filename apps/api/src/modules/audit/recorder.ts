@@ -57,8 +57,9 @@ export function auditRecorder(app: FastifyInstance, deps: AppDeps) {
     if (!def || def.method === 'GET' || def.readOnly) return;
     try {
       const principal = req.principal;
-      const account = principal ? await findAccount(deps.db, principal.accountId) : await callerOf(deps, req, def.tier).catch(() => undefined);
-      const tier = principal?.tier ?? account?.auth ?? (def.tier === 'any' ? undefined : def.tier);
+      const known = principal ?? req.tokenCaller;
+      const account = known ? await findAccount(deps.db, known.accountId) : await callerOf(deps, req, def.tier).catch(() => undefined);
+      const tier = known?.tier ?? account?.auth ?? (def.tier === 'any' ? undefined : def.tier);
       if (!tier) return;
       const proxy = principal?.proxyAccountId ? await findAccount(deps.db, principal.proxyAccountId) : undefined;
       const body = bodyOf(req);
