@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './deps';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
+import { installJsonBody, MAX_BODY_BYTES } from './http/json-body';
 import { registerDocs } from './http/openapi';
 import { registerWeb } from './http/web';
 import { MODULES } from './modules';
@@ -15,21 +16,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    frameworkErrors,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  // An empty body with a JSON content type is no body, not a parse error.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (err) {
-      (err as { statusCode?: number }).statusCode = 400;
-      done(err as Error, undefined);
-    }
-  });
+  installJsonBody(app);
   installErrorHandling(app);
   for (const register of MODULES) register(app, deps);
   await registerDocs(app);

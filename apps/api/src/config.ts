@@ -16,7 +16,8 @@ export type Config = {
   webDist?: string;
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Fastify's trustProxy: every hop (true) or the balancers' addresses and CIDRs. */
+  trustProxy: boolean | string;
   /** DEMO=1: demo accounts (and, as capabilities land, their zones, nodes and sites); the password they get. */
   demoPassword?: string;
   /** Sites get a CNAME `<label>.<cnameDomain>` that resolves to their group's nodes. */
@@ -48,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenSeconds: Number(env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     cnameDomain: env.CNAME_DOMAIN ?? 'cdn.edgekeep.local',
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -61,4 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nginxBin: env.NGINX_BIN ?? 'nginx',
     },
   };
+}
+
+/** TRUST_PROXY: unset or false, true, or a comma-separated list of the balancers' addresses or CIDRs. */
+function trustProxyOf(value = '') {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  return v === 'true' ? true : v;
 }

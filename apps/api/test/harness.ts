@@ -148,11 +148,11 @@ export async function call(t: TestApp, method: string, url: string, opts: CallOp
 }
 
 /** Signs in through both steps with the mailed code; answers the tokens. */
-export async function signIn(t: TestApp, tier: Tier, email: string, password = PASSWORD) {
-  const step1 = await call(t, 'POST', `${tier}/login`, { body: { account: email, password } });
+export async function signIn(t: TestApp, tier: Tier, email: string, password = PASSWORD, headers?: Record<string, string>) {
+  const step1 = await call(t, 'POST', `${tier}/login`, { body: { account: email, password }, headers });
   if (step1.status !== 200) throw new Error(`login failed: ${JSON.stringify(step1.body)}`);
   const code = step1.body.data.login2FAType === 2 ? step1.body.data.code : mailedCode(t, email);
-  const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code } });
+  const step2 = await call(t, 'POST', `${tier}/code`, { body: { account: email, onePassKey: step1.body.data.onePassKey, code }, headers });
   if (step2.status !== 200) throw new Error(`code failed: ${JSON.stringify(step2.body)}`);
   return step2.body.data as { accessToken: string; refreshToken: string; tokenType: 'Bearer' };
 }
@@ -180,4 +180,13 @@ export async function makeTenants(t: TestApp, opts: { licensed?: boolean } = {})
     userB: (await signIn(t, 'user', userB.email)).accessToken,
   };
   return { admin, clientA, clientB, userA, userB, tokens };
+}
+
+/** The operation-log rows of one request id; the log is written after the answer is sent, so this waits up to 2 s. */
+export async function auditRowsOf(t: TestApp, reqId: string) {
+  for (let i = 0; ; i++) {
+    const rows = await t.deps.db.selectFrom('audit_logs').selectAll().where('req_id', '=', reqId).execute();
+    if (rows.length > 0 || i >= 100) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

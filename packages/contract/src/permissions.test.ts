@@ -20,15 +20,7 @@ describe('permission catalogue', () => {
   });
 
   it("guards every route with a key of its tier's catalogue, so a role can grant it", () => {
-    const routes: { id: string; tier: string; permission?: string }[] = [];
-    const walk = (v: unknown, seen = new Set<unknown>()) => {
-      if (!v || typeof v !== 'object' || seen.has(v)) return;
-      seen.add(v);
-      const r = v as { id?: unknown; path?: unknown; tier?: unknown; permission?: string };
-      if (typeof r.id === 'string' && typeof r.path === 'string' && typeof r.tier === 'string') return void routes.push(r as (typeof routes)[number]);
-      if (!('_zod' in (v as object))) for (const x of Object.values(v)) walk(x, seen);
-    };
-    walk(contract);
+    const routes = contract.routesOf(contract);
     expect(routes.length).toBeGreaterThan(300);
     const unknown = routes.filter((r) => r.permission && (TIERS as readonly string[]).includes(r.tier) && !permissionKeys(r.tier as (typeof TIERS)[number]).includes(r.permission));
     expect(unknown.map((r) => `${r.id}: ${r.permission}`)).toEqual([]);

@@ -45,3 +45,18 @@ export type Output<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.input<Ex
 /** The same call on each of the three areas, keyed by tier. */
 export const perTier = <D extends RouteDef>(make: (tier: Tier) => D) =>
   Object.fromEntries(TIERS.map((t) => [t, make(t)])) as Record<Tier, D>;
+
+/** Every route definition found in a module's exports (route tables nest them in objects keyed by name or tier). */
+export function routesOf(module: object): RouteDef[] {
+  const routes: RouteDef[] = [];
+  const seen = new Set<unknown>();
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object' || seen.has(v) || '_zod' in v) return;
+    seen.add(v);
+    const r = v as Partial<RouteDef>;
+    if (typeof r.id === 'string' && typeof r.path === 'string' && typeof r.tier === 'string') return void routes.push(r as RouteDef);
+    for (const x of Object.values(v)) walk(x);
+  };
+  walk(module);
+  return routes;
+}

@@ -24,6 +24,7 @@ import { migration as m0600 } from './migrations/20261121-0600-announcements';
 import { migration as m0710 } from './migrations/20261121-0710-node-extras';
 import { migration as m2_0100 } from './migrations/20261122-0100-zone-resource';
 import { migration as m3_0100 } from './migrations/20261123-0100-log-exports';
+import { migration as m3_0200 } from './migrations/20261123-0200-known-addresses';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261121-0710-node-extras': m0710,
   '20261122-0100-zone-resource': m2_0100,
   '20261123-0100-log-exports': m3_0100,
+  '20261123-0200-known-addresses': m3_0200,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -52,6 +52,7 @@ export type ChallengeTable = {
 };
 
 export type AuthFailureTable = { id: Generated<number>; scope: string; created_at: string };
+export type KnownAddressTable = { account_id: number; ip: string; last_seen_at: string };
 
 export type SessionTable = {
   id: Generated<number>;
@@ -332,6 +333,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;
+  known_addresses: KnownAddressTable;
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   mail_tokens: MailTokenTable;

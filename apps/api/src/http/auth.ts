@@ -53,6 +53,8 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
   const [scheme, token] = header.split(' ');
   if (scheme !== 'Bearer' || !token) throw new ApiError(Codes.WrongCode, { extra: 'missing token' });
   const claims = await readAccessToken(deps, token);
+  // A verified token names its caller even when its session has ended: the operation log keeps who was refused.
+  req.tokenCaller = { accountId: claims.accountId, tier: claims.tier };
   if (tier !== 'any' && claims.tier !== tier) throw new ApiError(Codes.WrongCode, { extra: 'token of another tier' });
   const row = await deps.db
     .selectFrom('sessions')
@@ -83,4 +85,10 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
     isRoot: row.is_root === 1,
     permissions: permissionsOf(claims.tier, row.is_root === 1, row.permissions),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tokenCaller?: { accountId: number; tier: Tier };
+  }
 }

@@ -44,16 +44,34 @@ function send(reply: FastifyReply, req: FastifyRequest, err: ApiError) {
   return reply.code(err.status).send(body);
 }
 
+/** What a refusal of the framework's own says, without echoing the request or naming the framework. */
+const FRAMEWORK_REASONS: Record<number, string> = {
+  400: 'malformed request',
+  404: 'not found',
+  405: 'method not allowed',
+  406: 'not acceptable',
+  413: 'body too large',
+  414: 'a path parameter is too long',
+  415: 'unsupported media type',
+};
+
+const frameworkRefusal = (status: number) =>
+  new ApiError(Codes.Parameter, { status, extra: { reason: FRAMEWORK_REASONS[status] ?? 'request refused' } });
+
+/** Failures that Fastify meets before routing (a bad URL, a path parameter over its length). */
+export function frameworkErrors(error: Error, req: FastifyRequest, reply: FastifyReply) {
+  const status = (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return send(reply, req, frameworkRefusal(status));
+}
+
 /** One handler turns every failure into `{ code, message, extra }`; nothing internal reaches the client. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) return send(reply, req, error);
     if (error instanceof ZodError) return send(reply, req, validationError(error, 'body'));
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, unsupported media type, body too large.
-      return send(reply, req, new ApiError(Codes.Parameter, { status, extra: { reason: (error as Error).message } }));
-    }
+    // Fastify's own refusals: unsupported media type, body too large, a bad header.
+    if (status && status >= 400 && status < 500) return send(reply, req, frameworkRefusal(status));
     req.log.error({ err: error }, 'unexpected failure');
     return send(reply, req, new ApiError(Codes.Unknown));
   });

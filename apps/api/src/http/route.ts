@@ -69,13 +69,18 @@ function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, 
   app.route({
     method: def.method,
     url: toUrl(def.path),
-    handler: async (req, reply) => {
+    // The caller is known before the body is read: a body refused unparsed is still written to the operation log
+    // under its caller, and a stranger's body is never parsed.
+    onRequest: async (req) => {
       req.routeDef = def;
       const principal = def.public ? undefined : await authenticate(deps, req, def.tier);
       req.principal = principal;
       if (def.permission && !principal?.permissions.has(def.permission)) {
         throw new ApiError(Codes.PermissionDenied, { extra: { permission: def.permission } });
       }
+    },
+    handler: async (req, reply) => {
+      const principal = req.principal;
       return answer({
         req,
         reply,

@@ -24,6 +24,12 @@ describe('handling by code (spec §8)', () => {
     expect(describeFailure(fail(101018), { ...ctx, lang: 'zh_TW' })).toEqual({ kind: 'toast', text: '權限不足' });
     expect(describeFailure(fail(101018), { ...ctx, lang: 'zh_CN' })).toEqual({ kind: 'toast', text: '权限不足' });
   });
+  it('101031 (sign-in throttled) shows its catalogue message in the three languages', () => {
+    const throttled = new ApiFailure(429, { code: 101031, message: 'server says 101031', extra: { retryAfterSeconds: 60 } }, undefined);
+    expect(describeFailure(throttled, ctx)).toEqual({ kind: 'toast', text: 'Too many failed attempts, try again later' });
+    expect(describeFailure(throttled, { ...ctx, lang: 'zh_TW' })).toEqual({ kind: 'toast', text: '失敗次數過多，請稍後再試' });
+    expect(describeFailure(throttled, { ...ctx, lang: 'zh_CN' })).toEqual({ kind: 'toast', text: '失败次数过多，请稍后再试' });
+  });
   it("101009 opens the 'multiple error' modal listing each mapped message with its targets", () => {
     const errors = [
       { code: 401001, message: 'dup', targets: ['a.example.com', 'b.example.com'] },

@@ -11,8 +11,12 @@ type Part<K extends string, T> = z.ZodType extends T
     ? {} extends z.input<T> ? { [k in K]?: z.input<T> } : { [k in K]: z.input<T> }
     : never;
 
+/** Path parameters are written into the URL: a number stands for its digits. */
+type PathValues<T> = { [K in keyof T]: T[K] extends string ? string | number : T[K] };
+type ParamsPart<P> = z.ZodType extends P ? { params?: never } : P extends z.ZodType ? { params: PathValues<z.input<P>> } : never;
+
 export type RouteInput<D> = D extends RouteDef<infer P, infer Q, infer B, z.ZodType>
-  ? Part<'params', P> & Part<'query', Q> & Part<'body', B> & { tier?: Tier }
+  ? ParamsPart<P> & Part<'query', Q> & Part<'body', B> & { tier?: Tier }
   : never;
 export type RouteOutput<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 

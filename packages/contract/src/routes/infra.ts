@@ -61,7 +61,7 @@ export const infraRoutes = {
   removeNodes: defineRoute({ id: 'client.nodes.remove', method: 'DELETE', path: 'client/nodes', tier, permission: 'nodes.edit', tag: nodes,
     summary: 'Remove nodes; their credentials stop working', body: s.idsBody, response: done }),
   initialize: defineRoute({ id: 'client.nodes.initialize', method: 'POST', path: 'client/nodes/initialize', tier, permission: 'nodes.edit', tag: nodes,
-    summary: 'Issue a one-time enrolment token and the install command for the edge agent', body: s.nodeParams, response: envelope(s.enrolment) }),
+    summary: 'Issue a one-time enrolment token and the install command for the edge agent', body: s.nodeRef, response: envelope(s.enrolment) }),
   deinitialize: defineRoute({ id: 'client.nodes.deinitialize', method: 'DELETE', path: 'client/nodes/initialized', tier, permission: 'nodes.edit', tag: nodes,
     summary: "De-initialise nodes: revoke their agents' credentials", body: s.idsBody, response: done }),
   nodeStatus: defineRoute({ id: 'client.node.status', method: 'PUT', path: 'client/node/status', tier, permission: 'nodes.edit', tag: nodes,

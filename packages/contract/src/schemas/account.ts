@@ -16,7 +16,14 @@ export const email = z.string().trim().toLowerCase().max(TEXT_FIELD_MAX).pipe(z.
 export const password = z.string().min(PASSWORD_MIN_LENGTH).max(256);
 /** Spec §5: two-factor and mailed codes are 6 digits. */
 export const otpCode = z.string().regex(/^\d{6}$/, '6 digits');
-export const id = z.coerce.number().int().positive();
+/** An id in a JSON body: a positive integer, a JSON number only. */
+export const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** An id in a path or query string: digits only, no sign, exponent, spaces or leading zero. */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'a positive integer')
+  .transform(Number)
+  .pipe(id);
 
 export const login2FAType = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { pageQuery } from '../paging';
 import { TEXT_FIELD_MAX } from '../constants';
-import { accountName, email, id, password, tier } from './account';
+import { accountName, email, id, idParam, password, tier } from './account';
 
 /** Time filters take ISO-8601 or unix seconds; handlers get ISO-8601 UTC. */
 export const timeInput = z
@@ -35,11 +36,11 @@ export const accountItem = z.object({
 
 export const accountsQuery = pageQuery.extend({
   auth: tier.optional(),
-  client: z.coerce.number().int().positive().optional(),
+  client: idParam.optional(),
   name: z.string().max(TEXT_FIELD_MAX).optional(),
 });
 export const subsQuery = pageQuery.extend({ auth: tier.optional() });
-export const subsParams = z.object({ userId: id });
+export const subsParams = z.object({ userId: idParam });
 
 const accountFields = {
   roleID: id.nullable().optional(),
@@ -70,8 +71,8 @@ export const roleItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const roleBody = z.object({ roleName: z.string().trim().min(1).max(64), permissions: z.array(z.string().max(64)).max(500) });
-export const roleParams = z.object({ roleId: id });
+export const roleBody = z.object({ roleName: displayName(64), permissions: z.array(z.string().max(64)).max(500) });
+export const roleParams = z.object({ roleId: idParam });
 export const assignRoleBody = z.object({ ids, roleID: id });
 
 export const apiTokenItem = z.object({
@@ -81,7 +82,7 @@ export const apiTokenItem = z.object({
   lastUsedAt: z.string().nullable(),
   expiredAt: z.string().nullable(),
 });
-export const createApiTokenBody = z.object({ name: z.string().trim().min(1).max(64), expiredAt: timeInput.optional() });
+export const createApiTokenBody = z.object({ name: displayName(64), expiredAt: timeInput.optional() });
 export const createdApiToken = z.object({ id: z.number(), name: z.string(), refreshToken: z.string() });
 
 export const AUDIT_TYPES = { admin: 'a', client: 'c', user: 'u' } as const;

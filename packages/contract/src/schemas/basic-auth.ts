@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { safeRegex } from '../edge/site-modules';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
-export const siteParams = z.object({ siteId: id });
-export const groupParams = z.object({ siteId: id, groupId: id });
+export const siteParams = z.object({ siteId: idParam });
+export const groupParams = z.object({ siteId: idParam, groupId: idParam });
 export const idsBody = z.object({ ids });
-const name = z.string().trim().min(1, 'Required Field!').max(TEXT_FIELD_MAX);
+const name = displayName(TEXT_FIELD_MAX);
 const ref = z.object({ id: z.number(), name: z.string() });
 
 export const metaGroupsQuery = z.object({ type: z.enum(['basic']).default('basic') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 
 /** An address an edge rule blocked for a while (drop with blacklist, anti-CC failure, rate limit, frequency…). */
 export const blockedIpItem = z.object({
@@ -16,7 +16,7 @@ export const blockedIpItem = z.object({
 });
 const commaList = z.string().max(20_000).optional();
 export const blockedIpsQuery = pageQuery.extend({ ips: commaList, causes: commaList });
-export const userBlockedIpsQuery = blockedIpsQuery.extend({ siteID: id.optional(), zoneID: id.optional() });
+export const userBlockedIpsQuery = blockedIpsQuery.extend({ siteID: idParam.optional(), zoneID: idParam.optional() });
 const ip = z.string().min(1).max(64);
 export const unblockBody = z.object({ ips: z.array(ip).min(1).max(5000) });
 export const userUnblockBody = z.object({ blocks: z.array(z.object({ siteID: id, ip })).min(1).max(5000) });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { displayName } from './name';
+import { idParam } from './account';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { PROTOCOLS } from './domains';
@@ -21,12 +23,12 @@ export const clientDomainItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-const tag = z.string().trim().min(1).max(64);
+const tag = displayName(64);
 export const clientDomainsQuery = pageQuery.extend({
   keywords: z.string().max(TEXT_FIELD_MAX).optional(),
   tags: z.union([tag, z.array(tag)]).optional(),
-  siteID: z.coerce.number().int().positive().optional(),
-  userID: z.coerce.number().int().positive().optional(),
+  siteID: idParam.optional(),
+  userID: idParam.optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
   forceSSL: z.enum(['true', 'false']).optional(),
 });

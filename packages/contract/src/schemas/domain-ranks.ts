@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './account';
 import { pageQuery } from '../paging';
 
 /** The columns the domain ranking sorts by (spec §3 domain rank row). */
@@ -13,7 +14,7 @@ const instant = z.union([
 /** The window defaults to the current calendar month (UTC). */
 export const domainRanksQuery = pageQuery.extend({
   sortBy: z.enum(DOMAIN_RANK_SORTS).optional(),
-  siteID: z.coerce.number().int().positive().optional(),
+  siteID: idParam.optional(),
   startTime: instant.optional(),
   endTime: instant.optional(),
 }).refine((q) => !q.startTime || !q.endTime || q.endTime > q.startTime, { path: ['endTime'], message: 'endTime must be after startTime' });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { id } from './account';
 import { ids } from './accounts';
 import { BALANCES, CERT_STATUSES, CNAME_STATUSES, PROTOCOLS, domainLines, domainName, portMap, upstreamInput } from './domains';
 
-const tag = z.string().trim().min(1).max(64);
+const tag = displayName(64);
 
 export const metaDomainsQuery = z.object({ keyword: z.string().max(TEXT_FIELD_MAX).optional() });
 export const metaDomain = z.object({ id: z.number(), name: z.string() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids, timeInput } from './accounts';
 
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
@@ -105,8 +106,8 @@ export const domainItem = z.object({
   updatedAt: z.string(),
 });
 
-export const siteParams = z.object({ siteId: id });
-export const domainParams = z.object({ siteId: id, domainId: id });
+export const siteParams = z.object({ siteId: idParam });
+export const domainParams = z.object({ siteId: idParam, domainId: idParam });
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([z.array(item), item.transform((v) => [v])]).optional();
 const cnameStatuses = z
@@ -117,7 +118,7 @@ const cnameStatuses = z
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 export const domainsQuery = pageQuery.extend({
   keywords: z.string().max(TEXT_FIELD_MAX).optional(),
-  tags: oneOrMany(z.string().trim().min(1).max(64)),
+  tags: oneOrMany(displayName(64)),
   cnameStatuses,
   forceSSL: flag.optional(),
   certStatus: z.enum(CERT_STATUSES).optional(),

@@ -3,11 +3,11 @@ import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 import { HTTP_METHODS } from '../edge/firewall-data';
 import { ipEntry } from '../edge/ip-entry';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
 export const LISTS = ['blacklist', 'whitelist'] as const;
-export const siteParams = z.object({ siteId: id });
+export const siteParams = z.object({ siteId: idParam });
 
 /** Batch input: one entry per line, no spaces within a line (spec §5), at most 5000. */
 const lines = z

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { COMMAND_KINDS, nodeGeneva, nodeMonitor } from '../edge/agent-protocol';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
 export * from './node-extras';
@@ -21,12 +22,12 @@ export const zoneItem = z.object({
   updatedAt: z.string(),
 });
 export const zonesQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
-export const zoneName = z.string().trim().min(1).max(64);
+export const zoneName = displayName(64);
 export const createZoneBody = z.object({ name: zoneName, regions: z.string().max(TEXT_FIELD_MAX).default(''), memo: memo.default('') });
 export const updateZoneBody = z.object({ id, name: zoneName.optional(), regions: z.string().max(TEXT_FIELD_MAX).optional(), memo: memo.optional() });
 export const zoneRef = z.object({ id });
-export const zoneParams = z.object({ zoneID: id });
-export const clientParams = z.object({ clientId: id });
+export const zoneParams = z.object({ zoneID: idParam });
+export const clientParams = z.object({ clientId: idParam });
 export const zoneAssignment = z.object({ zoneIDs: z.array(id).max(1000) });
 
 export const NODE_STATUSES = ['paused', 'unknown', 'normal', 'error', 'offline', 'reconnect'] as const;
@@ -62,12 +63,12 @@ export const nodeItem = z.object({
   updatedAt: z.string(),
 });
 export const nodesQuery = pageQuery.extend({
-  zoneID: z.coerce.number().int().positive().optional(),
+  zoneID: idParam.optional(),
   keyword: z.string().max(TEXT_FIELD_MAX).optional(),
   status: z.enum(NODE_STATUSES).optional(),
 });
 const nodeFields = {
-  name: z.string().trim().min(1).max(64),
+  name: displayName(64),
   ip: z.union([z.ipv4(), z.ipv6()]),
   type: z.enum(['edge', 'relay']).default('edge'),
   virtual: z.boolean().default(false),
@@ -89,7 +90,8 @@ export const updateNodeBody = z.object({
   cacheCapacity: z.number().int().min(0).max(100_000_000).optional(),
   memo: memo.optional(),
 });
-export const nodeParams = z.object({ id });
+export const nodeParams = z.object({ id: idParam });
+export const nodeRef = z.object({ id });
 export const idsBody = z.object({ ids });
 export const nodeStatusBody = z.object({ ids, enabled: z.boolean() });
 export const moveNodesBody = z.object({ ids, zoneID: id });

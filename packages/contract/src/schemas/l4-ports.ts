@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 import { isL4PortAllowed } from '../edge/constants';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 import { upstreamInput } from './domains';
 
@@ -32,8 +32,8 @@ export const portItem = z.object({
   updatedAt: z.string(),
 });
 
-export const siteParams = z.object({ siteId: id });
-export const portParams = z.object({ siteId: id, portId: id });
+export const siteParams = z.object({ siteId: idParam });
+export const portParams = z.object({ siteId: idParam, portId: idParam });
 export const portsQuery = pageQuery;
 const upstreams = z.array(l4UpstreamInput).min(1).max(100);
 const uniquePorts = (list: { port: number }[]) => new Set(list.map((p) => p.port)).size === list.length;

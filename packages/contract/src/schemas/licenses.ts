@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids, timeInput } from './accounts';
 
 /** Spec §3 License port type: layer 7 only, or layer 7 and layer 4. */
@@ -21,7 +22,7 @@ export const EXPIRING_SOON_DAYS = 30;
 const limit = z.number().int().min(0).max(LICENSE_LIMIT_MAX);
 
 const licenseFieldShape = {
-  name: z.string().trim().min(1).max(64),
+  name: displayName(64),
   days: z.number().int().min(1).max(LICENSE_DAYS_MAX),
   siteLimit: limit,
   nodeLimit: limit,
@@ -43,7 +44,7 @@ export const issueLicenseBody = z.object({ id, clientID: id });
 
 export const licensesQuery = pageQuery.extend({
   name: z.string().max(TEXT_FIELD_MAX).optional(),
-  clientID: z.coerce.number().int().positive().optional(),
+  clientID: idParam.optional(),
 });
 
 /** A license as the admin sees it; `key` is the signed license key, null until it is issued. */
@@ -72,7 +73,7 @@ export const licenseItem = z.object({
   updatedAt: z.string(),
 });
 
-export const orderParams = z.object({ userId: id });
+export const orderParams = z.object({ userId: idParam });
 export const orderInput = z.object({
   orderNo: z.string().trim().min(1).max(64),
   /** The license this order paid for, one of the client's. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam } from './account';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { timeInput } from './accounts';
@@ -23,7 +24,7 @@ const spanCheck = (q: { startTime: string; endTime: string }, ctx: z.RefinementC
 const logFilterFields = z.object({
   startTime: timeInput,
   endTime: timeInput,
-  siteIDs: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  siteIDs: z.array(id).max(500).optional(),
   domains: z.array(z.string().trim().min(1).max(253)).max(500).optional(),
   remoteIP: z.string().trim().max(64).optional(),
   cacheStatus: z.string().trim().max(32).optional(),
@@ -108,5 +109,5 @@ export const exportItem = z.object({
 });
 export const EXPORT_SORTS = ['createdAt', 'startTime', 'status', 'type', 'size'] as const;
 export const exportsQuery = pageQuery.extend({ sortBy: z.enum(EXPORT_SORTS).optional(), type: z.enum(EXPORT_TYPES).optional() });
-export const exportParams = z.object({ ID: z.coerce.number().int().positive() });
+export const exportParams = z.object({ ID: idParam });
 export const exportIdsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
 /** Spec §3: HTTP status code, HTTP content, TCP, ping. */
@@ -51,8 +52,8 @@ export const monitorsQuery = pageQuery;
 export const notInitItem = z.object({ id: z.number(), name: z.string(), ip: z.string(), zoneID: z.number() });
 
 export const monitorGroupItem = z.object({ id: z.number(), name: z.string(), memo: z.string(), monitorIDs: z.array(z.number()), createdAt: z.string(), updatedAt: z.string() });
-export const createMonitorGroupBody = z.object({ name: z.string().trim().min(1).max(64), memo: z.string().max(256).default('') });
-export const updateMonitorGroupBody = z.object({ id, name: z.string().trim().min(1).max(64).optional(), memo: z.string().max(256).optional() });
-export const monitorGroupParams = z.object({ groupID: id });
+export const createMonitorGroupBody = z.object({ name: displayName(64), memo: z.string().max(256).default('') });
+export const updateMonitorGroupBody = z.object({ id, name: displayName(64).optional(), memo: z.string().max(256).optional() });
+export const monitorGroupParams = z.object({ groupID: idParam });
 /** The monitors (monitor ids) added to or removed from a group. */
 export const groupMonitorsBody = z.object({ nodeIDs: ids });

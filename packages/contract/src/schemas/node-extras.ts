@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './account';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { genevaWindowCheck, nodeGenevaFields, nodeMonitorFields } from '../edge/agent-protocol';
@@ -37,8 +38,8 @@ export const resolutionItem = z.object({
   updatedAt: z.string(),
 });
 export const resolutionsQuery = pageQuery.extend({
-  siteID: z.coerce.number().int().positive().optional(),
+  siteID: idParam.optional(),
   cname: z.string().max(TEXT_FIELD_MAX).optional(),
   line: z.enum(DNS_LINES).optional(),
-  zoneID: z.coerce.number().int().positive().optional(),
+  zoneID: idParam.optional(),
 });

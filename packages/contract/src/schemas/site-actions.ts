@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { id } from './account';
 import { ids } from './accounts';
 
@@ -9,7 +10,7 @@ export const siteLimitations = z.object({
   bandwidth: z.number().int().min(0).max(10_000_000).nullable().optional(),
   connections: z.number().int().min(0).max(10_000_000).nullable().optional(),
 });
-const tag = z.string().trim().min(1).max(64);
+const tag = displayName(64);
 
 export const siteUsersBody = z.object({ ids, userID: id });
 export const productChangeBody = z.object({ ids, productID: id });

@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import * as edge from '../edge/site-modules';
 import { wafSetting } from '../edge/waf';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
 export const MODULE_KINDS = ['customHeader', 'urlRedirect', 'cors', 'proxyRewrite', 'tokenAuth', 'waf'] as const;
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
-export const siteParams = z.object({ siteId: id });
-export const moduleParams = z.object({ siteId: id, moduleId: id });
-export const domainParams = z.object({ siteId: id, domainId: id });
-export const corsParams = z.object({ siteId: id, id });
+export const siteParams = z.object({ siteId: idParam });
+export const moduleParams = z.object({ siteId: idParam, moduleId: idParam });
+export const domainParams = z.object({ siteId: idParam, domainId: idParam });
+export const corsParams = z.object({ siteId: idParam, id: idParam });
 export const idsBody = z.object({ ids });
 
-const name = z.string().trim().min(1, 'Required Field!').max(TEXT_FIELD_MAX);
+const name = displayName(TEXT_FIELD_MAX);
 const domainRef = z.object({ id: z.number(), name: z.string() });
 
 /** A module of a site and the domains it is assigned to. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { CERT_DOMAIN_MAX, ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 import { cacheRule, cacheSettings, errorPage, hsts, rateRule, urlPrefix } from '../edge/desired-state';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
-export const siteParams = z.object({ siteId: id });
-export const certParams = z.object({ siteId: id, id });
+export const siteParams = z.object({ siteId: idParam });
+export const certParams = z.object({ siteId: idParam, id: idParam });
 export const idsBody = z.object({ ids });
 
 /** Spec §5: a certificate's name is at most 64 characters (301001 otherwise). */
@@ -137,7 +137,7 @@ export const dnsRecordItem = z.object({
   updatedAt: z.string(),
 });
 export const dnsQuery = pageQuery.pick({ page: true, pageSize: true }).extend({ keyword: z.string().max(TEXT_FIELD_MAX).optional() });
-export const dnsParams = z.object({ siteId: id, dnsID: id });
+export const dnsParams = z.object({ siteId: idParam, dnsID: idParam });
 export const dnsDomains = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** Spec §4 cache task types: warm (fetch the URLs through every node) or clear. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 import { siteLimitations } from './site-actions';
 
@@ -20,7 +21,7 @@ export const groupItem = z.object({
   updatedAt: z.string(),
 });
 const groupFields = {
-  name: z.string().trim().min(1).max(64),
+  name: displayName(64),
   line: z.enum(DNS_LINES).default('default'),
   priority: z.number().int().min(0).max(1000).default(0),
   dnsResolve: z.boolean().default(true),
@@ -63,7 +64,7 @@ export const productItem = z.object({
   updatedAt: z.string(),
 });
 const productFields = {
-  name: z.string().trim().min(1).max(64),
+  name: displayName(64),
   zoneID: id,
   groupID: id,
   backupGroupID: id.nullable().default(null),
@@ -117,17 +118,17 @@ export const siteItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-const tag = z.string().trim().min(1).max(64);
+const tag = displayName(64);
 export const sitesQuery = pageQuery.extend({
   /** -1 means all. */
   status: z.coerce.number().int().min(-1).max(3).default(-1),
   siteName: z.string().max(TEXT_FIELD_MAX).optional(),
   tags: z.union([tag, z.array(tag)]).optional(),
-  productID: z.coerce.number().int().positive().optional(),
-  userID: z.coerce.number().int().positive().optional(),
+  productID: idParam.optional(),
+  userID: idParam.optional(),
 });
 export const createSiteBody = z.object({
-  name: z.string().trim().min(1).max(TEXT_FIELD_MAX),
+  name: displayName(TEXT_FIELD_MAX),
   productID: id,
   userID: id,
   tags: z.array(tag).max(50).default([]),
@@ -135,7 +136,7 @@ export const createSiteBody = z.object({
 });
 export const updateSiteBody = z.object({ id, name: createSiteBody.shape.name.optional(), tags: z.array(tag).max(50).optional() });
 export const siteStatusBody = z.object({ ids, status: siteStatus });
-export const siteParams = z.object({ siteId: id });
+export const siteParams = z.object({ siteId: idParam });
 export const siteTagsBody = z.object({ tags: z.array(tag).max(50) });
 
 /** Sharing sites with sub-users, in batch. */
@@ -143,7 +144,7 @@ export const shareSitesBody = z.object({ siteIDs: ids, userIDs: ids });
 export const removeSiteUsersBody = z.object({ ids, userIDs: ids });
 export const siteUserItem = z.object({ id: z.number(), email: z.string(), name: z.string() });
 export const userProductsQuery = pageQuery.pick({ page: true, pageSize: true }).extend({
-  productIDs: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(1000)]).optional(),
+  productIDs: z.union([idParam, z.array(idParam).max(1000)]).optional(),
 });
 /** What a user sees of the products its sites are made from. */
 export const userProductItem = productItem.pick({

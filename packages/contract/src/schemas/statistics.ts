@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './account';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { timeInput } from './accounts';
@@ -45,7 +46,7 @@ export const AREAS = ['country', 'city'] as const;
 /** Site type: the port type of the site's product (layer 7, or layers 7 and 4). */
 export const SITE_TYPES = ['7', '7+4'] as const;
 
-const ids = z.array(z.coerce.number().int().positive()).max(5000);
+const ids = z.array(id).max(5000);
 const names = z.array(z.string().trim().min(1).max(253)).max(5000);
 
 /** Spec §3 Statistics filter. Empty lists mean everything the caller reaches. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
 /** Spec §4 traffic state, by its share of the month's allowance: warning from 80 %, limited from 100 %. */
@@ -56,8 +56,8 @@ export const removeExtraTrafficPlansBody = z.object({ ids });
 
 /** Spec §3 traffic plan filters. */
 export const extraTrafficPlansQuery = pageQuery.extend({
-  userID: z.coerce.number().int().positive().optional(),
-  productID: z.coerce.number().int().positive().optional(),
+  userID: idParam.optional(),
+  productID: idParam.optional(),
   productName: z.string().max(TEXT_FIELD_MAX).optional(),
   year: year.optional(),
   month: month.optional(),
@@ -91,7 +91,7 @@ export const monthlyUsageItem = z.object({
   limited: z.boolean(),
 });
 /** The month defaults to the current one (UTC). */
-export const monthlyUsagesQuery = pageQuery.extend({ year: year.optional(), month: month.optional(), userID: z.coerce.number().int().positive().optional() });
+export const monthlyUsagesQuery = pageQuery.extend({ year: year.optional(), month: month.optional(), userID: idParam.optional() });
 export const userMonthlyUsagesQuery = monthlyUsagesQuery.omit({ userID: true });
 
 /** The user dashboard's resource usage (spec §2). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
 import { id } from './account';
@@ -24,7 +25,7 @@ export const virtualNodeItem = z.object({
   updatedAt: z.string(),
 });
 const fields = {
-  name: z.string().trim().min(1).max(64),
+  name: displayName(64),
   switchInterval: z.number().int().min(1).max(86_400).default(60),
   records: z.array(virtualNodeRecordInput).min(1).max(100),
   memo: z.string().max(TEXT_FIELD_MAX).default(''),

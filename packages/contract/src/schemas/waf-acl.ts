@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { aclCondition, ACL_ACTIONS, ANTICC_TYPES } from '../edge/acl';
 import { pageQuery } from '../paging';
-import { id } from './account';
+import { id, idParam } from './account';
 import { ids } from './accounts';
 
-export const siteParams = z.object({ siteId: id });
-export const moduleParams = z.object({ siteId: id, moduleID: id });
+export const siteParams = z.object({ siteId: idParam });
+export const moduleParams = z.object({ siteId: idParam, moduleID: idParam });
 export const idsBody = z.object({ ids });
 export const enableBody = z.object({ ids, enabled: z.boolean() });
 
-const name = z.string().trim().min(1, 'Required Field!').max(TEXT_FIELD_MAX);
+const name = displayName(TEXT_FIELD_MAX);
 const memo = z.string().max(TEXT_FIELD_MAX).default('');
 
 /** A luaAcl module: a named, ordered set of advanced rules, assigned to domains of the site. */
@@ -43,7 +44,7 @@ export const ruleItem = ruleInput.extend({ id: z.number(), moduleID: z.number(),
 export const rulesQuery = pageQuery.extend({ name: z.string().max(TEXT_FIELD_MAX).optional() });
 
 /** domains/module/luaAcl: moduleID 0 takes the module off the domains. */
-export const assignBody = z.object({ domainIDs: z.array(id).min(1).max(5000), moduleID: z.coerce.number().int().min(0) });
+export const assignBody = z.object({ domainIDs: z.array(id).min(1).max(5000), moduleID: z.number().int().min(0) });
 export const existsItem = z.object({ exists: z.boolean(), modules: z.number(), rules: z.number() });
 
 /** Anti-CC rule (spec §3, §4 protection modes). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './name';
 import { ITEM_LIST_MAX } from '../constants';
 import { anticcRule } from '../edge/acl';
 import { ipEntry, ipKey } from '../edge/ip-entry';
@@ -44,7 +45,7 @@ export const zoneFirewall = onOff;
 export const IPSET_MAX_SETS = 20;
 /** A named IP set: addresses, CIDR blocks or ranges (IPv4 and IPv6); repeats are dropped. */
 export const ipSet = z.object({
-  name: z.string().trim().min(1, 'Required Field!').max(64),
+  name: displayName(64),
   ips: z
     .array(ipEntry)
     .max(ITEM_LIST_MAX)

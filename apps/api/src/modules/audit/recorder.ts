@@ -7,14 +7,23 @@ import { findAccount, findAccountByEmail } from '../accounts/repo';
 
 const SECRET_KEY = /pass|token|secret|code|key/i;
 const BODY_LIMIT = 4000;
+const DEPTH_LIMIT = 16;
 
-/** The request body as the operation log keeps it: every value under a secret-looking key is removed. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]));
+/** The request body as the operation log keeps it: every value under a secret-looking key is removed, deep nesting cut. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= DEPTH_LIMIT) return '[deeper]';
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]));
+}
+
+function bodyOf(req: FastifyRequest) {
+  if (req.body === undefined) return null;
+  try {
+    return JSON.stringify(redact(req.body)).slice(0, BODY_LIMIT);
+  } catch {
+    return '[unreadable]';
   }
-  return value;
 }
 
 /** Who made a call that carries no token: the account named in a sign-in body, or the owner of a mail token. */
@@ -48,11 +57,12 @@ export function auditRecorder(app: FastifyInstance, deps: AppDeps) {
     if (!def || def.method === 'GET' || def.readOnly) return;
     try {
       const principal = req.principal;
-      const account = principal ? await findAccount(deps.db, principal.accountId) : await callerOf(deps, req, def.tier);
-      const tier = principal?.tier ?? account?.auth ?? (def.tier === 'any' ? undefined : def.tier);
+      const known = principal ?? req.tokenCaller;
+      const account = known ? await findAccount(deps.db, known.accountId) : await callerOf(deps, req, def.tier).catch(() => undefined);
+      const tier = known?.tier ?? account?.auth ?? (def.tier === 'any' ? undefined : def.tier);
       if (!tier) return;
       const proxy = principal?.proxyAccountId ? await findAccount(deps.db, principal.proxyAccountId) : undefined;
-      const body = req.body === undefined ? null : JSON.stringify(redact(req.body)).slice(0, BODY_LIMIT);
+      const body = bodyOf(req);
       await deps.db
         .insertInto('audit_logs')
         .values({

@@ -108,9 +108,9 @@ lane('domain batch calls and settings', () => {
   });
 
   it('status: enabling a twin of another tenant’s enabled domain is refused (401001)', async () => {
-    const [theirs] = (await call(t, 'POST', `user/site/${f.b.site}/domains`, { token: f.tokens.userB, body: { domains: ['shared.example.com'], upstreams: [origin] } })).body.data;
+    const [theirs] = (await call(t, 'POST', `user/site/${f.b.site}/domains`, { token: f.tokens.userB, body: { domains: ['shared.twin.test'], upstreams: [origin] } })).body.data;
     await call(t, 'PUT', `user/site/${f.b.site}/domain/setting/status`, { token: f.tokens.userB, body: { ids: [theirs.id], status: 0 } });
-    const [mine] = await add(['shared.example.com']);
+    const [mine] = await add(['shared.twin.test']);
     await call(t, 'PUT', `user/site/${f.b.site}/domain/setting/status`, { token: f.tokens.userB, body: { ids: [theirs.id], status: 1 } }).then((r) => expect(r.body.code).toBe(401001));
     expect((await as('PUT', 'domain/setting/status', { ids: [mine.id], status: 0 })).status).toBe(200);
     expect((await call(t, 'PUT', `user/site/${f.b.site}/domain/setting/status`, { token: f.tokens.userB, body: { ids: [theirs.id], status: 1 } })).status).toBe(200);

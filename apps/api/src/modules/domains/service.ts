@@ -1,4 +1,4 @@
-import { Codes, domainSchemas, messageOf } from '@edgekeep/contract';
+import { Codes, domainSchemas, ITEM_LIST_MAX, messageOf } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, toCount, type Db } from '../../db';
 import { paginate } from '../../db/paging';
@@ -7,6 +7,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
+import { claimedByOthers } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
@@ -63,8 +64,8 @@ export type NewDomain = {
 };
 
 /**
- * Adds domains to a site, all or none: names already in the batch (101025) or enabled anywhere (401001) are
- * listed in one 101009; then the product's and the license's domain counts (401002) apply.
+ * Adds domains to a site, all or none: names already in the batch (101025), enabled anywhere or under a registered
+ * domain another tenant uses (401001) are listed in one 101009; then the product's and the license's domain counts (401002) apply.
  */
 export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomain[], refusals: ReturnType<typeof refusal>[] = []) {
   await assertLayer7(deps, site.id);
@@ -75,11 +76,14 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     else names.push(e.name);
   }
   const enabled = entries.filter((e) => e.status === 1).map((e) => e.name);
-  for (const name of await enabledElsewhere(deps, enabled)) errors.push(refusal(Codes.DuplicateDomain, name));
+  const taken = new Set([...(await enabledElsewhere(deps, enabled)), ...(await claimedByOthers(deps, site.userID, enabled))]);
+  for (const name of taken) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
+  // What one site's part of the edge state can carry, whatever the licence allows.
+  if (site.domainCount + entries.length > ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
   await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: entries.length });
 
   const at = now();
@@ -135,7 +139,10 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
   const site = await reachableSite(deps, principal, siteId);
   const d = await domainOf(deps, siteId, body.id);
-  if (body.status === 1 && d.status !== 1 && (await enabledElsewhere(deps, [d.name], [d.id])).size) throw new ApiError(Codes.DuplicateDomain);
+  if (body.status === 1 && d.status !== 1) {
+    const taken = (await enabledElsewhere(deps, [d.name], [d.id])).size + (await claimedByOthers(deps, site.userID, [d.name])).size;
+    if (taken) throw new ApiError(Codes.DuplicateDomain);
+  }
   if (body.protocol === 'follow' && !JSON.parse(d.port_map).enabled) throw new ApiError(Codes.IllegalPortMapping, { extra: 'the follow protocol needs port mapping on' });
   await deps.db
     .updateTable('domains')

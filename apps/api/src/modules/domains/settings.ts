@@ -11,6 +11,7 @@ import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
 import type { ZoneSettings } from '../zones/service';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
+import { claimedByOthers } from './ownership';
 import { enabledElsewhere } from './service';
 
 type S = typeof domainSettingSchemas;
@@ -46,7 +47,8 @@ export async function setDomainStatus(deps: AppDeps, principal: Principal, siteI
     const names = rows.map((r) => r.name);
     const twins = names.filter((n, i) => names.indexOf(n) !== i);
     const taken = await enabledElsewhere(deps, names, rows.map((r) => r.id));
-    const refused = [...new Set([...twins, ...taken])];
+    const claimed = await claimedByOthers(deps, site.userID, names);
+    const refused = [...new Set([...twins, ...taken, ...claimed])];
     if (refused.length) throw new ApiError(Codes.DuplicateDomain, { extra: { domains: refused } });
   }
   await setOn(deps, site, body.ids, { status: body.status });

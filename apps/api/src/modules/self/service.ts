@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newTotpSecret, totpUri } from '../../lib/totp';
 import { findAccount, updateAccount, type Account } from '../accounts/repo';
 import { answerChallenge, openChallenge } from '../session/challenges';
-import { assertNotThrottled, recordFailure, scopesFor } from '../session/throttle';
+import { assertNotThrottled, recordFailure } from '../session/throttle';
 
 export async function currentAccount(deps: AppDeps, principal: Principal) {
   const account = await findAccount(deps.db, principal.accountId);
@@ -45,10 +45,10 @@ export async function selfInfo(deps: AppDeps, principal: Principal) {
 
 /** Checks the signed-in account's password, counting failures like sign-in does. */
 export async function confirmPassword(deps: AppDeps, account: Account, password: string, ip: string) {
-  const scopes = scopesFor(account.auth, account.email, ip);
-  await assertNotThrottled(deps.db, scopes);
+  const attempt = { tier: account.auth, email: account.email, ip, accountId: account.id };
+  await assertNotThrottled(deps.db, attempt);
   if (!(await verifyPassword(account.password_hash, password))) {
-    await recordFailure(deps.db, scopes);
+    await recordFailure(deps.db, attempt);
     throw new ApiError(Codes.CredentialFailed);
   }
 }

@@ -5,18 +5,18 @@ import { ApiError } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { findAccountByEmail, type Account } from '../accounts/repo';
 import { answerChallenge, openChallenge } from './challenges';
-import { assertNotThrottled, clearAccountFailures, recordFailure, scopesFor } from './throttle';
+import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 import { openSession } from './tokens';
 
 const isUsable = (a: Account) => a.enabled === 1 && (!a.expires_at || a.expires_at > now());
 
 /** Step one: the password. Answers how the second step is made and mails the code when that is the way. */
 export async function startLogin(deps: AppDeps, input: { tier: Tier; account: string; password: string; ip: string }) {
-  const scopes = scopesFor(input.tier, input.account, input.ip);
-  await assertNotThrottled(deps.db, scopes);
   const account = await findAccountByEmail(deps.db, input.tier, input.account);
+  const attempt = { tier: input.tier, email: input.account, ip: input.ip, accountId: account?.id };
+  await assertNotThrottled(deps.db, attempt);
   if (!(await verifyPassword(account?.password_hash ?? null, input.password)) || !account) {
-    await recordFailure(deps.db, scopes);
+    await recordFailure(deps.db, attempt);
     throw new ApiError(Codes.CredentialFailed);
   }
   if (!isUsable(account)) throw new ApiError(Codes.AccountNotEnabled);
@@ -41,18 +41,18 @@ export async function finishLogin(
   deps: AppDeps,
   input: { tier: Tier; account: string; onePassKey: string; code: string; ip: string },
 ) {
-  const scopes = scopesFor(input.tier, input.account, input.ip);
-  await assertNotThrottled(deps.db, scopes);
   const account = await findAccountByEmail(deps.db, input.tier, input.account);
+  const attempt = { tier: input.tier, email: input.account, ip: input.ip, accountId: account?.id };
+  await assertNotThrottled(deps.db, attempt);
   const outcome = account
     ? await answerChallenge(deps.db, deps.secrets.dataKey, { account, purpose: 'login', onePassKey: input.onePassKey, code: input.code })
     : { ok: false as const };
   if (!account || !outcome.ok) {
-    await recordFailure(deps.db, scopes);
+    await recordFailure(deps.db, attempt);
     throw new ApiError(Codes.WrongCode);
   }
   if (!isUsable(account)) throw new ApiError(Codes.AccountNotEnabled);
-  await clearAccountFailures(deps.db, scopes);
+  await recordSuccess(deps.db, { ...attempt, accountId: account.id });
   const tokens = await openSession(deps, { accountId: account.id, tier: input.tier, kind: 'login' });
   if (account.login_notify) {
     await deps.mailer.send({

@@ -168,6 +168,27 @@ lane('sign-in throttling', () => {
     expect([r.status, r.body.code]).toEqual([429, 101031]);
   });
 
+  it("never refuses the right password from a known address for what strangers spent", async () => {
+    await makeAccount(t, { auth: 'admin', email: 'boss@example.com' });
+    const proxy = { 'x-forwarded-for': '10.6.0.1' };
+    await signIn(t, 'admin', 'boss@example.com', PASSWORD, proxy);
+    for (let i = 0; i < 20; i++) {
+      await call(t, 'POST', 'admin/login', { body: { account: `made-up${i}@example.com`, password: 'guess' }, headers: proxy });
+    }
+    for (let i = 0; i < 5; i++) {
+      await call(t, 'POST', 'admin/login', { body: { account: 'boss@example.com', password: 'guess' }, headers: { 'x-forwarded-for': `10.6.1.${i}` } });
+    }
+    const stranger = await call(t, 'POST', 'admin/login', { body: { account: 'boss@example.com', password: PASSWORD }, headers: { 'x-forwarded-for': '10.6.2.1' } });
+    expect([stranger.status, stranger.body.code]).toEqual([429, 101031]);
+    const known = await call(t, 'POST', 'admin/login', { body: { account: 'boss@example.com', password: PASSWORD }, headers: proxy });
+    expect(known.status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await call(t, 'POST', 'admin/login', { body: { account: 'boss@example.com', password: `typo ${i}` }, headers: proxy });
+    }
+    const own = await call(t, 'POST', 'admin/login', { body: { account: 'boss@example.com', password: PASSWORD }, headers: proxy });
+    expect([own.status, own.body.code]).toEqual([429, 101031]);
+  });
+
   it('counts wrong codes too, and burns a challenge after five wrong tries', async () => {
     await makeAccount(t, { auth: 'client', email: 'codes@example.com' });
     const headers = { 'x-forwarded-for': '10.7.0.1' };

@@ -3,25 +3,47 @@ import { now, toCount, type Db } from '../../db';
 import { ApiError } from '../../http/errors';
 
 const WINDOW_SECONDS = 15 * 60;
-/** Failures allowed in the window before a scope is refused: per account, and per client address. */
-const LIMITS = { account: 5, address: 20 } as const;
+/** An address an account completed a sign-in from within this many days is a known address of the account. */
+const KNOWN_DAYS = 90;
+/**
+ * Failures allowed in the window, each a budget of its own: per account and per client address for attempts from
+ * an address the account does not know, per account and address for attempts from a known one, so that failures
+ * strangers spend elsewhere never refuse the right password from where the owner signs in.
+ */
+const LIMITS = { account: 5, address: 20, pair: 5 } as const;
 
-export type Scopes = { account: string; address: string };
-export const scopesFor = (tier: string, email: string, ip: string): Scopes => ({
-  account: `account:${tier}:${email.toLowerCase()}`,
-  address: `address:${ip}`,
-});
+/** One attempt at a password or code: the account as named (it may not exist) and where it came from. */
+export type Attempt = { tier: string; email: string; ip: string; accountId?: number };
 
-const since = () => new Date(Date.now() - WINDOW_SECONDS * 1000).toISOString();
+const scopesOf = (a: Attempt) => {
+  const email = a.email.toLowerCase();
+  return { account: `account:${a.tier}:${email}`, address: `address:${a.ip}`, pair: `pair:${a.tier}:${email}:${a.ip}` };
+};
 
-/** Refuses with HTTP 429 while either scope has too many recent failures, even for a correct password. */
-export async function assertNotThrottled(db: Db, scopes: Scopes) {
-  for (const key of ['account', 'address'] as const) {
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+async function isKnownAddress(db: Db, a: Attempt) {
+  if (a.accountId === undefined) return false;
+  const row = await db
+    .selectFrom('known_addresses')
+    .select('account_id')
+    .where('account_id', '=', a.accountId)
+    .where('ip', '=', a.ip)
+    .where('last_seen_at', '>', ago(KNOWN_DAYS * 86_400))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Refuses with HTTP 429 while a budget that applies to this attempt is spent, even for a correct password. */
+export async function assertNotThrottled(db: Db, attempt: Attempt) {
+  const scopes = scopesOf(attempt);
+  const budgets = (await isKnownAddress(db, attempt)) ? (['pair'] as const) : (['account', 'address'] as const);
+  for (const key of budgets) {
     const row = await db
       .selectFrom('auth_failures')
       .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('first')])
       .where('scope', '=', scopes[key])
-      .where('created_at', '>', since())
+      .where('created_at', '>', ago(WINDOW_SECONDS))
       .executeTakeFirst();
     if (toCount(row?.n as number) >= LIMITS[key]) {
       const first = Date.parse(String(row?.first));
@@ -31,12 +53,26 @@ export async function assertNotThrottled(db: Db, scopes: Scopes) {
   }
 }
 
-export async function recordFailure(db: Db, scopes: Scopes) {
+export async function recordFailure(db: Db, attempt: Attempt) {
   const at = now();
-  await db.insertInto('auth_failures').values([{ scope: scopes.account, created_at: at }, { scope: scopes.address, created_at: at }]).execute();
-  await db.deleteFrom('auth_failures').where('created_at', '<', since()).execute();
+  const scopes = scopesOf(attempt);
+  await db
+    .insertInto('auth_failures')
+    .values([scopes.account, scopes.address, scopes.pair].map((scope) => ({ scope, created_at: at })))
+    .execute();
+  await db.deleteFrom('auth_failures').where('created_at', '<', ago(WINDOW_SECONDS)).execute();
 }
 
-/** A successful sign-in clears the account's failures; the address keeps its count. */
-export const clearAccountFailures = (db: Db, scopes: Scopes) =>
-  db.deleteFrom('auth_failures').where('scope', '=', scopes.account).execute();
+/**
+ * A completed sign-in makes its address known to the account and clears that address's failures on it; the
+ * account's and the address's budgets keep what strangers spent.
+ */
+export async function recordSuccess(db: Db, attempt: Attempt & { accountId: number }) {
+  const at = now();
+  await db
+    .insertInto('known_addresses')
+    .values({ account_id: attempt.accountId, ip: attempt.ip, last_seen_at: at })
+    .onConflict((oc) => oc.columns(['account_id', 'ip']).doUpdateSet({ last_seen_at: at }))
+    .execute();
+  await db.deleteFrom('auth_failures').where('scope', '=', scopesOf(attempt).pair).execute();
+}
