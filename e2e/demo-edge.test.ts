@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { get } from '../apps/agent/src/test/servers';
-import { freePort, startServer, type Server } from './harness';
+import { api, freePort, startServer, type Server } from './harness';
 import { until } from './tenants';
 
 const nginx = await detectNginx();
@@ -53,6 +53,26 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
     expect(res.status).toBe(903);
     expect(res.body).toContain('No site here');
   });
+
+  it('sends a steady stream of real requests through the edge, which the demo user sees in statistics and logs', async () => {
+    const account = 'demo-user@edgekeep.local';
+    const step1 = (await api(server, 'POST', 'user/login', { body: { account, password: 'edgekeep-demo' } })).body.data;
+    const code = await until('the sign-in code in the log', async () => [...server.output().matchAll(/sign-in code for demo-user@edgekeep\.local: (\d{6})/g)].pop()?.[1]);
+    const token = (await api(server, 'POST', 'user/code', { body: { account, onePassKey: step1.onePassKey, code } })).body.data.accessToken as string;
+    const filter = { timeInterval: 'oneHour', dimensions: ['cacheStatus', 'blockCause'] };
+    // About one request a second: pages and scripts (cached after the first), a scanner, a probe and a blacklisted sender.
+    const tops = await until('cache hits and both kinds of refusal in the demo statistics', async () => {
+      const res = await api(server, 'POST', 'user/statistics/top', { token, body: filter });
+      const [cache, causes] = res.body.data.tops as { items: { key: string; reqCount: number }[] }[];
+      const has = (items: { key: string }[], key: string) => items.some((i) => i.key === key);
+      return has(cache.items, 'HIT') && has(causes.items, 'acl') && has(causes.items, 'blacklist') ? { cache, causes } : undefined;
+    }, 150_000);
+    expect(tops.cache.items.find((i) => i.key === 'HIT')!.reqCount).toBeGreaterThan(0);
+    const window = { startTime: new Date(Date.now() - 3600_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() };
+    const waf = (await api(server, 'POST', 'user/logs/waf', { token, body: window })).body;
+    expect(waf.total).toBeGreaterThan(0);
+    expect(waf.data[0]).toMatchObject({ domain: 'demo.localhost', status: 929 });
+  }, 180_000);
 
   it('stops nginx with the server', async () => {
     const dataDir = server.dataDir;
