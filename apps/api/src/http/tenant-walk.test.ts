@@ -22,18 +22,20 @@ const A_MARKS = /alpha|tenanta|\b(zone|edge|line|plan|site)-a\b|(user|client)-a@
 const OWN_ACCOUNT = /password|login|logout|2fa|verify|proxy|account\/self|license|registration|offline|logo/;
 /** Ids low enough that tenant A made a row under each in every table of objects it made in two rounds. */
 const PROBED_IDS = 12;
-const ACL_RULE = { name: 'acl', conditions: [{ field: 'ip', operator: 'eq', value: '192.0.2.10' }], action: 'deny' };
+const ACL_RULE = { conditions: [{ field: 'ip', operator: 'eq', value: '192.0.2.10' }], action: 'deny' };
 
 /** Bodies that the generator cannot make valid: each must pass validation, so only ownership can refuse it. */
-const HAND: Record<string, (c: { id: IdFor; pem: Pem }) => unknown> = {
-  'user.site.certificate.create': ({ pem }) => ({ name: 'cert', certificate: pem.chain, key: pem.key }),
-  'user.site.certificate.update': ({ id, pem }) => ({ id: id('id')?.[0], name: 'cert', certificate: pem.chain, key: pem.key }),
-  'client.role.create': () => ({ roleName: 'role', permissions: [] }),
-  'user.role.create': () => ({ roleName: 'role', permissions: [] }),
-  'user.firewall.blacklists.create': () => ({ ips: '192.0.2.10' }),
-  'user.firewall.whitelists.create': () => ({ ips: '192.0.2.11' }),
-  'user.luaAcl.rules.create': () => ACL_RULE,
-  'user.luaAcl.rules.update': ({ id }) => ({ ...ACL_RULE, id: id('id')?.[0] }),
+const HAND: Record<string, (c: { id: IdFor; pem: Pem; word: string }) => unknown> = {
+  'user.site.certificate.create': ({ pem, word }) => ({ name: word, certificate: pem.chain, key: pem.key }),
+  'user.site.certificate.update': ({ id, pem, word }) => ({ id: id('id')?.[0], name: word, certificate: pem.chain, key: pem.key }),
+  'client.account.create': ({ id, word }) => ({ email: `${word}-sub@tenant${word[0]}.test`, name: `${word}-sub`, auth: 'client', roleID: id('roleID')?.[0] }),
+  'client.role.create': ({ word }) => ({ roleName: word, permissions: [] }),
+  'user.role.create': ({ word }) => ({ roleName: word, permissions: [] }),
+  'client.node.subNodes.add': ({ word }) => ({ ip: word === 'alpha' ? '192.0.2.77' : '192.0.2.78' }),
+  'user.firewall.blacklists.create': ({ word }) => ({ ips: word === 'alpha' ? '192.0.2.10' : '192.0.2.20' }),
+  'user.firewall.whitelists.create': ({ word }) => ({ ips: word === 'alpha' ? '192.0.2.11' : '192.0.2.21' }),
+  'user.luaAcl.rules.create': ({ word }) => ({ ...ACL_RULE, name: word }),
+  'user.luaAcl.rules.update': ({ id, word }) => ({ ...ACL_RULE, name: word, id: id('id')?.[0] }),
 };
 
 type Parts = { url: string; query: string; body: unknown; keys: string[] };
@@ -55,7 +57,7 @@ function partsOf(def: RouteDef, idFor: IdFor, word: string, pem: Pem): Parts | s
   const params = def.params ? sampleOf({ schema: def.params, word, idFor }) : {};
   const query = def.query ? sampleOf({ schema: def.query, word, idFor }) : {};
   const hand = HAND[def.id];
-  const body = hand ? hand({ id: idFor, pem }) : def.body ? sampleOf({ schema: def.body, word, idFor }) : undefined;
+  const body = hand ? hand({ id: idFor, pem, word }) : def.body ? sampleOf({ schema: def.body, word, idFor }) : undefined;
   if (params === undefined) return 'params';
   if (query === undefined) return 'query';
   if (def.body && (body === undefined || !def.body.safeParse(body).success)) return 'body';
@@ -141,6 +143,9 @@ lane('every call with another tenant’s ids', () => {
           const answer = (r: typeof res) => `${r.statusCode} ${String(r.headers['content-type'] ?? '').includes('json') ? (r.json() as { code?: number }).code : ''}`;
           const likeMissing = res.statusCode >= 400 && res.statusCode < 500 && answer(res) === answer(absent);
           if (res.statusCode < 300 && A_MARKS.test(res.body)) failures.push(`${where}: shows tenant A: ${res.body.slice(0, 200)}`);
+          else if (res.statusCode < 300 && reads(def) && res.body !== absent.body) {
+            failures.push(`${where}: answers otherwise than for a missing object: ${res.body.slice(0, 160)} / ${absent.statusCode} ${absent.body.slice(0, 100)}`);
+          }
           else if (res.statusCode < 300 && !reads(def)) failures.push(`${where}: accepted ${res.statusCode} ${res.body.slice(0, 120)}`);
           else if (res.statusCode >= 300 && !likeMissing && res.statusCode !== 401 && res.statusCode !== 403) {
             failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}, a missing object: ${absent.statusCode} ${absent.body.slice(0, 100)}`);
