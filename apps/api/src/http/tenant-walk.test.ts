@@ -108,7 +108,7 @@ lane('every call with another tenant’s ids', () => {
         }
       }
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   // Refused means answered as a call naming a missing object is answered (so the answer tells nothing of the owner's
