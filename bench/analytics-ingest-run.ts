@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -28,12 +28,10 @@ const line = (i: number, offset: number) =>
 
 const dir = await mkdtemp(join(tmpdir(), 'ek-bench-analytics-'));
 try {
-  let offset = 0;
-  const batches: string[] = [];
-  for (let i = 0; i < LINES; i += BATCH) {
-    const lines = Array.from({ length: Math.min(BATCH, LINES - i) }, (_, k) => line(i + k, (offset += 600)));
-    batches.push(lines.join('\n') + '\n');
-  }
+  /** Each batch is made when it is sent, as a shipper reads it from its file: the process holds one at a time. */
+  const batches = function* () {
+    for (let i = 0; i < LINES; i += BATCH) yield Array.from({ length: Math.min(BATCH, LINES - i) }, (_, k) => line(i + k, (i + k + 1) * 600)).join('\n') + '\n';
+  };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const before = process.memoryUsage().rss;
@@ -41,7 +39,7 @@ try {
   let ackMs = 0;
   if (mode === 'duckdb') {
     const file = join(dir, 'all.ndjson');
-    await writeFile(file, batches.join(''));
+    for (const ndjson of batches()) await appendFile(file, ndjson);
     const instance = await DuckDBInstance.create(join(dir, 'alone.duckdb'));
     const conn = await instance.connect();
     const started = performance.now();
@@ -54,7 +52,7 @@ try {
     const store = createAnalyticsStore({ dataDir: dir });
     const served = Array.from({ length: 20 }, (_, i) => i + 1);
     const started = performance.now();
-    for (const ndjson of batches) await store.ingest({ nodeId: 1, file: '2049:7', ndjson, served });
+    for (const ndjson of batches()) await store.ingest({ nodeId: 1, file: '2049:7', ndjson, served });
     ackMs = performance.now() - started;
     const day = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 60_000) };
     const { requests } = await store.cards({ siteIds: served, ...day, intervalMinutes: 5, outcomes: 'all' });

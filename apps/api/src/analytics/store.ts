@@ -5,7 +5,7 @@ import { countLines as countBatchLines, loadBatch } from './load';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
-import { fold, prune } from './rollup';
+import { compact, fold, prune } from './rollup';
 import { prepareSchema } from './schema';
 import type { AnalyticsStore } from './types';
 
@@ -14,8 +14,15 @@ export type { AnalyticsStore } from './types';
 /** Raw access lines are kept this long by default (LOG_RETENTION_DAYS), then pruned; the rollups stay. */
 export const RAW_RETENTION_DAYS = 7;
 /** Lines stored are folded into the rollups this long after the last batch, or before the next query. */
-const FOLD_DELAY_MS = 500;
+const FOLD_DELAY_MS = 2000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** Folds append rows to the rollups; the hours they touched are merged this often. */
+const COMPACT_EVERY_MS = 5 * 60_000;
+/** An embedded store: DuckDB's memory and threads are bounded so the API's footprint stays small. */
+const DUCKDB_CONFIG = { memory_limit: '256MB', threads: '2' };
+
+const hourOf = (time: string) => `${time.slice(0, 13)}:00:00`;
+const hourAfter = (time: string) => new Date(Date.parse(`${hourOf(time).replace(' ', 'T')}Z`) + 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 type Open = { instance: DuckDBInstance; writer: DuckDBConnection; idle: DuckDBConnection[] };
 
@@ -31,13 +38,16 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   /** Whether raw rows may be waiting for the rollups (at open: left by a process that stopped before folding). */
   let unfolded = true;
   let lastPrune = 0;
+  let lastCompact = Date.now();
+  /** The hours folds appended to since the last compaction. */
+  let dirty: { from: string; to: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const open = () =>
     (opening ??= (async () => {
       await fs.rm(tmpDir, { recursive: true, force: true });
       await fs.mkdir(tmpDir, { recursive: true });
-      const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'));
+      const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'), DUCKDB_CONFIG);
       const writer = await instance.connect();
       await prepareSchema(writer);
       return { instance, writer, idle: [] };
@@ -63,10 +73,20 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     serial(async (conn) => {
       unfolded = false;
       try {
-        await fold(conn);
+        const folded = await fold(conn);
+        if (folded.first && folded.last) {
+          const from = hourOf(folded.first);
+          const to = hourAfter(folded.last);
+          dirty = dirty ? { from: from < dirty.from ? from : dirty.from, to: to > dirty.to ? to : dirty.to } : { from, to };
+        }
       } catch (err) {
         unfolded = true;
         throw err;
+      }
+      if (dirty && Date.now() - lastCompact >= COMPACT_EVERY_MS) {
+        await compact(conn, dirty);
+        dirty = undefined;
+        lastCompact = Date.now();
       }
       if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = Date.now();
