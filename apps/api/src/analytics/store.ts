@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { countLines as countBatchLines, loadBatch } from './load';
+import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
@@ -42,6 +42,8 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   /** The hours folds appended to since the last compaction. */
   let dirty: { from: string; to: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Batches waiting for the writer: one per node load together, in one transaction, when it is free. */
+  let pending: { batch: Batch; done: (loaded: Loaded) => void; failed: (err: unknown) => void }[] = [];
 
   const open = () =>
     (opening ??= (async () => {
@@ -109,13 +111,40 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     timer.unref();
   };
 
+  const loadPending = () =>
+    serial(async (conn) => {
+      const nodes = new Set<number>();
+      const group = pending.filter((g) => !nodes.has(g.batch.nodeId) && nodes.add(g.batch.nodeId));
+      pending = pending.filter((g) => !group.includes(g));
+      if (pending.length) scheduleLoad();
+      try {
+        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir });
+        group.forEach((g, i) => g.done(loaded[i]));
+      } catch (err) {
+        for (const g of group) g.failed(err);
+      }
+    });
+
+  const scheduleLoad = () =>
+    loadPending().catch((err: unknown) => {
+      const group = pending;
+      pending = [];
+      for (const g of group) g.failed(err);
+    });
+
+  const load = (batch: Batch) =>
+    new Promise<Loaded>((done, failed) => {
+      pending.push({ batch, done, failed });
+      if (pending.length === 1) void scheduleLoad();
+    });
+
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
     async ingest(batch) {
       const accepted = countBatchLines(batch.ndjson);
       if (!accepted) return { accepted, stored: 0, siteIds: [] };
-      const { stored, siteIds } = await serial((conn) => loadBatch(conn, { batch, tmpDir }));
+      const { stored, siteIds } = await load(batch);
       if (stored) {
         unfolded = true;
         foldSoon();
