@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { logLine } from '../../test/agent-logs';
+import { compact } from './rollup';
 import { createAnalyticsStore, RAW_RETENTION_DAYS } from './store';
 import type { AnalyticsStore, Scope } from './types';
 
@@ -115,6 +116,40 @@ describe('analytics store', () => {
     expect(await store.ingest({ ...first, nodeId: 8 })).toMatchObject({ stored: 4 });
     expect(await store.ingest({ ...first, file: 'another' })).toMatchObject({ stored: 4 });
     expect((await store.cards(scope())).requests).toBe(13);
+  });
+
+  it('loads batches of several nodes sent at once together, each counted once, a resend among them too', async () => {
+    const batch = (nodeId: number, lines: Line[], first = 1) => ({ nodeId, file: 'f', ndjson: ndjson(withOffsets(lines, first)), served: [1, 2] });
+    const results = await Promise.all([
+      store.ingest(batch(7, MIX.slice(0, 2))),
+      store.ingest(batch(8, MIX.slice(2, 6))),
+      store.ingest(batch(7, MIX.slice(0, 2))),
+      store.ingest(batch(9, [MIX[5]])),
+      store.ingest(batch(7, MIX.slice(2, 4), 3)),
+    ]);
+    expect(results.map((r) => r.stored)).toEqual([2, 4, 0, 1, 2]);
+    expect(results[1].siteIds).toEqual([1, 2]);
+    expect((await store.top(scope({ siteIds: [1, 2] }), { dimension: 'node', limit: 5, by: 'requests' })).rows.map((r) => [r.key, r.requests])).toEqual([['7', 4], ['8', 4], ['9', 1]]);
+  });
+
+  it('compacts the rows folds appended into one per bucket and key, with the same sums', async () => {
+    for (const l of MIX) {
+      await store.ingest({ nodeId: 7, ndjson: ndjson([logLine(l)]), served: [1, 2] });
+      await store.cards(scope());
+    }
+    const before = { cards: await store.cards(scope()), hourly: await store.cards(scope({ intervalMinutes: 60 })), urls: await store.top(scope(), { dimension: 'url', limit: 5, by: 'requests' }) };
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    const rowCount = async () => Number((await conn.runAndReadAll('SELECT count(*) FROM base_1h')).getRows()[0][0]);
+    expect(await rowCount()).toBe(MIX.length);
+    const hour = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+    await compact(conn, { from: hour(base), to: hour(base + 2 * HOUR) });
+    expect(await rowCount()).toBe(3);
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect({ cards: await store.cards(scope()), hourly: await store.cards(scope({ intervalMinutes: 60 })), urls: await store.top(scope(), { dimension: 'url', limit: 5, by: 'requests' }) }).toEqual(before);
   });
 
   it('takes a batch without offsets once by its content', async () => {
