@@ -10,7 +10,9 @@ const countsOf = (r: Record<string, unknown>, prefix = ''): Counts =>
 
 /** One dimension's values with their counts: from the base rollups for site, domain and node, else the dimension rollups. */
 const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
-  const { resolution, where } = scopeRead(scope, params);
+  const { where } = scopeRead(scope, params);
+  // A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows.
+  const resolution = resolutionOf({ from: scope.from, to: scope.to });
   const base = BASE_KEYS[dimension];
   const dims = base ? undefined : dimSource(dimension as keyof typeof DIM_VALUES, resolution);
   const source = dims

@@ -103,13 +103,14 @@ export const compact = async (conn: DuckDBConnection, { from, to }: { from: stri
  */
 export const fold = async (conn: DuckDBConnection) => {
   const [{ folded }] = await rows(conn, 'SELECT folded FROM rollup_state WHERE id = 1');
-  const [{ upto, n, first, last }] = await rows(
+  const [{ upto, n, first, last, sites }] = await rows(
     conn,
-    `SELECT max(seq) AS upto, count(*) AS n, strftime(min(time), '%Y-%m-%d %H:%M:%S') AS first, strftime(max(time), '%Y-%m-%d %H:%M:%S') AS last
+    `SELECT max(seq) AS upto, count(*) AS n, strftime(min(time), '%Y-%m-%d %H:%M:%S') AS first, strftime(max(time), '%Y-%m-%d %H:%M:%S') AS last,
+       list(DISTINCT site_id ORDER BY site_id) AS sites
      FROM access_log WHERE seq > $1`,
     [num(folded)],
   );
-  if (upto === null) return { n: 0 };
+  if (upto === null) return { n: 0, siteIds: [] };
   await conn.run('BEGIN TRANSACTION');
   try {
     await foldRows(conn, { range: `seq > ${num(folded)} AND seq <= ${num(upto)}` });
@@ -119,7 +120,7 @@ export const fold = async (conn: DuckDBConnection) => {
     await conn.run('ROLLBACK');
     throw err;
   }
-  return { n: num(n), first: String(first), last: String(last) };
+  return { n: num(n), first: String(first), last: String(last), siteIds: (sites as unknown[]).map(num) };
 };
 
 const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));

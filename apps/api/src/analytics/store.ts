@@ -39,6 +39,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   let unfolded = true;
   let lastPrune = 0;
   let lastCompact = Date.now();
+  const listeners = new Set<(siteIds: number[]) => void>();
   /** The hours folds appended to since the last compaction. */
   let dirty: { from: string; to: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -81,6 +82,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
           const to = hourAfter(folded.last);
           dirty = dirty ? { from: from < dirty.from ? from : dirty.from, to: to > dirty.to ? to : dirty.to } : { from, to };
         }
+        if (folded.siteIds.length) for (const listener of listeners) listener(folded.siteIds);
       } catch (err) {
         unfolded = true;
         throw err;
@@ -160,6 +162,10 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     streamLines: (filter, o) => streamLines(read, filter, o),
     totalsBySite: (o) => query((conn) => totalsBySite(conn, o)),
     domainRanks: (o) => query((conn) => domainRanks(conn, o)),
+    onFolded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       clearTimeout(timer);
       timer = undefined;
