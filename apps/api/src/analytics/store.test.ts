@@ -195,6 +195,33 @@ describe('analytics store', () => {
     expect(chunks).toEqual([[502, 444], [403, 404], [200]]);
   });
 
+  it('opens a data directory whose rollups had keys and one dimension table, and keeps their counts', async () => {
+    await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+    const before = { cards: await store.cards(scope()), ips: await store.top(scope(), { dimension: 'clientIp', limit: 5, by: 'requests' }) };
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    for (const r of ['5m', '1h']) {
+      const wide = ['clientIp', 'url', 'refererHost', 'region', 'city', 'isp'];
+      await conn.run(`CREATE TABLE base_${r}_k AS SELECT * FROM base_${r} LIMIT 0`);
+      await conn.run(`ALTER TABLE base_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, node_id)`);
+      await conn.run(`INSERT INTO base_${r}_k SELECT * FROM base_${r}`);
+      await conn.run(`CREATE TABLE dim_${r}_k AS SELECT * FROM dim_${r} LIMIT 0`);
+      await conn.run(`ALTER TABLE dim_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, dim, value)`);
+      await conn.run(`INSERT INTO dim_${r}_k SELECT * FROM dim_${r}`);
+      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', * EXCLUDE (bucket, site_id, domain) FROM dim_${d.toLowerCase()}_${r}`);
+      for (const table of [`base_${r}`, `dim_${r}`, ...wide.map((d) => `dim_${d.toLowerCase()}_${r}`)]) await conn.run(`DROP TABLE ${table}`);
+      await conn.run(`ALTER TABLE base_${r}_k RENAME TO base_${r}`);
+      await conn.run(`ALTER TABLE dim_${r}_k RENAME TO dim_${r}`);
+    }
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect({ cards: await store.cards(scope()), ips: await store.top(scope(), { dimension: 'clientIp', limit: 5, by: 'requests' }) }).toEqual(before);
+    await store.ingest({ nodeId: 7, ndjson: ndjson([logLine({ siteId: 1, time: at(12) })]), served: [1] });
+    expect((await store.cards(scope())).requests).toBe(6);
+  });
+
   it('opens a data directory of the first store and keeps its lines and rollups', async () => {
     await store.close();
     const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
