@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -6,11 +6,13 @@ import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 
 /**
  * One round of the analytics ingest benchmark in a process of its own (its peak RSS is the round's): `store` sends
- * realistic 2,000-line batches through store.ingest as one node's shipper does, then waits for the rollups; `duckdb`
+ * realistic 2,000-line batches through store.ingest as nodes' shippers do (one, or SENDERS at once), then waits for the rollups; `duckdb`
  * has DuckDB alone load the same lines from one file into a table of the same fields. Prints one JSON line.
  */
 const mode = process.argv[2];
 const LINES = Number(process.argv[3] ?? 200_000);
+/** Nodes sending at once, each its share of the lines from a log file of its own. */
+const SENDERS = Number(process.argv[4] ?? 1);
 const BATCH = 2000;
 
 const pick = <T>(list: T[], i: number) => list[i % list.length];
@@ -28,12 +30,10 @@ const line = (i: number, offset: number) =>
 
 const dir = await mkdtemp(join(tmpdir(), 'ek-bench-analytics-'));
 try {
-  let offset = 0;
-  const batches: string[] = [];
-  for (let i = 0; i < LINES; i += BATCH) {
-    const lines = Array.from({ length: Math.min(BATCH, LINES - i) }, (_, k) => line(i + k, (offset += 600)));
-    batches.push(lines.join('\n') + '\n');
-  }
+  /** Each batch is made when it is sent, as a shipper reads it from its file: the process holds one at a time. */
+  const batches = function* (from = 0, to = LINES) {
+    for (let i = from; i < to; i += BATCH) yield Array.from({ length: Math.min(BATCH, to - i) }, (_, k) => line(i + k, (i + k - from + 1) * 600)).join('\n') + '\n';
+  };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const before = process.memoryUsage().rss;
@@ -41,7 +41,7 @@ try {
   let ackMs = 0;
   if (mode === 'duckdb') {
     const file = join(dir, 'all.ndjson');
-    await writeFile(file, batches.join(''));
+    for (const ndjson of batches()) await appendFile(file, ndjson);
     const instance = await DuckDBInstance.create(join(dir, 'alone.duckdb'));
     const conn = await instance.connect();
     const started = performance.now();
@@ -54,7 +54,11 @@ try {
     const store = createAnalyticsStore({ dataDir: dir });
     const served = Array.from({ length: 20 }, (_, i) => i + 1);
     const started = performance.now();
-    for (const ndjson of batches) await store.ingest({ nodeId: 1, file: '2049:7', ndjson, served });
+    const share = Math.ceil(LINES / SENDERS);
+    const send = async (node: number) => {
+      for (const ndjson of batches(node * share, Math.min(LINES, (node + 1) * share))) await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson, served });
+    };
+    await Promise.all(Array.from({ length: SENDERS }, (_, node) => send(node)));
     ackMs = performance.now() - started;
     const day = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 60_000) };
     const { requests } = await store.cards({ siteIds: served, ...day, intervalMinutes: 5, outcomes: 'all' });
@@ -63,7 +67,7 @@ try {
     await store.close();
   }
   clearInterval(sampler);
-  console.log(JSON.stringify({ mode, lines: LINES, ms, ackMs, peakRssMb: peakRss / 2 ** 20, beforeRssMb: before / 2 ** 20 }));
+  console.log(JSON.stringify({ mode, senders: SENDERS, lines: LINES, ms, ackMs, peakRssMb: peakRss / 2 ** 20, beforeRssMb: before / 2 ** 20 }));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

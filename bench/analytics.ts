@@ -9,39 +9,48 @@ import type { Scope } from '../apps/api/src/analytics/types';
 import { percentile, summary } from './stats';
 
 const ROOT = join(import.meta.dirname, '..');
-type Round = { mode: string; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
-const round = async (mode: 'store' | 'duckdb', lines: number) =>
-  JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, String(lines)], { cwd: ROOT })).stdout) as Round;
+type Round = { mode: string; senders: number; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
+const round = async (mode: 'store' | 'duckdb', lines: number, senders = 1) =>
+  JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, String(lines), String(senders)], { cwd: ROOT })).stdout) as Round;
 
 /**
  * Ingest rate of the analytics store (2,000-line batches through store.ingest, rollups included) against DuckDB alone
- * loading the same lines from one file, in alternating rounds of fresh processes; and the store's peak RSS.
+ * loading the same lines from one file, in alternating rounds of fresh processes, with one node sending and with
+ * `senders` nodes sending at once (their batches commit together); and the store's peak RSS.
  */
-export const analyticsIngest = async ({ rounds = 3, lines = 200_000 }: { rounds?: number; lines?: number } = {}) => {
-  const ratios: number[] = [];
-  const all: Round[] = [];
+export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4 }: { rounds?: number; lines?: number; senders?: number } = {}) => {
+  const all: (Round & { ratio?: number })[] = [];
   for (let i = 0; i < rounds; i++) {
     const alone = await round('duckdb', lines);
-    const store = await round('store', lines);
-    all.push(alone, store);
-    ratios.push(alone.ms / store.ms);
+    all.push(alone);
+    for (const n of [1, senders]) {
+      const store = await round('store', lines, n);
+      all.push({ ...store, ratio: alone.ms / store.ms });
+    }
   }
-  const rate = (r: Round[], key: 'ms' | 'ackMs') => percentile({ samples: r.map((x) => (x.lines / x[key]) * 1000), p: 50 });
-  const stores = all.filter((r) => r.mode === 'store');
-  const result = {
-    storeLinesPerSec: rate(stores, 'ms'),
-    storeAckedLinesPerSec: rate(stores, 'ackMs'),
-    duckdbLinesPerSec: rate(all.filter((r) => r.mode === 'duckdb'), 'ms'),
-    ratio: percentile({ samples: ratios, p: 50 }),
-    ratios,
-    storePeakRssMb: Math.max(...stores.map((r) => r.peakRssMb)),
-    storeRssBeforeMb: Math.max(...stores.map((r) => r.beforeRssMb)),
-  };
-  console.log(
-    `analytics ingest: store ${result.storeLinesPerSec.toFixed(0)} lines/s with rollups (${result.storeAckedLinesPerSec.toFixed(0)} acknowledged) vs DuckDB alone ` +
-      `${result.duckdbLinesPerSec.toFixed(0)} lines/s · median ratio ${result.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ 0.5: ` +
-      `${result.ratio >= 0.5 ? 'met' : 'missed'}) · peak RSS ${result.storePeakRssMb.toFixed(0)} MB, of which ${result.storeRssBeforeMb.toFixed(0)} MB before ingesting (the batches in memory)`,
-  );
+  const median = (samples: number[]) => percentile({ samples, p: 50 });
+  const rate = (r: Round[], key: 'ms' | 'ackMs') => median(r.map((x) => (x.lines / x[key]) * 1000));
+  const duckdbLinesPerSec = rate(all.filter((r) => r.mode === 'duckdb'), 'ms');
+  console.log(`analytics ingest: DuckDB alone ${duckdbLinesPerSec.toFixed(0)} lines/s`);
+  const result: Record<string, unknown> = { duckdbLinesPerSec };
+  for (const n of [1, senders]) {
+    const stores = all.filter((r) => r.mode === 'store' && r.senders === n);
+    const ratios = stores.map((r) => r.ratio!);
+    const figures = {
+      storeLinesPerSec: rate(stores, 'ms'),
+      storeAckedLinesPerSec: rate(stores, 'ackMs'),
+      ratio: median(ratios),
+      ratios,
+      storePeakRssMb: Math.max(...stores.map((r) => r.peakRssMb)),
+      storeRssBeforeMb: Math.max(...stores.map((r) => r.beforeRssMb)),
+    };
+    result[`senders${n}`] = figures;
+    console.log(
+      `analytics ingest, ${n} node(s) sending: store ${figures.storeLinesPerSec.toFixed(0)} lines/s with rollups (${figures.storeAckedLinesPerSec.toFixed(0)} acknowledged) · ` +
+        `median ratio ${figures.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ 0.5: ${figures.ratio >= 0.5 ? 'met' : 'missed'}) · ` +
+        `peak RSS ${figures.storePeakRssMb.toFixed(0)} MB, of which ${figures.storeRssBeforeMb.toFixed(0)} MB before ingesting`,
+    );
+  }
   return result;
 };
 

@@ -43,6 +43,25 @@ export const DIM_VALUES: Record<Exclude<Dimension, 'site' | 'domain' | 'node'>, 
 /** The dimensions that are columns of the base rollups rather than rows of the dimension rollups. */
 export const BASE_KEYS: Partial<Record<Dimension, string>> = { site: 'site_id::VARCHAR', domain: 'domain', node: 'node_id::VARCHAR' };
 
-/** The dimension rollups' rows of a raw line, one per dimension, as a list to unnest. */
+type Keep = keyof typeof DIM_VALUES;
+
+/**
+ * Dimensions with values in the millions (addresses, paths): each has rollup tables of its own (`dim_<name>_5m`,
+ * `dim_<name>_1h`, no dimension column) so that the small dimensions' table, which the cards read, stays small.
+ */
+export const WIDE_DIMS = ['clientIp', 'url', 'refererHost', 'region', 'city', 'isp'] as const satisfies readonly Keep[];
+const isWide = (dim: string): dim is (typeof WIDE_DIMS)[number] => (WIDE_DIMS as readonly string[]).includes(dim);
+
+/** The rollup tables of a wide dimension, less their resolution suffix. */
+export const wideRollup = (dim: (typeof WIDE_DIMS)[number]) => `dim_${dim.toLowerCase()}`;
+
+/** The table a dimension's values are read from, and the condition picking its rows there. */
+export const dimSource = (dim: Keep, resolution: string) =>
+  isWide(dim) ? { table: `${wideRollup(dim)}_${resolution}`, only: 'true' } : { table: `dim_${resolution}`, only: `dim = '${dim}'` };
+
+/** The small dimensions' rollup rows of a raw line, one per dimension, as a list to unnest. */
 export const dimRowsOfLine = () =>
-  `[${Object.entries(DIM_VALUES).map(([dim, value]) => `{'dim': '${dim}', 'value': coalesce(${value}, '')}`).join(', ')}]`;
+  `[${Object.entries(DIM_VALUES)
+    .filter(([dim]) => !isWide(dim))
+    .map(([dim, value]) => `{'dim': '${dim}', 'value': coalesce(${value}, '')}`)
+    .join(', ')}]`;

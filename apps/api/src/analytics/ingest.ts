@@ -4,7 +4,6 @@ import { agentProtocol, Codes } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { evaluateTraffic } from '../modules/traffic/state';
 import { countLines } from './load';
 
 const unzip = promisify(gunzip);
@@ -47,8 +46,7 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, opts: { path: str
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
       const served = await sitesOfZone(deps, node.zone_id);
-      const { accepted, stored, siteIds } = await deps.analytics.ingest({ nodeId: node.id, file, ndjson: text, served });
-      if (siteIds.length) await evaluateTraffic(deps, { siteIds }).catch((err: Error) => req.log.error({ err: err.message }, 'traffic evaluation failed'));
+      const { accepted, stored } = await deps.analytics.ingest({ nodeId: node.id, file, ndjson: text, served });
       if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
       return agentProtocol.logsResult.parse({ accepted });
     });

@@ -20,7 +20,9 @@ const ROW = [
   text('cacheStatus'), text('httpVersion'), text('referer'), text('userAgent'), text('blockCause'), text('blockRule'), text('blockAction'),
 ].join(', ');
 
-const readLines = (file: string) => `read_json('${file.replaceAll("'", "''")}', columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true)`;
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const readLines = (files: string[]) =>
+  `read_json([${files.map(quote).join(', ')}], columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true, filename = true)`;
 
 /** Lines in a batch (the empty ones aside), counted without parsing them. */
 export const countLines = (ndjson: string) => {
@@ -46,51 +48,92 @@ const lastOffset = (ndjson: string) => {
 };
 
 export type Batch = { nodeId: number; file?: string; ndjson: string; served: number[] };
+export type Loaded = { stored: number; siteIds: number[] };
+
+/** How a batch is known to have been stored: its file's cursor (the offset of its last line), else its digest. */
+const identify = (batch: Batch) => {
+  const offset = batch.file ? lastOffset(batch.ndjson) : undefined;
+  if (batch.file !== undefined && offset !== undefined) return { cursor: { file: batch.file, offset } };
+  return { digest: createHash('sha256').update(batch.ndjson).digest('hex') };
+};
 
 /**
- * Bulk-loads one node's batch: the text goes to a file under `tmpDir`, DuckDB reads it (read_json) and keeps the
- * valid lines of the served sites in one INSERT, in the transaction that moves the file's cursor (or records the
- * batch's digest when its lines carry no offsets). Answers the sites whose lines were stored and how many.
+ * Bulk-loads batches of several nodes, one each, in one transaction (group commit): each text goes to a file under
+ * `tmpDir`, DuckDB reads them all at once (read_json over the list) and keeps the valid lines of each batch's served
+ * sites past its file's cursor, in the transaction that moves the cursors (or records the digests of batches whose
+ * lines carry no offsets). Answers, per batch, how many lines were stored and of which sites.
  */
-export const loadBatch = async (conn: DuckDBConnection, { batch, tmpDir }: { batch: Batch; tmpDir: string }) => {
-  const offset = batch.file ? lastOffset(batch.ndjson) : undefined;
-  const cursor = batch.file !== undefined && offset !== undefined ? { file: batch.file, offset } : undefined;
-  const digest = cursor ? undefined : createHash('sha256').update(batch.ndjson).digest('hex');
-  const file = path.join(tmpDir, `${randomUUID()}.ndjson`);
-  await fs.writeFile(file, batch.ndjson);
+export const loadBatches = async (conn: DuckDBConnection, { batches, tmpDir }: { batches: Batch[]; tmpDir: string }): Promise<Loaded[]> => {
+  const known = batches.map((batch) => ({ batch, ...identify(batch), path: path.join(tmpDir, `${randomUUID()}.ndjson`) }));
+  await Promise.all(known.map((k) => fs.writeFile(k.path, k.batch.ndjson)));
   await conn.run('BEGIN TRANSACTION');
   try {
-    const [seen] = cursor
-      ? await rows(conn, 'SELECT "offset" FROM log_cursors WHERE node_id = $1 AND file = $2', [batch.nodeId, cursor.file])
-      : await rows(conn, 'SELECT -1 AS "offset" FROM batches WHERE node_id = $1 AND digest = $2', [batch.nodeId, digest!]);
-    if (seen && !cursor) {
-      await conn.run('ROLLBACK');
-      return { stored: 0, siteIds: [] };
+    const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
+    const withCursor = known.filter((k) => k.cursor);
+    const cursors = new Map<string, number>();
+    if (withCursor.length) {
+      const pairs = withCursor.map((k) => `(${Number(k.batch.nodeId)}, ${quote(k.cursor!.file)})`).join(', ');
+      for (const r of await rows(conn, `SELECT node_id, file, "offset" FROM log_cursors WHERE (node_id, file) IN (${pairs})`)) {
+        cursors.set(keyOf(num(r.node_id), String(r.file)), num(r.offset));
+      }
     }
-    const after = seen ? num(seen.offset) : -1;
-    const served = batch.served.length ? idList(batch.served) : 'NULL';
-    const [{ floor }] = await rows(conn, `SELECT nextval('raw_seq') AS floor`);
-    await conn.run(
-      `INSERT INTO access_log SELECT nextval('raw_seq'), ${Number(batch.nodeId)}, ${ROW}
-       FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(file)})
-       WHERE "siteId" IN (${served}) AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
-         AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 ${cursor ? `AND "offset" > ${after}` : ''}`,
-    );
-    const stored = await rows(conn, 'SELECT site_id, count(*) AS n FROM access_log WHERE seq > $1 GROUP BY site_id ORDER BY site_id', [num(floor)]);
-    if (cursor && cursor.offset > after) {
+    const digests = new Set<string>();
+    const withDigest = known.filter((k) => k.digest);
+    if (withDigest.length) {
+      const pairs = withDigest.map((k) => `(${Number(k.batch.nodeId)}, '${k.digest}')`).join(', ');
+      for (const r of await rows(conn, `SELECT node_id, digest FROM batches WHERE (node_id, digest) IN (${pairs})`)) digests.add(keyOf(num(r.node_id), String(r.digest)));
+    }
+    /** Each batch's lines past this offset are new (null: no offsets, the whole batch is new); undefined: skipped. */
+    const afters = known.map((k) => {
+      if (k.digest !== undefined) {
+        const key = keyOf(k.batch.nodeId, k.digest);
+        if (digests.has(key)) return undefined;
+        digests.add(key);
+        return null;
+      }
+      const key = keyOf(k.batch.nodeId, k.cursor!.file);
+      const after = cursors.get(key) ?? -1;
+      cursors.set(key, Math.max(after, k.cursor!.offset));
+      return after;
+    });
+    const loading = known.map((k, i) => ({ ...k, no: i, after: afters[i] })).filter((k) => k.after !== undefined);
+    const loaded: Loaded[] = known.map(() => ({ stored: 0, siteIds: [] }));
+    if (loading.length) {
+      const values = loading
+        .map((k) => `(${quote(k.path)}, ${Number(k.batch.nodeId)}, ${k.after ?? 'NULL'}, [${k.batch.served.length ? idList(k.batch.served) : ''}]::INTEGER[])`)
+        .join(', ');
+      const inserted = await conn.runAndReadAll(
+        `INSERT INTO access_log SELECT nextval('raw_seq'), b.node_id, ${ROW}
+         FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(loading.map((k) => k.path))}) l
+         JOIN (VALUES ${values}) b(file, node_id, after, served) ON l.filename = b.file
+         WHERE list_contains(b.served, "siteId") AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
+           AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 AND (b.after IS NULL OR "offset" > b.after)
+         RETURNING node_id, site_id`,
+      );
+      const byNode = new Map(loading.map((k) => [k.batch.nodeId, loaded[k.no]]));
+      const [nodes, sites] = inserted.getColumnsJS() as [number[], number[]];
+      for (let i = 0; i < (nodes?.length ?? 0); i++) {
+        const out = byNode.get(nodes[i])!;
+        out.stored++;
+        if (!out.siteIds.includes(sites[i])) out.siteIds.push(sites[i]);
+      }
+      for (const out of loaded) out.siteIds.sort((a, b) => a - b);
+    }
+    const moved = [...cursors].map(([key, offset]) => [...(JSON.parse(key) as [number, string]), offset] as const);
+    if (moved.length) {
       await conn.run(
-        `INSERT INTO log_cursors VALUES ($1, $2, $3, now()::TIMESTAMP)
+        `INSERT INTO log_cursors SELECT * FROM (VALUES ${moved.map(([node, file, offset]) => `(${Number(node)}, ${quote(file)}, ${Number(offset)}, now()::TIMESTAMP)`).join(', ')})
          ON CONFLICT DO UPDATE SET "offset" = greatest("offset", excluded."offset"), updated_at = excluded.updated_at`,
-        [batch.nodeId, cursor.file, cursor.offset],
       );
     }
-    if (digest) await conn.run(`INSERT INTO batches VALUES ($1, $2, 0, now()::TIMESTAMP)`, [batch.nodeId, digest]);
+    const fresh = loading.filter((k) => k.digest !== undefined);
+    if (fresh.length) await conn.run(`INSERT INTO batches VALUES ${fresh.map((k) => `(${Number(k.batch.nodeId)}, '${k.digest}', 0, now()::TIMESTAMP)`).join(', ')}`);
     await conn.run('COMMIT');
-    return { stored: stored.reduce((n, r) => n + num(r.n), 0), siteIds: stored.map((r) => num(r.site_id)) };
+    return loaded;
   } catch (err) {
     await conn.run('ROLLBACK');
     throw err;
   } finally {
-    await fs.rm(file, { force: true });
+    await Promise.all(known.map((k) => fs.rm(k.path, { force: true })));
   }
 };

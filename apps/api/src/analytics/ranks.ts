@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { BASE_KEYS } from './dimensions';
+import { BASE_KEYS, dimSource, type DIM_VALUES } from './dimensions';
 import { countSums, resolutionOf, rollupWhere, scopeRead } from './scope';
-import { binder, num, rows, type Params } from './sql';
+import { num, rows, type Params } from './sql';
 import type { Counts, Dimension, Row, Scope } from './types';
 
 const COUNTS = ['requests', 'traffic', 'cacheHits', 'cacheTraffic', 'blocked'] as const;
@@ -10,11 +10,14 @@ const countsOf = (r: Record<string, unknown>, prefix = ''): Counts =>
 
 /** One dimension's values with their counts: from the base rollups for site, domain and node, else the dimension rollups. */
 const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
-  const { resolution, where } = scopeRead(scope, params);
+  const { where } = scopeRead(scope, params);
+  // A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows.
+  const resolution = resolutionOf({ from: scope.from, to: scope.to });
   const base = BASE_KEYS[dimension];
-  const source = base
-    ? `SELECT ${base} AS key, ${countSums(scope.outcomes)} FROM base_${resolution} WHERE ${where} GROUP BY key`
-    : `SELECT value AS key, ${countSums(scope.outcomes)} FROM dim_${resolution} WHERE ${where} AND dim = ${binder(params)(dimension)} GROUP BY key`;
+  const dims = base ? undefined : dimSource(dimension as keyof typeof DIM_VALUES, resolution);
+  const source = dims
+    ? `SELECT value AS key, ${countSums(scope.outcomes)} FROM ${dims.table} WHERE ${where} AND ${dims.only} GROUP BY key`
+    : `SELECT ${base} AS key, ${countSums(scope.outcomes)} FROM base_${resolution} WHERE ${where} GROUP BY key`;
   return `(SELECT * FROM (${source}) WHERE requests > 0)`;
 };
 

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { statisticsSchemas } from '@edgekeep/contract';
-import { dimRowsOfLine } from './dimensions';
-import { BASE_METRICS, DIM_METRICS } from './schema';
+import { DIM_VALUES, dimRowsOfLine, WIDE_DIMS, wideRollup } from './dimensions';
+import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables } from './schema';
 import { num, rows, stamp } from './sql';
 
 /** Hourly rollups are kept this long; the 5-minute ones for the contract's FIVE_MINUTE_ROLLUP_DAYS. */
@@ -38,25 +38,63 @@ const BASE_SUMS: Record<(typeof BASE_METRICS)[number], string> = {
 };
 const DIM_SUMS = Object.fromEntries(DIM_METRICS.map((m) => [m, BASE_SUMS[m]])) as Record<(typeof DIM_METRICS)[number], string>;
 
-const upsert = (table: string, metrics: readonly string[], select: string) =>
-  `INSERT INTO ${table} ${select} ON CONFLICT DO UPDATE SET ${metrics.map((m) => `${m} = ${m} + excluded.${m}`).join(', ')}`;
-const reBucket = (metrics: readonly string[]) => `time_bucket(INTERVAL 1 HOUR, bucket) AS bucket, * EXCLUDE (bucket, ${metrics.join(', ')}), ${metrics.map((m) => `sum(${m}) AS ${m}`).join(', ')}`;
+const sums = (metrics: readonly string[]) => metrics.map((m) => `sum(${m}) AS ${m}`).join(', ');
+const reBucket = (metrics: readonly string[]) => `time_bucket(INTERVAL 1 HOUR, bucket) AS bucket, * EXCLUDE (bucket, ${metrics.join(', ')}), ${sums(metrics)}`;
+
+/** Appends the 5-minute sums the SELECT makes to `<name>_5m`, and their hourly sums to `<name>_1h`. */
+const append = async (conn: DuckDBConnection, { name, metrics, select }: { name: string; metrics: readonly string[]; select: string }) => {
+  await conn.run(`CREATE TEMP TABLE fold_rows AS ${select}`);
+  await conn.run(`INSERT INTO ${name}_5m SELECT * FROM fold_rows ORDER BY bucket`);
+  await conn.run(`INSERT INTO ${name}_1h SELECT ${reBucket(metrics)} FROM fold_rows GROUP BY ALL ORDER BY bucket`);
+  await conn.run('DROP TABLE fold_rows');
+};
+
+const BUCKET = 'time_bucket(INTERVAL 5 MINUTE, time) AS bucket';
+const dimSums = DIM_METRICS.map((m) => `${DIM_SUMS[m]} AS ${m}`).join(', ');
 
 /** Adds the raw rows of `range` to the 5-minute and hourly rollups (the dimension ones only, with `dimsOnly`). */
 export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false }: { range: string; dimsOnly?: boolean }) => {
   if (!dimsOnly) {
-    await conn.run(`CREATE TEMP TABLE fold_base AS SELECT time_bucket(INTERVAL 5 MINUTE, time) AS bucket, site_id, domain, node_id,
-      ${BASE_METRICS.map((m) => `${BASE_SUMS[m]} AS ${m}`).join(', ')} FROM access_log WHERE ${range} GROUP BY ALL`);
-    await conn.run(upsert('base_5m', BASE_METRICS, 'SELECT * FROM fold_base'));
-    await conn.run(upsert('base_1h', BASE_METRICS, `SELECT ${reBucket(BASE_METRICS)} FROM fold_base GROUP BY ALL`));
-    await conn.run('DROP TABLE fold_base');
+    await append(conn, {
+      name: 'base',
+      metrics: BASE_METRICS,
+      select: `SELECT ${BUCKET}, site_id, domain, node_id, ${BASE_METRICS.map((m) => `${BASE_SUMS[m]} AS ${m}`).join(', ')} FROM access_log WHERE ${range} GROUP BY ALL`,
+    });
   }
-  await conn.run(`CREATE TEMP TABLE fold_dim AS SELECT bucket, site_id, domain, d.dim AS dim, d.value AS value,
-    ${DIM_METRICS.map((m) => `${DIM_SUMS[m]} AS ${m}`).join(', ')}
-    FROM (SELECT time_bucket(INTERVAL 5 MINUTE, time) AS bucket, *, unnest(${dimRowsOfLine()}) AS d FROM access_log WHERE ${range}) GROUP BY ALL`);
-  await conn.run(upsert('dim_5m', DIM_METRICS, 'SELECT * FROM fold_dim'));
-  await conn.run(upsert('dim_1h', DIM_METRICS, `SELECT ${reBucket(DIM_METRICS)} FROM fold_dim GROUP BY ALL`));
-  await conn.run('DROP TABLE fold_dim');
+  await append(conn, {
+    name: 'dim',
+    metrics: DIM_METRICS,
+    select: `SELECT bucket, site_id, domain, d.dim AS dim, d.value AS value, ${dimSums}
+      FROM (SELECT ${BUCKET}, *, unnest(${dimRowsOfLine()}) AS d FROM access_log WHERE ${range}) GROUP BY ALL`,
+  });
+  for (const dim of WIDE_DIMS) {
+    await append(conn, {
+      name: wideRollup(dim),
+      metrics: DIM_METRICS,
+      select: `SELECT ${BUCKET}, site_id, domain, coalesce(${DIM_VALUES[dim]}, '') AS value, ${dimSums} FROM access_log WHERE ${range} GROUP BY ALL`,
+    });
+  }
+};
+
+/**
+ * Merges the rows each rollup holds per bucket and key between `from` and `to` (hour boundaries) into one, in one
+ * transaction: folds append, so a bucket gets a row per fold until then.
+ */
+export const compact = async (conn: DuckDBConnection, { from, to }: { from: string; to: string }) => {
+  const inRange = `bucket >= '${from}'::TIMESTAMP AND bucket < '${to}'::TIMESTAMP`;
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    for (const { name, metrics } of RESOLUTIONS.flatMap(rollupTables)) {
+      await conn.run(`CREATE TEMP TABLE compacted AS SELECT * EXCLUDE (${metrics.join(', ')}), ${sums(metrics)} FROM ${name} WHERE ${inRange} GROUP BY ALL`);
+      await conn.run(`DELETE FROM ${name} WHERE ${inRange}`);
+      await conn.run(`INSERT INTO ${name} SELECT * FROM compacted ORDER BY bucket`);
+      await conn.run('DROP TABLE compacted');
+    }
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK');
+    throw err;
+  }
 };
 
 /**
@@ -65,8 +103,14 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
  */
 export const fold = async (conn: DuckDBConnection) => {
   const [{ folded }] = await rows(conn, 'SELECT folded FROM rollup_state WHERE id = 1');
-  const [{ upto, n }] = await rows(conn, 'SELECT max(seq) AS upto, count(*) AS n FROM access_log WHERE seq > $1', [num(folded)]);
-  if (upto === null) return 0;
+  const [{ upto, n, first, last, sites }] = await rows(
+    conn,
+    `SELECT max(seq) AS upto, count(*) AS n, strftime(min(time), '%Y-%m-%d %H:%M:%S') AS first, strftime(max(time), '%Y-%m-%d %H:%M:%S') AS last,
+       list(DISTINCT site_id ORDER BY site_id) AS sites
+     FROM access_log WHERE seq > $1`,
+    [num(folded)],
+  );
+  if (upto === null) return { n: 0, siteIds: [] };
   await conn.run('BEGIN TRANSACTION');
   try {
     await foldRows(conn, { range: `seq > ${num(folded)} AND seq <= ${num(upto)}` });
@@ -76,7 +120,7 @@ export const fold = async (conn: DuckDBConnection) => {
     await conn.run('ROLLBACK');
     throw err;
   }
-  return num(n);
+  return { n: num(n), first: String(first), last: String(last), siteIds: (sites as unknown[]).map(num) };
 };
 
 const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));
@@ -91,6 +135,6 @@ export const prune = async (conn: DuckDBConnection, { rawRetentionDays }: { rawR
   await conn.run('DELETE FROM access_log WHERE time < $1::TIMESTAMP AND seq <= (SELECT folded FROM rollup_state WHERE id = 1)', [raw]);
   await conn.run('DELETE FROM batches WHERE received_at < $1::TIMESTAMP', [raw]);
   await conn.run('DELETE FROM log_cursors WHERE updated_at < $1::TIMESTAMP', [fine]);
-  for (const table of ['base_5m', 'dim_5m']) await conn.run(`DELETE FROM ${table} WHERE bucket < $1::TIMESTAMP`, [fine]);
-  for (const table of ['base_1h', 'dim_1h']) await conn.run(`DELETE FROM ${table} WHERE bucket < $1::TIMESTAMP`, [daysAgo(HOURLY_ROLLUP_DAYS)]);
+  for (const { name } of rollupTables('5m')) await conn.run(`DELETE FROM ${name} WHERE bucket < $1::TIMESTAMP`, [fine]);
+  for (const { name } of rollupTables('1h')) await conn.run(`DELETE FROM ${name} WHERE bucket < $1::TIMESTAMP`, [daysAgo(HOURLY_ROLLUP_DAYS)]);
 };

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { WIDE_DIMS, wideRollup } from './dimensions';
 import { foldRows } from './rollup';
 import { rows } from './sql';
 
@@ -11,6 +12,18 @@ export const BASE_METRICS = [
 export const DIM_METRICS = ['requests', 'bytes_sent', 'cache_hits', 'cache_bytes', 'blocked', 'blocked_bytes'] as const;
 export const RESOLUTIONS = ['5m', '1h'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
+
+const BUCKET_SITE_DOMAIN = 'bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL';
+
+/**
+ * The rollup tables of a resolution. They have no keys: a fold appends its sums, several rows of a bucket and key add
+ * up in every read (sum), and compaction merges them now and then.
+ */
+export const rollupTables = (r: Resolution) => [
+  { name: `base_${r}`, keys: `${BUCKET_SITE_DOMAIN}, node_id INTEGER NOT NULL`, metrics: BASE_METRICS },
+  { name: `dim_${r}`, keys: `${BUCKET_SITE_DOMAIN}, dim VARCHAR NOT NULL, value VARCHAR NOT NULL`, metrics: DIM_METRICS },
+  ...WIDE_DIMS.map((d) => ({ name: `${wideRollup(d)}_${r}`, keys: `${BUCKET_SITE_DOMAIN}, value VARCHAR NOT NULL`, metrics: DIM_METRICS })),
+];
 
 const counters = (names: readonly string[]) => names.map((n) => `${n} BIGINT NOT NULL`).join(', ');
 
@@ -30,12 +43,7 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS batches (node_id INTEGER NOT NULL, digest VARCHAR NOT NULL, id BIGINT NOT NULL, received_at TIMESTAMP NOT NULL, PRIMARY KEY (node_id, digest))`,
   /** `folded`: raw rows with seq up to it are in the rollups. */
   `CREATE TABLE IF NOT EXISTS rollup_state (id INTEGER PRIMARY KEY, folded BIGINT NOT NULL)`,
-  ...RESOLUTIONS.flatMap((r) => [
-    `CREATE TABLE IF NOT EXISTS base_${r} (bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, node_id INTEGER NOT NULL,
-       ${counters(BASE_METRICS)}, PRIMARY KEY (bucket, site_id, domain, node_id))`,
-    `CREATE TABLE IF NOT EXISTS dim_${r} (bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, dim VARCHAR NOT NULL, value VARCHAR NOT NULL,
-       ${counters(DIM_METRICS)}, PRIMARY KEY (bucket, site_id, domain, dim, value))`,
-  ]),
+  ...RESOLUTIONS.flatMap((r) => rollupTables(r).map(({ name, keys, metrics }) => `CREATE TABLE IF NOT EXISTS ${name} (${keys}, ${counters(metrics)})`)),
 ];
 
 const columnsOf = async (conn: DuckDBConnection, table: string) =>
@@ -67,11 +75,33 @@ const migrateFirstStore = async (conn: DuckDBConnection) => {
   await conn.run('DROP TABLE rollup_5m');
 };
 
+/**
+ * The second store kept its rollups under primary keys, all dimensions in one table: the rows move to keyless tables,
+ * the wide dimensions' to tables of their own.
+ */
+const migrateKeyedRollups = async (conn: DuckDBConnection) => {
+  for (const r of RESOLUTIONS) {
+    await conn.run(`ALTER TABLE base_${r} RENAME TO base_${r}_keyed`);
+    await conn.run(`ALTER TABLE dim_${r} RENAME TO dim_${r}_keyed`);
+  }
+  for (const stmt of TABLES.slice(4)) await conn.run(stmt);
+  for (const r of RESOLUTIONS) {
+    await conn.run(`INSERT INTO base_${r} SELECT * FROM base_${r}_keyed ORDER BY bucket`);
+    const wide = WIDE_DIMS.map((d) => `'${d}'`).join(', ');
+    await conn.run(`INSERT INTO dim_${r} SELECT * FROM dim_${r}_keyed WHERE dim NOT IN (${wide}) ORDER BY bucket`);
+    for (const d of WIDE_DIMS) await conn.run(`INSERT INTO ${wideRollup(d)}_${r} SELECT * EXCLUDE (dim) FROM dim_${r}_keyed WHERE dim = '${d}' ORDER BY bucket`);
+    await conn.run(`DROP TABLE base_${r}_keyed`);
+    await conn.run(`DROP TABLE dim_${r}_keyed`);
+  }
+};
+
 /** Creates the tables, or brings a data directory of an earlier version to them. */
 export const prepareSchema = async (conn: DuckDBConnection) => {
   await conn.run('BEGIN TRANSACTION');
   try {
     const first = (await columnsOf(conn, 'access_log')).has('batch_id');
+    const [{ keyed }] = await rows(conn, `SELECT count(*) AS keyed FROM duckdb_constraints() WHERE table_name = 'base_5m' AND constraint_type = 'PRIMARY KEY'`);
+    if (Number(keyed)) await migrateKeyedRollups(conn);
     for (const stmt of TABLES.slice(first ? 1 : 0)) await conn.run(stmt);
     if (first) await migrateFirstStore(conn);
     await conn.run('INSERT INTO rollup_state VALUES (1, 0) ON CONFLICT DO NOTHING');

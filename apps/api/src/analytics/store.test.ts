@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { logLine } from '../../test/agent-logs';
+import { compact } from './rollup';
 import { createAnalyticsStore, RAW_RETENTION_DAYS } from './store';
 import type { AnalyticsStore, Scope } from './types';
 
@@ -117,6 +118,40 @@ describe('analytics store', () => {
     expect((await store.cards(scope())).requests).toBe(13);
   });
 
+  it('loads batches of several nodes sent at once together, each counted once, a resend among them too', async () => {
+    const batch = (nodeId: number, lines: Line[], first = 1) => ({ nodeId, file: 'f', ndjson: ndjson(withOffsets(lines, first)), served: [1, 2] });
+    const results = await Promise.all([
+      store.ingest(batch(7, MIX.slice(0, 2))),
+      store.ingest(batch(8, MIX.slice(2, 6))),
+      store.ingest(batch(7, MIX.slice(0, 2))),
+      store.ingest(batch(9, [MIX[5]])),
+      store.ingest(batch(7, MIX.slice(2, 4), 3)),
+    ]);
+    expect(results.map((r) => r.stored)).toEqual([2, 4, 0, 1, 2]);
+    expect(results[1].siteIds).toEqual([1, 2]);
+    expect((await store.top(scope({ siteIds: [1, 2] }), { dimension: 'node', limit: 5, by: 'requests' })).rows.map((r) => [r.key, r.requests])).toEqual([['7', 4], ['8', 4], ['9', 1]]);
+  });
+
+  it('compacts the rows folds appended into one per bucket and key, with the same sums', async () => {
+    for (const l of MIX) {
+      await store.ingest({ nodeId: 7, ndjson: ndjson([logLine(l)]), served: [1, 2] });
+      await store.cards(scope());
+    }
+    const before = { cards: await store.cards(scope()), hourly: await store.cards(scope({ intervalMinutes: 60 })), urls: await store.top(scope(), { dimension: 'url', limit: 5, by: 'requests' }) };
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    const rowCount = async () => Number((await conn.runAndReadAll('SELECT count(*) FROM base_1h')).getRows()[0][0]);
+    expect(await rowCount()).toBe(MIX.length);
+    const hour = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+    await compact(conn, { from: hour(base), to: hour(base + 2 * HOUR) });
+    expect(await rowCount()).toBe(3);
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect({ cards: await store.cards(scope()), hourly: await store.cards(scope({ intervalMinutes: 60 })), urls: await store.top(scope(), { dimension: 'url', limit: 5, by: 'requests' }) }).toEqual(before);
+  });
+
   it('takes a batch without offsets once by its content', async () => {
     const batch = { nodeId: 7, ndjson: ndjson([logLine({ siteId: 1, time: at(3) })]), served: [1] };
     expect((await store.ingest(batch)).stored).toBe(1);
@@ -158,6 +193,33 @@ describe('analytics store', () => {
     const chunks: number[][] = [];
     for await (const chunk of store.streamLines(filter, { chunk: 2 })) chunks.push(chunk.map((l) => l.status));
     expect(chunks).toEqual([[502, 444], [403, 404], [200]]);
+  });
+
+  it('opens a data directory whose rollups had keys and one dimension table, and keeps their counts', async () => {
+    await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+    const before = { cards: await store.cards(scope()), ips: await store.top(scope(), { dimension: 'clientIp', limit: 5, by: 'requests' }) };
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    for (const r of ['5m', '1h']) {
+      const wide = ['clientIp', 'url', 'refererHost', 'region', 'city', 'isp'];
+      await conn.run(`CREATE TABLE base_${r}_k AS SELECT * FROM base_${r} LIMIT 0`);
+      await conn.run(`ALTER TABLE base_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, node_id)`);
+      await conn.run(`INSERT INTO base_${r}_k SELECT * FROM base_${r}`);
+      await conn.run(`CREATE TABLE dim_${r}_k AS SELECT * FROM dim_${r} LIMIT 0`);
+      await conn.run(`ALTER TABLE dim_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, dim, value)`);
+      await conn.run(`INSERT INTO dim_${r}_k SELECT * FROM dim_${r}`);
+      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', * EXCLUDE (bucket, site_id, domain) FROM dim_${d.toLowerCase()}_${r}`);
+      for (const table of [`base_${r}`, `dim_${r}`, ...wide.map((d) => `dim_${d.toLowerCase()}_${r}`)]) await conn.run(`DROP TABLE ${table}`);
+      await conn.run(`ALTER TABLE base_${r}_k RENAME TO base_${r}`);
+      await conn.run(`ALTER TABLE dim_${r}_k RENAME TO dim_${r}`);
+    }
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect({ cards: await store.cards(scope()), ips: await store.top(scope(), { dimension: 'clientIp', limit: 5, by: 'requests' }) }).toEqual(before);
+    await store.ingest({ nodeId: 7, ndjson: ndjson([logLine({ siteId: 1, time: at(12) })]), served: [1] });
+    expect((await store.cards(scope())).requests).toBe(6);
   });
 
   it('opens a data directory of the first store and keeps its lines and rollups', async () => {

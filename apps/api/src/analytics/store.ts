@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { countLines as countBatchLines, loadBatch } from './load';
+import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
-import { fold, prune } from './rollup';
+import { compact, fold, prune } from './rollup';
 import { prepareSchema } from './schema';
 import type { AnalyticsStore } from './types';
 
@@ -14,8 +14,18 @@ export type { AnalyticsStore } from './types';
 /** Raw access lines are kept this long by default (LOG_RETENTION_DAYS), then pruned; the rollups stay. */
 export const RAW_RETENTION_DAYS = 7;
 /** Lines stored are folded into the rollups this long after the last batch, or before the next query. */
-const FOLD_DELAY_MS = 500;
+const FOLD_DELAY_MS = 2000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** Folds append rows to the rollups; the hours they touched are merged this often. */
+const COMPACT_EVERY_MS = 5 * 60_000;
+/**
+ * An embedded store: DuckDB's memory and threads are bounded so the API's footprint stays small. Under 256 MB a month's
+ * ranking of a busy site's client addresses spilled to disk; the process's peak while ingesting moved little with it.
+ */
+const DUCKDB_CONFIG = { memory_limit: '512MB', threads: '2' };
+
+const hourOf = (time: string) => `${time.slice(0, 13)}:00:00`;
+const hourAfter = (time: string) => new Date(Date.parse(`${hourOf(time).replace(' ', 'T')}Z`) + 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 type Open = { instance: DuckDBInstance; writer: DuckDBConnection; idle: DuckDBConnection[] };
 
@@ -31,13 +41,19 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   /** Whether raw rows may be waiting for the rollups (at open: left by a process that stopped before folding). */
   let unfolded = true;
   let lastPrune = 0;
+  let lastCompact = Date.now();
+  const listeners = new Set<(siteIds: number[]) => void>();
+  /** The hours folds appended to since the last compaction. */
+  let dirty: { from: string; to: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Batches waiting for the writer: one per node load together, in one transaction, when it is free. */
+  let pending: { batch: Batch; done: (loaded: Loaded) => void; failed: (err: unknown) => void }[] = [];
 
   const open = () =>
     (opening ??= (async () => {
       await fs.rm(tmpDir, { recursive: true, force: true });
       await fs.mkdir(tmpDir, { recursive: true });
-      const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'));
+      const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'), DUCKDB_CONFIG);
       const writer = await instance.connect();
       await prepareSchema(writer);
       return { instance, writer, idle: [] };
@@ -63,10 +79,21 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     serial(async (conn) => {
       unfolded = false;
       try {
-        await fold(conn);
+        const folded = await fold(conn);
+        if (folded.first && folded.last) {
+          const from = hourOf(folded.first);
+          const to = hourAfter(folded.last);
+          dirty = dirty ? { from: from < dirty.from ? from : dirty.from, to: to > dirty.to ? to : dirty.to } : { from, to };
+        }
+        if (folded.siteIds.length) for (const listener of listeners) listener(folded.siteIds);
       } catch (err) {
         unfolded = true;
         throw err;
+      }
+      if (dirty && Date.now() - lastCompact >= COMPACT_EVERY_MS) {
+        await compact(conn, dirty);
+        dirty = undefined;
+        lastCompact = Date.now();
       }
       if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = Date.now();
@@ -89,13 +116,40 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     timer.unref();
   };
 
+  const loadPending = () =>
+    serial(async (conn) => {
+      const nodes = new Set<number>();
+      const group = pending.filter((g) => !nodes.has(g.batch.nodeId) && nodes.add(g.batch.nodeId));
+      pending = pending.filter((g) => !group.includes(g));
+      if (pending.length) scheduleLoad();
+      try {
+        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir });
+        group.forEach((g, i) => g.done(loaded[i]));
+      } catch (err) {
+        for (const g of group) g.failed(err);
+      }
+    });
+
+  const scheduleLoad = () =>
+    loadPending().catch((err: unknown) => {
+      const group = pending;
+      pending = [];
+      for (const g of group) g.failed(err);
+    });
+
+  const load = (batch: Batch) =>
+    new Promise<Loaded>((done, failed) => {
+      pending.push({ batch, done, failed });
+      if (pending.length === 1) void scheduleLoad();
+    });
+
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
     async ingest(batch) {
       const accepted = countBatchLines(batch.ndjson);
       if (!accepted) return { accepted, stored: 0, siteIds: [] };
-      const { stored, siteIds } = await serial((conn) => loadBatch(conn, { batch, tmpDir }));
+      const { stored, siteIds } = await load(batch);
       if (stored) {
         unfolded = true;
         foldSoon();
@@ -111,6 +165,10 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     streamLines: (filter, o) => streamLines(read, filter, o),
     totalsBySite: (o) => query((conn) => totalsBySite(conn, o)),
     domainRanks: (o) => query((conn) => domainRanks(conn, o)),
+    onFolded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       clearTimeout(timer);
       timer = undefined;

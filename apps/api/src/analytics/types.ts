@@ -131,5 +131,7 @@ export type AnalyticsStore = {
   totalsBySite(o: { from: Date; to: Date; siteIds?: number[] }): Promise<{ siteId: number; bytesSent: number; bytesReceived: number; requests: number; cacheHits: number; cacheBytes: number }[]>;
   /** Domains ranked by traffic or requests in [from, to), one page, with how many domains had traffic. */
   domainRanks(o: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: { siteId: number; domain: string; traffic: number; requests: number }[]; total: number }>;
+  /** Calls `listener` with the sites whose new lines each fold just made count in the rollups; answers how to stop. */
+  onFolded(listener: (siteIds: number[]) => void): () => void;
   close(): Promise<void>;
 };

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { createPlan, listPlans, monthlyUsages, removePlans, resourceInfo, updatePlan } from './service';
-import { startTrafficSweep } from './state';
+import { evaluateTraffic, startTrafficSweep } from './state';
 
-/** Sites' traffic states are re-evaluated this often besides after each log batch and plan change. */
+/** Sites' traffic states are re-evaluated this often besides after each fold of new log lines and each plan change. */
 const SWEEP_MS = 60_000;
 
 export function trafficRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -21,9 +21,16 @@ export function trafficRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.userMonthlyUsages, async ({ principal, query }) => monthlyUsages(deps, principal, query));
   registerRoute(app, deps, r.resourceInfo, async ({ principal }) => ({ data: await resourceInfo(deps, principal) }));
 
-  let stop: (() => void) | undefined;
+  const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
-    stop = startTrafficSweep(deps, { everyMs: SWEEP_MS });
+    stops.push(startTrafficSweep(deps, { everyMs: SWEEP_MS }));
+    stops.push(
+      deps.analytics.onFolded((siteIds) => {
+        evaluateTraffic(deps, { siteIds }).catch((err: Error) => deps.log.error({ err: err.message }, 'traffic evaluation failed'));
+      }),
+    );
   });
-  app.addHook('onClose', async () => stop?.());
+  app.addHook('onClose', async () => {
+    for (const stop of stops.splice(0)) stop();
+  });
 }
