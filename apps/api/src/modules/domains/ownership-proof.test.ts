@@ -85,8 +85,16 @@ lane('a tenant proves a registered domain by DNS TXT', () => {
     const refused = await upload();
     expect(refused.body).toMatchObject({ code: 401001, extra: { domains: ['www.kept.test', '*.kept.test'], challenges: [{ record: '_edgekeep-challenge.kept.test' }] } });
     expect((await call(t, 'GET', `user/site/${f.b.site}/certificates`, { token: f.tokens.userB })).body.total).toBe(0);
-    const own = await selfSignedCertificate({ host: 'www.kept.test' });
-    expect((await call(t, 'POST', `user/site/${f.a.site}/certificate`, { token: f.tokens.userA, body: { name: 'own', certificate: own.chain, key: own.key } })).status).toBe(200);
+    const own = await selfSignedCertificate({ host: 'www.kept.test', names: ['www.kept.test', 'www.squatted.test'] });
+    const ownCert = await call(t, 'POST', `user/site/${f.a.site}/certificate`, { token: f.tokens.userA, body: { name: 'own', certificate: own.chain, key: own.key } });
+    expect(ownCert.body).toMatchObject({ code: 401001, extra: { domains: ['www.squatted.test'] } });
+    const mine = await selfSignedCertificate({ host: 'www.kept.test' });
+    const cert = (await call(t, 'POST', `user/site/${f.a.site}/certificate`, { token: f.tokens.userA, body: { name: 'own', certificate: mine.chain, key: mine.key } })).body.data;
+    // Binding reaches the site's own domains only: another tenant's domain id answers like a missing one.
+    const theirs = (await call(t, 'GET', `user/site/${f.b.site}/domains?keywords=www.squatted`, { token: f.tokens.userB })).body.data[0];
+    const bind = await call(t, 'PATCH', `user/site/${f.a.site}/certificate/domains`, { token: f.tokens.userA, body: { id: cert.id, domainIDs: [theirs.id] } });
+    expect(bind.status).toBe(404);
+    expect((await t.deps.db.selectFrom('domains').select('certificate_id').where('id', '=', theirs.id).executeTakeFirstOrThrow()).certificate_id).toBeNull();
 
     texts['_edgekeep-challenge.kept.test'] = [(await ownership(f.tokens.userB, 'kept.test')).body.data.token];
     expect((await upload()).status).toBe(200);
