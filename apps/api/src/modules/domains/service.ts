@@ -135,7 +135,7 @@ export async function updateDomain(deps: AppDeps, principal: Principal, siteId: 
   let owned: NameCheck | undefined;
   if (body.status === 1 && d.status !== 1) {
     owned = await checkNames(deps, { ownerId: site.userID, names: [d.name], exceptIds: [d.id] });
-    if (owned.refused.length) throw new ApiError(Codes.DuplicateDomain, { extra: { challenges: owned.challenges } });
+    if (owned.refused.length) throw new ApiError(Codes.DuplicateDomain, owned.challenges.length ? { extra: { challenges: owned.challenges } } : {});
   }
   if (body.protocol === 'follow' && !JSON.parse(d.port_map).enabled) throw new ApiError(Codes.IllegalPortMapping, { extra: 'the follow protocol needs port mapping on' });
   if (owned) await takeOver(deps, { ownerId: site.userID, domains: owned.proven });
