@@ -24,4 +24,7 @@ export const domainRoutes = {
     summary: 'Change one origin (a site keeps at least one origin enabled: 401008)', params: s.domainParams, body: s.updateUpstreamBody, response: envelope(s.upstreamItem) }),
   removeUpstreams: defineRoute({ id: 'user.site.domain.upstreams.remove', method: 'DELETE', path: 'user/site/{siteId}/domain/{domainId}/upstreams', tier, permission: 'domains.edit', tag,
     summary: 'Remove origins (a domain keeps at least one enabled: 401008)', params: s.domainParams, body: s.idsBody, response: done }),
+  ownership: defineRoute({ id: 'user.domains.ownership', method: 'GET', path: 'user/domains/ownership', tier, permission: 'domains.view', tag,
+    summary: "The caller's DNS TXT proof for a name's registered domain: the record, its token, whether another tenant holds names there and whether the proof is seen",
+    query: s.ownershipQuery, response: envelope(s.ownershipItem) }),
 } as const;

@@ -149,3 +149,13 @@ export const idsBody = z.object({ ids });
 export const upstreamsQuery = pageQuery.extend({ keyword: z.string().max(TEXT_FIELD_MAX).optional() });
 export const addUpstreamsBody = z.object({ upstreams: z.array(upstreamInput).min(1).max(100) });
 export const updateUpstreamBody = upstreamInput.partial().extend({ id });
+
+export const ownershipQuery = z.object({ domain: domainName });
+/** The DNS TXT proof a tenant publishes to take names under a registered domain another tenant holds. */
+export const ownershipItem = z.object({
+  registeredDomain: z.string(),
+  record: z.string(),
+  token: z.string(),
+  heldByOthers: z.boolean(),
+  proven: z.boolean(),
+});

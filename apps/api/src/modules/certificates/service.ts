@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { encrypt } from '../../lib/crypto';
+import { checkClaims, takeOver } from '../domains/ownership';
 import { reachableSite } from '../sites/service';
 import { covers, parseCertificate } from './pem';
 
@@ -42,6 +43,13 @@ async function certOf(deps: AppDeps, siteId: number, id: number) {
   return row;
 }
 
+/** A certificate's names lie under registered domains the site's tenant holds or has proven (401001). */
+async function claimNames(deps: AppDeps, ownerId: number, names: string[]) {
+  const claims = await checkClaims(deps, { ownerId, names });
+  if (claims.refused.length) throw new ApiError(Codes.DuplicateDomain, { extra: { domains: claims.refused, challenges: claims.challenges } });
+  await takeOver(deps, { ownerId, domains: claims.proven });
+}
+
 export async function listCertificates(deps: AppDeps, principal: Principal, siteId: number, query: { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; name?: string }) {
   await reachableSite(deps, principal, siteId);
   let q = deps.db.selectFrom('certificates').selectAll().where('site_id', '=', siteId);
@@ -62,9 +70,10 @@ export async function certificateDetail(deps: AppDeps, principal: Principal, sit
 }
 
 export async function createCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { name: string; certificate: string; key: string }) {
-  await reachableSite(deps, principal, siteId);
+  const site = await reachableSite(deps, principal, siteId);
   const name = checkName(body.name);
   const parsed = parseCertificate(body.certificate, body.key);
+  await claimNames(deps, site.userID, parsed.names);
   const at = now();
   const row = await deps.db
     .insertInto('certificates')
@@ -94,6 +103,7 @@ export async function updateCertificate(deps: AppDeps, principal: Principal, sit
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: body.key === undefined ? 'key' : 'certificate', message: 'a new chain comes with its key' }] } });
   }
   const parsed = body.certificate && body.key ? parseCertificate(body.certificate, body.key) : undefined;
+  if (parsed) await claimNames(deps, site.userID, parsed.names);
   await deps.db
     .updateTable('certificates')
     .set({

@@ -23,12 +23,18 @@ async function lookup(resolver: Resolver, name: string, cname: string): Promise<
   }
 }
 
+/** A resolver on the configured servers (DNS_RESOLVERS), the system's otherwise. */
+export function resolverOf(deps: AppDeps) {
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  if (deps.config.dnsResolvers.length) resolver.setServers(deps.config.dnsResolvers);
+  return resolver;
+}
+
 /** Looks each domain up in DNS (all the site's domains when no ids) and stores whether it points at the site's CNAME. */
 export async function checkCname(deps: AppDeps, principal: Principal, siteId: number, ids?: number[]) {
   const site = await reachableSite(deps, principal, siteId);
   const rows = ids ? await domainsOf(deps, siteId, ids) : await deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
-  const resolver = new Resolver({ timeout: 2000, tries: 1 });
-  if (deps.config.dnsResolvers.length) resolver.setServers(deps.config.dnsResolvers);
+  const resolver = resolverOf(deps);
   const at = now();
   const results = [];
   // A few lookups at a time: a site may have thousands of domains, and a silent server costs a timeout each.

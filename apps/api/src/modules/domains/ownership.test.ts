@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startDnsServer } from '../../../test/dns-server';
 import { makeInfra } from '../../../test/fixtures';
 import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { registeredDomain } from './ownership';
@@ -6,17 +7,23 @@ import { registeredDomain } from './ownership';
 lane('a registered domain belongs to one tenant', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof makeInfra>>;
+  let dns: Awaited<ReturnType<typeof startDnsServer>>;
   const add = (token: string, site: number, domains: string[]) =>
     call(t, 'POST', `user/site/${site}/domains`, { token, body: { domains, upstreams: [{ host: '127.0.0.1' }] } });
   const refusedNames = (r: Awaited<ReturnType<typeof add>>) =>
     r.body.code === 101009 ? r.body.errors.filter((e: { code: number }) => e.code === 401001).flatMap((e: { targets: string[] }) => e.targets) : [];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // No challenge records: every overlap stays unproven.
+    dns = await startDnsServer({});
+    t = await startTestApp({ DNS_RESOLVERS: dns.address });
     f = await makeInfra(t);
     expect((await add(f.tokens.userA, f.a.site, ['www.tenanta.test', 'alice.github.io'])).status).toBe(200);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns.close();
+  });
 
   it('reads registered domains from the public suffix list', () => {
     expect(registeredDomain('*.shop.tenanta.test')).toBe('tenanta.test');

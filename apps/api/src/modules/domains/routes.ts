@@ -1,7 +1,11 @@
 import { domainRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
+import { findAccount } from '../accounts/repo';
+import { tenantRootId } from '../roles/service';
+import { ownershipOf } from './ownership';
 import * as domains from './service';
 import { domainSettingsRoutes } from './settings-routes';
 
@@ -9,6 +13,11 @@ const ok = { data: { ok: true } };
 
 export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
   domainSettingsRoutes(app, deps);
+  registerRoute(app, deps, r.ownership, async ({ principal, query }) => {
+    const account = await findAccount(deps.db, principal.accountId);
+    if (!account) throw notFound('account');
+    return { data: await ownershipOf(deps, { ownerId: (await tenantRootId(deps, account)) ?? account.id, name: query.domain }) };
+  });
   registerRoute(app, deps, r.domains, async ({ principal, params, query }) => domains.listDomains(deps, principal, params.siteId, query));
   registerRoute(app, deps, r.createDomains, async ({ principal, params, body }) => ({ data: await domains.createDomains(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.updateDomain, async ({ principal, params, body }) => ({ data: await domains.updateDomain(deps, principal, params.siteId, body) }));

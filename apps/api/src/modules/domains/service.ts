@@ -7,7 +7,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
-import { claimedByOthers } from './ownership';
+import { checkNames, takeOver, type NameCheck } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
@@ -35,14 +35,6 @@ export async function listDomains(deps: AppDeps, principal: Principal, siteId: n
     defaultSort: { column: 'created_at', order: 'desc' },
   });
   return { data: await toItems(deps, page.data), total: page.total };
-}
-
-/** An enabled domain is served by one site only, across every tenant (401001). */
-export async function enabledElsewhere(deps: AppDeps, names: string[], exceptIds: number[] = []) {
-  if (!names.length) return new Set<string>();
-  let q = deps.db.selectFrom('domains').select('name').where('name', 'in', names).where('status', '=', 1);
-  if (exceptIds.length) q = q.where('id', 'not in', exceptIds);
-  return new Set((await q.execute()).map((r) => r.name));
 }
 
 const refusal = (code: number, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
@@ -76,15 +68,16 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     else names.push(e.name);
   }
   const enabled = entries.filter((e) => e.status === 1).map((e) => e.name);
-  const taken = new Set([...(await enabledElsewhere(deps, enabled)), ...(await claimedByOthers(deps, site.userID, enabled))]);
-  for (const name of taken) errors.push(refusal(Codes.DuplicateDomain, name));
-  if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length } });
+  const owned = await checkNames(deps, { ownerId: site.userID, names: enabled });
+  for (const name of owned.refused) errors.push(refusal(Codes.DuplicateDomain, name));
+  if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length, ...(owned.challenges.length ? { challenges: owned.challenges } : {}) } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
   const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
   if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
   // What one site's part of the edge state can carry, whatever the licence allows.
   if (site.domainCount + entries.length > ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
   await assertCanCreate(deps, { clientId: product.client_id, kind: 'domain', adding: entries.length });
+  await takeOver(deps, { ownerId: site.userID, domains: owned.proven });
 
   const at = now();
   const ids = await deps.db.transaction().execute(async (trx) => {
@@ -139,11 +132,13 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
   const site = await reachableSite(deps, principal, siteId);
   const d = await domainOf(deps, siteId, body.id);
+  let owned: NameCheck | undefined;
   if (body.status === 1 && d.status !== 1) {
-    const taken = (await enabledElsewhere(deps, [d.name], [d.id])).size + (await claimedByOthers(deps, site.userID, [d.name])).size;
-    if (taken) throw new ApiError(Codes.DuplicateDomain);
+    owned = await checkNames(deps, { ownerId: site.userID, names: [d.name], exceptIds: [d.id] });
+    if (owned.refused.length) throw new ApiError(Codes.DuplicateDomain, owned.challenges.length ? { extra: { challenges: owned.challenges } } : {});
   }
   if (body.protocol === 'follow' && !JSON.parse(d.port_map).enabled) throw new ApiError(Codes.IllegalPortMapping, { extra: 'the follow protocol needs port mapping on' });
+  if (owned) await takeOver(deps, { ownerId: site.userID, domains: owned.proven });
   await deps.db
     .updateTable('domains')
     .set({

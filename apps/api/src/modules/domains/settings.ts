@@ -11,8 +11,7 @@ import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
 import type { ZoneSettings } from '../zones/service';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
-import { claimedByOthers } from './ownership';
-import { enabledElsewhere } from './service';
+import { checkNames, takeOver } from './ownership';
 
 type S = typeof domainSettingSchemas;
 type Changes = Pick<Updateable<DomainTable>, 'status' | 'force_ssl' | 'balance' | 'port_map' | 'protocol' | 'auto_ssl'>;
@@ -46,10 +45,10 @@ export async function setDomainStatus(deps: AppDeps, principal: Principal, siteI
   if (body.status === 1) {
     const names = rows.map((r) => r.name);
     const twins = names.filter((n, i) => names.indexOf(n) !== i);
-    const taken = await enabledElsewhere(deps, names, rows.map((r) => r.id));
-    const claimed = await claimedByOthers(deps, site.userID, names);
-    const refused = [...new Set([...twins, ...taken, ...claimed])];
-    if (refused.length) throw new ApiError(Codes.DuplicateDomain, { extra: { domains: refused } });
+    const owned = await checkNames(deps, { ownerId: site.userID, names, exceptIds: rows.map((r) => r.id) });
+    const refused = [...new Set([...twins, ...owned.refused])];
+    if (refused.length) throw new ApiError(Codes.DuplicateDomain, { extra: { domains: refused, ...(owned.challenges.length ? { challenges: owned.challenges } : {}) } });
+    await takeOver(deps, { ownerId: site.userID, domains: owned.proven });
   }
   await setOn(deps, site, body.ids, { status: body.status });
 }

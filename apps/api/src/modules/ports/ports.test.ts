@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeInfra } from '../../../test/fixtures';
 import { grantLicense } from '../../../test/license-fixtures';
-import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, makeAccount, signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { buildNodeState } from '../../agent-gateway/state';
 
 const origin = { host: '198.51.100.20', port: 22 };
@@ -149,5 +149,18 @@ lane('layer-4 ports', () => {
     }
     expect((await on(f.b.site, 'DELETE', 'ports', { ids: [p.id] }, b)).status).toBe(404);
     expect((await portsOf(l4Site))[0]).toMatchObject({ id: p.id, port: 2223 });
+  });
+
+  it("refuses a port another tenant's site uses in the same zone (101025), and takes a free one", async () => {
+    const userC = await makeAccount(t, { auth: 'user', email: 'user-c@example.com', isRoot: true, clientId: f.clientA.id });
+    const c = (await signIn(t, 'user', userC.email)).accessToken;
+    const site = (await call(t, 'POST', 'client/site', { token: f.tokens.clientA, body: { name: 'tcp-c', productID: f.a.product, userID: userC.id } })).body.data.id;
+    const [used] = await portsOf(l4Site);
+    const taken = await on(site, 'POST', 'ports', { ports: [{ port: used.port, upstreams: [origin] }] }, c);
+    expect(taken.body).toMatchObject({ code: 101025, extra: { ports: [used.port] } });
+    const free = await on(site, 'POST', 'ports', { ports: [{ port: 6100, upstreams: [origin] }] }, c);
+    expect(free.status).toBe(200);
+    expect((await on(site, 'PUT', 'port', { id: free.body.data[0].id, port: used.port }, c)).body.code).toBe(101025);
+    expect((await portsOf(l4Site)).find((p) => p.id === used.id)?.port).toBe(used.port);
   });
 });
