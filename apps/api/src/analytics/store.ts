@@ -75,7 +75,14 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     }
   };
 
-  const maintain = () =>
+  /** The fold running or queued now: a query waits for it, since it marks the rows folded before it commits them. */
+  let folding: Promise<void> | undefined;
+  const maintain = () => {
+    const run = work();
+    folding = run.catch(() => undefined);
+    return run;
+  };
+  const work = () =>
     serial(async (conn) => {
       unfolded = false;
       try {
@@ -104,6 +111,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   const folded = async () => {
     clearTimeout(timer);
     timer = undefined;
+    await folding;
     if (unfolded) await maintain();
   };
 
