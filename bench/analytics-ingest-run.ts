@@ -1,19 +1,21 @@
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { agentProtocol } from '@edgekeep/contract';
 import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 
 /**
  * One round of the analytics ingest benchmark in a process of its own (its peak RSS is the round's): `store` sends
- * realistic 2,000-line batches through store.ingest as nodes' shippers do (one, or SENDERS at once), then waits for the rollups; `duckdb`
+ * full batches (agentProtocol.LOG_BATCH_MAX) through store.ingest as nodes' shippers do when behind (one, or SENDERS at once), then waits for the rollups; `duckdb`
  * has DuckDB alone load the same lines from one file into a table of the same fields. Prints one JSON line.
  */
 const mode = process.argv[2];
 const LINES = Number(process.argv[3] ?? 200_000);
 /** Nodes sending at once, each its share of the lines from a log file of its own. */
 const SENDERS = Number(process.argv[4] ?? 1);
-const BATCH = 2000;
+/** A node that is behind sends full batches. */
+const BATCH = agentProtocol.LOG_BATCH_MAX.lines;
 
 const pick = <T>(list: T[], i: number) => list[i % list.length];
 const agents = ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0'];
@@ -30,7 +32,6 @@ const line = (i: number, offset: number) =>
 
 const dir = await mkdtemp(join(tmpdir(), 'ek-bench-analytics-'));
 try {
-  /** Each batch is made when it is sent, as a shipper reads it from its file: the process holds one at a time. */
   const batches = function* (from = 0, to = LINES) {
     for (let i = from; i < to; i += BATCH) yield Array.from({ length: Math.min(BATCH, to - i) }, (_, k) => line(i + k, (i + k - from + 1) * 600)).join('\n') + '\n';
   };
@@ -53,10 +54,21 @@ try {
   } else {
     const store = createAnalyticsStore({ dataDir: dir });
     const served = Array.from({ length: 20 }, (_, i) => i + 1);
-    const started = performance.now();
     const share = Math.ceil(LINES / SENDERS);
+    /** Each node's batches are written first, as DuckDB's file is, and read one at a time when sent. */
+    const files = await Promise.all(
+      Array.from({ length: SENDERS }, async (_, node) => {
+        const names: string[] = [];
+        for (const ndjson of batches(node * share, Math.min(LINES, (node + 1) * share))) {
+          names.push(join(dir, `node${node}-${names.length}.ndjson`));
+          await writeFile(names.at(-1)!, ndjson);
+        }
+        return names;
+      }),
+    );
+    const started = performance.now();
     const send = async (node: number) => {
-      for (const ndjson of batches(node * share, Math.min(LINES, (node + 1) * share))) await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson, served });
+      for (const name of files[node]) await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name, 'utf8'), served });
     };
     await Promise.all(Array.from({ length: SENDERS }, (_, node) => send(node)));
     ackMs = performance.now() - started;

@@ -14,7 +14,7 @@ const round = async (mode: 'store' | 'duckdb', lines: number, senders = 1) =>
   JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, String(lines), String(senders)], { cwd: ROOT })).stdout) as Round;
 
 /**
- * Ingest rate of the analytics store (2,000-line batches through store.ingest, rollups included) against DuckDB alone
+ * Ingest rate of the analytics store (full shipper batches through store.ingest, rollups included) against DuckDB alone
  * loading the same lines from one file, in alternating rounds of fresh processes, with one node sending and with
  * `senders` nodes sending at once (their batches commit together); and the store's peak RSS.
  */

@@ -1,3 +1,4 @@
+import { agentProtocol } from '@edgekeep/contract';
 import type { ApiClient } from '../sync/api-client';
 import { backoffDelay, sleep } from '../sync/backoff';
 import type { Log } from '../sync/log';
@@ -36,7 +37,7 @@ const identified = (p: Position): Shipping => ({ ...p, file: p.file ?? `${p.inod
  * arrive carries the same file identity and line offsets, by which the control plane takes each line once.
  */
 export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal }) => {
-  const { api, stateDir, name, signal, flushMs = 2000, pollMs = 250, maxLines = 2000, maxBytes = 1 << 20 } = o;
+  const { api, stateDir, name, signal, flushMs = 2000, pollMs = 250, maxLines = agentProtocol.LOG_BATCH_MAX.lines, maxBytes = agentProtocol.LOG_BATCH_MAX.bytes } = o;
   const chunkBytes = o.chunkBytes ?? 256 * 1024;
   const reader = createLogReader({ file: o.file, chunkBytes });
   const emptyBatch = (end: number): Batch => ({ lines: [], ends: [], bytes: 0, end, since: undefined });

@@ -8,7 +8,7 @@ import { countLines } from './load';
 
 const unzip = promisify(gunzip);
 
-/** A batch as sent (gzip) and as unpacked; the agent sends at most 2000 lines or about 1 MB per batch. */
+/** A batch as sent (gzip) and as unpacked: twice what an agent sends at most (agentProtocol.LOG_BATCH_MAX). */
 export const MAX_BATCH_GZIP_BYTES = 4 * 1024 * 1024;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 export const MAX_BATCH_LINES = 20_000;

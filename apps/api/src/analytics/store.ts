@@ -48,6 +48,8 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   let timer: NodeJS.Timeout | undefined;
   /** Batches waiting for the writer: one per node load together, in one transaction, when it is free. */
   let pending: { batch: Batch; done: (loaded: Loaded) => void; failed: (err: unknown) => void }[] = [];
+  /** The log files' cursors this process committed (pruning forgets idle ones: so does this). */
+  const cursors = new Map<string, number>();
 
   const open = () =>
     (opening ??= (async () => {
@@ -105,6 +107,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = Date.now();
       await prune(conn, { rawRetentionDays });
+      cursors.clear();
     });
 
   /** Every line acknowledged so far is in the rollups once this resolves. */
@@ -131,7 +134,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       pending = pending.filter((g) => !group.includes(g));
       if (pending.length) scheduleLoad();
       try {
-        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir });
+        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir, known: cursors });
         group.forEach((g, i) => g.done(loaded[i]));
       } catch (err) {
         for (const g of group) g.failed(err);
@@ -187,6 +190,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       db?.writer.closeSync();
       db?.instance.closeSync();
       opening = undefined;
+      cursors.clear();
       unfolded = true;
     },
   };

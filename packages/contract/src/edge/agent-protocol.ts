@@ -110,6 +110,11 @@ export const commandResult = z.object({ ok: z.boolean(), message: z.string().max
  * the line ends in that file) the API stores a line once however often a batch is sent again.
  */
 export const LOG_FILE_HEADER = 'x-log-file';
+/**
+ * A shipper's batch is full at this many lines or bytes (sent sooner after its flush time): a node that falls behind
+ * catches up in few large transactions, one that keeps up sends what its flush time gathered.
+ */
+export const LOG_BATCH_MAX = { lines: 10_000, bytes: 8 * 1024 * 1024 } as const;
 export const logsResult = z.object({ accepted: z.number().int().min(0) });
 export const accessLogLine = z.object({
   time: z.string(),
