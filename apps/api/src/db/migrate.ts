@@ -25,6 +25,7 @@ import { migration as m0710 } from './migrations/20261121-0710-node-extras';
 import { migration as m2_0100 } from './migrations/20261122-0100-zone-resource';
 import { migration as m3_0100 } from './migrations/20261123-0100-log-exports';
 import { migration as m3_0200 } from './migrations/20261123-0200-known-addresses';
+import { migration as m5_0300 } from './migrations/20261125-0300-dashboards';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261122-0100-zone-resource': m2_0100,
   '20261123-0100-log-exports': m3_0100,
   '20261123-0200-known-addresses': m3_0200,
+  '20261125-0300-dashboards': m5_0300,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -5,6 +5,7 @@ import type { SiteSettingsDatabase } from './schema-site-settings';
 import type { WafTables } from './schema-waf';
 import type { AnnouncementTables } from './schema-announcements';
 import type { LogExportTables } from './schema-log-exports';
+import type { DashboardTables } from './schema-dashboards';
 import type { NodeExtraTables } from './schema-node-extras';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
@@ -384,7 +385,7 @@ export type Database = SiteSettingsDatabase & WafTables & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables;
+} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables & DashboardTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

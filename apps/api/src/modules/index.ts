@@ -34,6 +34,7 @@ import { resolutionsRoutes } from './resolutions/routes';
 import { statisticsModule } from './statistics/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
+import { dashboardModule } from './dashboard/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -71,4 +72,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   statisticsModule,
   logsModule,
   logExportsModule,
+  dashboardModule,
 ];

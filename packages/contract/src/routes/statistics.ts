@@ -12,11 +12,11 @@ const twoTiers = <D>(make: (tier: AnalyticsTier, scope: string) => D) => ({
 });
 
 const tag = 'Statistics';
-const statistics = (tier: AnalyticsTier, scope: string) => ({
-  info: defineRoute({ id: `${tier}.statistics.info`, method: 'POST', path: `${tier}/statistics/info`, tier, permission: 'statistics.view', readOnly: true, tag,
+const statistics = (tier: AnalyticsTier | 'admin', scope: string, permission = 'statistics.view') => ({
+  info: defineRoute({ id: `${tier}.statistics.info`, method: 'POST', path: `${tier}/statistics/info`, tier, permission, readOnly: true, tag,
     summary: `Cards and breakdowns (status codes, methods, HTTP and IP versions, protocols, block causes) over a window, of ${scope}`,
     body: s.statisticsFilter, response: envelope(s.statisticsInfo) }),
-  timeSeries: defineRoute({ id: `${tier}.statistics.timeSeries`, method: 'POST', path: `${tier}/statistics/timeSeries`, tier, permission: 'statistics.view', readOnly: true, tag,
+  timeSeries: defineRoute({ id: `${tier}.statistics.timeSeries`, method: 'POST', path: `${tier}/statistics/timeSeries`, tier, permission, readOnly: true, tag,
     summary: `One point per report interval over the window, empty buckets included, of ${scope}`,
     query: s.timeSeriesQuery, body: s.statisticsFilter, response: s.timeSeries }),
   top: defineRoute({ id: `${tier}.statistics.top`, method: 'POST', path: `${tier}/statistics/top`, tier, permission: 'statistics.view', readOnly: true, tag,
@@ -52,6 +52,9 @@ const logs = (tier: AnalyticsTier, scope: string) => ({
 });
 
 export const statisticsRoutes = twoTiers(statistics);
+/** The admin's dashboard widgets: cards and time series over every site of the platform. */
+const platform = statistics('admin', 'every site of the platform', 'dashboard.view');
+export const adminStatisticsRoutes = { info: platform.info, timeSeries: platform.timeSeries };
 export const logRoutes = twoTiers(logs);
 
 /** The user's domains for the statistics and log filters (the client's are GET client/domains/meta and tags). */

@@ -1,4 +1,4 @@
-import { statisticsRoutes, userDomainPickerRoutes as pickers } from '@edgekeep/contract';
+import { adminStatisticsRoutes, statisticsRoutes, userDomainPickerRoutes as pickers } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
@@ -7,9 +7,11 @@ import { domainsMeta, domainsTags } from './domain-pickers';
 import { statisticsCsv, statisticsInfo, statisticsList, statisticsTop, timeSeries } from './service';
 
 export function statisticsModule(app: FastifyInstance, deps: AppDeps) {
-  for (const r of [statisticsRoutes.user, statisticsRoutes.client]) {
+  for (const r of [statisticsRoutes.user, statisticsRoutes.client, adminStatisticsRoutes]) {
     registerRoute(app, deps, r.info, async ({ principal, body }) => ({ data: await statisticsInfo(deps, principal, body) }));
     registerRoute(app, deps, r.timeSeries, async ({ principal, body, query }) => timeSeries(deps, principal, body, query));
+  }
+  for (const r of [statisticsRoutes.user, statisticsRoutes.client]) {
     registerRoute(app, deps, r.top, async ({ principal, body }) => ({ data: await statisticsTop(deps, principal, body) }));
     registerRoute(app, deps, r.list, async ({ principal, body, query }) => statisticsList(deps, principal, body, query));
     registerRoute(app, deps, r.export, async ({ principal, body, query, reply }) => {

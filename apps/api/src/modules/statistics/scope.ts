@@ -1,4 +1,6 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Scope } from '../../analytics/types';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
@@ -28,16 +30,24 @@ async function reachableZones(deps: AppDeps, principal: Principal, siteZones: nu
   return new Set([...siteZones, ...zones.map((z) => z.id)]);
 }
 
+// A site with layer-4 ports is a layer-4 site (contract l4-ports portItem).
+const hasL4 = (eb: ExpressionBuilder<Database, 'sites'>) =>
+  eb.exists(eb.selectFrom('l4_ports').select('l4_ports.id').whereRef('l4_ports.site_id', '=', 'sites.id')).as('has_l4');
+
+/** The sites a caller reaches with their zones: an admin's are every site of the platform. */
+async function reachedSites(deps: AppDeps, principal: Principal) {
+  if (principal.tier === 'admin') {
+    return deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'products.zone_id']).select(hasL4).execute();
+  }
+  return (await scopedSites(deps, principal)).clearSelect().select(['sites.id', 'products.zone_id']).select(hasL4).execute();
+}
+
 /**
  * The sites and domains a statistics filter covers. Domains are left out when every domain of the sites counts;
  * a filter that leaves nothing answers no sites.
  */
 export async function filterSites(deps: AppDeps, principal: Principal, f: SiteFilter): Promise<{ siteIds: number[]; domains?: string[] }> {
-  const reached = await (await scopedSites(deps, principal))
-    .clearSelect()
-    .select(['sites.id', 'products.zone_id'])
-    .select((eb) => eb.exists(eb.selectFrom('l4_ports').select('l4_ports.id').whereRef('l4_ports.site_id', '=', 'sites.id')).as('has_l4'))
-    .execute();
+  const reached = await reachedSites(deps, principal);
   let sites = reached;
   if (f.reservedSite?.length) {
     const chosen = new Set(f.reservedSite);
@@ -50,7 +60,6 @@ export async function filterSites(deps: AppDeps, principal: Principal, f: SiteFi
     sites = sites.filter((s) => f.reservedZone!.includes(s.zone_id));
   }
   if (f.reservedSiteType?.length) {
-    // A site with layer-4 ports is a layer-4 site (contract l4-ports portItem).
     sites = sites.filter((s) => f.reservedSiteType!.includes(s.has_l4 ? '7+4' : '7'));
   }
   const siteIds = sites.map((s) => s.id);

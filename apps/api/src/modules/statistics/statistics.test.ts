@@ -179,6 +179,24 @@ lane('statistics', () => {
     expect((await post(f.tokens.clientA, 'client/statistics/timeSeries', { ...window, reservedZone: [f.b.zone] })).status).toBe(404);
   });
 
+  it("gives the admin every site of the platform, and refuses the admin calls to other tiers' tokens", async () => {
+    const all = { ...window, reservedSite: undefined };
+    const info = await post(f.tokens.admin, 'admin/statistics/info', all);
+    expect(info.status).toBe(200);
+    expect(info.body.data.cards).toMatchObject({ reqCount: 8, totalTraffics: 4600 + 50_000 });
+    const series = await post(f.tokens.admin, 'admin/statistics/timeSeries', all);
+    const sum = (key: string) => series.body.data.reduce((n: number, p: Record<string, number>) => n + p[key], 0);
+    expect([sum('reqCount'), sum('traffic')]).toEqual([8, 54_600]);
+    expect((await post(f.tokens.admin, 'admin/statistics/info', { ...window, reservedSite: [f.b.site] })).body.data.cards.reqCount).toBe(1);
+    for (const token of [f.tokens.clientA, f.tokens.userA]) {
+      for (const path of ['admin/statistics/info', 'admin/statistics/timeSeries']) expect((await post(token, path, all)).status, path).toBe(401);
+    }
+    expect((await post(f.tokens.admin, 'client/statistics/info', all)).status).toBe(401);
+    const bad = await post(f.tokens.admin, 'admin/statistics/info', { reportInterval: 7 });
+    expect([bad.status, bad.body.code]).toEqual([400, 101003]);
+    expect((await post(f.tokens.admin, 'admin/statistics/top', all)).status).toBe(404);
+  });
+
   it('keeps the statistics calls out of the operation log', async () => {
     const logged = await t.deps.db.selectFrom('audit_logs').select('url').where('url', 'like', '%statistics%').execute();
     expect(logged).toEqual([]);
