@@ -1,4 +1,5 @@
-import { Card, Space, Typography } from 'antd';
+import { Card, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
@@ -7,7 +8,12 @@ import { ResourceCards } from '../traffic/resource-cards';
 import { DomainRankCard } from '../domain-ranks/domain-rank-card';
 import { CurrentAnnouncements } from '../announcements/current-announcements';
 
-/** The user's dashboard opens with its resource usage; every dashboard shows the account's own summary. */
+const WidgetDashboard = lazy(() => import('../dashboard-widgets/widget-dashboard'));
+
+/**
+ * The user's dashboard opens with its resource usage, the client's with its widget dashboard; every dashboard
+ * shows the account's own summary.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const tier = useTier();
@@ -17,6 +23,11 @@ export default function DashboardPage() {
       {tier === 'user' ? <CurrentAnnouncements /> : null}
       {tier === 'user' ? <ResourceCards /> : null}
       {tier === 'user' ? <DomainRankCard /> : null}
+      {tier === 'client' ? (
+        <Suspense fallback={<Skeleton active />}>
+          <WidgetDashboard tier="client" />
+        </Suspense>
+      ) : null}
       <Card title={t('dashboard.title')}>
         <Typography.Paragraph type="secondary">{t('dashboard.subtitle')}</Typography.Paragraph>
         <SelfDescriptions self={self} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Space, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Row, Skeleton, Space, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Codes } from '@edgekeep/contract/errors';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,8 +42,24 @@ function UsageCell({ client, kind }: { client: Account; kind: UsageKind }) {
   return usage ? <UsageProgress used={usage.used} limit={usage.limit} size="small" /> : null;
 }
 
-/** The admin dashboard: clients, licenses, those expiring soon, and each client's usage against its limits. */
+const WidgetDashboard = lazy(() => import('../dashboard-widgets/widget-dashboard'));
+
+/** The admin dashboard: the platform's traffic widgets, then clients, licenses, those expiring soon, and each client's usage. */
 export default function AdminDashboardPage() {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card title={t('dashboardWidgets.title')}>
+        <Suspense fallback={<Skeleton active />}>
+          <WidgetDashboard tier="admin" />
+        </Suspense>
+      </Card>
+      <LicenseOverview />
+    </Space>
+  );
+}
+
+function LicenseOverview() {
   const { t } = useTranslation();
   const can = useCan();
   const allowed = can('licenses.view');

@@ -11,15 +11,15 @@ import { Chart, Panel } from './panel';
 import type { StatisticsWindow } from './window-label';
 
 type Point = z.output<typeof timeSeriesPoint>;
-type Line = { name: string; pick: (p: Point) => number; axis?: 1; stack?: boolean };
-type Axis = (n: number) => string;
+export type Line = { name: string; pick: (p: Point) => number; axis?: 1; stack?: boolean };
+export type Axis = (n: number) => string;
 
-const count: Axis = (n) => n.toLocaleString('en-US');
-const rate: Axis = (n) => n.toFixed(2);
-const bandwidth: Axis = (n) => `${formatBits(n)}/s`;
+export const count: Axis = (n) => n.toLocaleString('en-US');
+export const rate: Axis = (n) => n.toFixed(2);
+export const bandwidth: Axis = (n) => `${formatBits(n)}/s`;
 
 /** A line chart over the buckets: a left axis and, for rates, a right one. */
-function lineOption({ points, lines, axes, day }: { points: Point[]; lines: Line[]; axes: [Axis, Axis?]; day: boolean }): ChartOption {
+export function lineOption({ points, lines, axes, day }: { points: Point[]; lines: Line[]; axes: [Axis, Axis?]; day: boolean }): ChartOption {
   const times = points.map((p) => formatDate(p.time, day ? 'date' : 'minute'));
   const axis = (format: Axis) => ({ type: 'value', axisLabel: { formatter: format } });
   return {

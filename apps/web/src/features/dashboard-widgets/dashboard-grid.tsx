@@ -1,0 +1,67 @@
+import { DeleteOutlined, DragOutlined } from '@ant-design/icons';
+import { DASHBOARD_COLS, WIDGET_RANGES, type DashboardPage, type Widget } from '@edgekeep/contract/schemas/dashboard';
+import { Button, Select, Space } from 'antd';
+import ReactGridLayout, { WidthProvider, type Layout } from 'react-grid-layout/legacy';
+import 'react-grid-layout/css/styles.css';
+import { useTranslation } from 'react-i18next';
+import { isChart } from './layout-state';
+import type { DashboardTier } from './queries';
+import { RANGE_KEYS } from './widget-labels';
+import { WidgetView } from './widget-view';
+
+const Grid = WidthProvider(ReactGridLayout);
+const ROW_HEIGHT = 40;
+const MARGIN = 12;
+/** What a chart widget's card keeps for its title, window note and padding. */
+const CHART_CHROME = 96;
+
+type GridProps = {
+  tier: DashboardTier;
+  page: DashboardPage;
+  editing: boolean;
+  onPlace: (grid: Layout) => void;
+  onRemove: (i: string) => void;
+  onOptions: (i: string, options: Widget['options']) => void;
+};
+
+function EditBar({ widget, onRemove, onOptions }: { widget: Widget } & Pick<GridProps, 'onRemove' | 'onOptions'>) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} style={{ position: 'absolute', top: 4, right: 4, zIndex: 2, background: 'var(--ant-color-bg-container, #fff)', padding: 2, borderRadius: 4 }}>
+      <Button size="small" icon={<DragOutlined />} className="widget-drag" aria-label={t('dashboardWidgets.move')} />
+      <Select
+        size="small"
+        value={widget.options.range}
+        onChange={(range) => onOptions(widget.i, { ...widget.options, range })}
+        options={WIDGET_RANGES.map((r) => ({ value: r, label: t(RANGE_KEYS[r]) }))}
+        popupMatchSelectWidth={false}
+        data-testid="widget-range"
+      />
+      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('dashboardWidgets.removeWidget')} onClick={() => onRemove(widget.i)} />
+    </Space>
+  );
+}
+
+/** The page's widgets on the 12-column grid; while editing they can be dragged, resized, set and removed. */
+export default function DashboardGrid({ tier, page, editing, onPlace, onRemove, onOptions }: GridProps) {
+  return (
+    <Grid
+      cols={DASHBOARD_COLS}
+      rowHeight={ROW_HEIGHT}
+      margin={[MARGIN, MARGIN]}
+      containerPadding={[0, 0]}
+      layout={page.widgets.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }))}
+      isDraggable={editing}
+      isResizable={editing}
+      draggableHandle=".widget-drag"
+      onLayoutChange={(grid) => editing && onPlace(grid)}
+    >
+      {page.widgets.map((w) => (
+        <div key={w.i} style={{ position: 'relative' }}>
+          {editing ? <EditBar widget={w} onRemove={onRemove} onOptions={onOptions} /> : null}
+          <WidgetView tier={tier} widget={w} height={isChart(w.type) ? Math.max(80, w.h * ROW_HEIGHT + (w.h - 1) * MARGIN - CHART_CHROME) : 0} />
+        </div>
+      ))}
+    </Grid>
+  );
+}
