@@ -75,7 +75,7 @@ export const dashboardAnswer = dashboardLayout.extend({
 const w = (i: string, type: WidgetType, at: Pick<Widget, 'x' | 'y' | 'w' | 'h'>, range: WidgetRange = 'last24Hours'): Widget => ({
   i, type, ...at, options: { range, reportInterval: WIDGET_REPORT_INTERVAL },
 });
-const card = (n: number, type: WidgetType) => w(`card-${type}`, type, { x: (n % 6) * 2, y: 0, w: 2, h: 2 });
+const card = (n: number, type: WidgetType) => w(`card-${type}`, type, { x: (n % 6) * 2, y: 0, w: 2, h: 3 });
 
 /** The layout an account sees until it saves its own, and after a reset: the six cards, then 24-hour and 30-day charts. */
 export const DEFAULT_DASHBOARD: DashboardLayout = {
@@ -85,11 +85,11 @@ export const DEFAULT_DASHBOARD: DashboardLayout = {
       name: 'Overview',
       widgets: [
         ...WIDGET_MEASURES.map((m, n) => card(n, `${m}Card`)),
-        w('chart-traffic', 'trafficChart', { x: 0, y: 2, w: 6, h: 6 }),
-        w('chart-bandwidth', 'bandwidthChart', { x: 6, y: 2, w: 6, h: 6 }),
-        w('chart-requests', 'requestsChart', { x: 0, y: 8, w: 6, h: 6 }),
-        w('chart-status', 'statusChart', { x: 6, y: 8, w: 6, h: 6 }),
-        w('chart-traffic-30d', 'trafficChart', { x: 0, y: 14, w: 12, h: 6 }, 'last30Days'),
+        w('chart-traffic', 'trafficChart', { x: 0, y: 3, w: 6, h: 6 }),
+        w('chart-bandwidth', 'bandwidthChart', { x: 6, y: 3, w: 6, h: 6 }),
+        w('chart-requests', 'requestsChart', { x: 0, y: 9, w: 6, h: 6 }),
+        w('chart-status', 'statusChart', { x: 6, y: 9, w: 6, h: 6 }),
+        w('chart-traffic-30d', 'trafficChart', { x: 0, y: 15, w: 12, h: 6 }, 'last30Days'),
       ],
     },
   ],

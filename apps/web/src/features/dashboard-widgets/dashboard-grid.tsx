@@ -57,7 +57,7 @@ export default function DashboardGrid({ tier, page, editing, onPlace, onRemove, 
       onLayoutChange={(grid) => editing && onPlace(grid)}
     >
       {page.widgets.map((w) => (
-        <div key={w.i} style={{ position: 'relative' }}>
+        <div key={w.i} style={{ position: 'relative' }} data-type={w.type}>
           {editing ? <EditBar widget={w} onRemove={onRemove} onOptions={onOptions} /> : null}
           <WidgetView tier={tier} widget={w} height={isChart(w.type) ? Math.max(80, w.h * ROW_HEIGHT + (w.h - 1) * MARGIN - CHART_CHROME) : 0} />
         </div>

@@ -18,7 +18,7 @@ describe('dashboard layout editing', () => {
   it('adds a widget below the others with a fresh key and the spec interval', () => {
     const page = addWidget(base, 'overview', 'statusCard').pages[0];
     const bottom = Math.max(...base.pages[0].widgets.map((w) => w.y + w.h));
-    expect(page.widgets.at(-1)).toEqual({ i: expect.stringMatching(/^w\d+$/), type: 'statusCard', x: 0, y: bottom, w: 2, h: 2, options: { range: 'last24Hours', reportInterval: 15 } });
+    expect(page.widgets.at(-1)).toEqual({ i: expect.stringMatching(/^w\d+$/), type: 'statusCard', x: 0, y: bottom, w: 2, h: 3, options: { range: 'last24Hours', reportInterval: 15 } });
     expect(new Set(page.widgets.map((w) => w.i)).size).toBe(page.widgets.length);
   });
 

@@ -37,7 +37,7 @@ export const isChart = (type: WidgetType) => type.endsWith('Chart');
 export const addWidget = (layout: DashboardLayout, pageId: string, type: WidgetType) =>
   changePage(layout, pageId, (p) => {
     const y = Math.max(0, ...p.widgets.map((w) => w.y + w.h));
-    const size = isChart(type) ? { w: 6, h: 6 } : { w: 2, h: 2 };
+    const size = isChart(type) ? { w: 6, h: 6 } : { w: 2, h: 3 };
     const widget: Widget = { i: freeKey('w', p.widgets.map((w) => w.i)), type, x: 0, y, ...size, options: { range: 'last24Hours', reportInterval: WIDGET_REPORT_INTERVAL } };
     return { ...p, widgets: [...p.widgets, widget] };
   });

@@ -9,7 +9,7 @@ import { saveText } from '../../lib/save-text';
 import { EditToolbar, ViewToolbar } from './dashboard-toolbar';
 import { addPage, addWidget, isDirty, layoutFileText, parseLayoutFile, placeWidgets, removePage, removeWidget, renamePage, setWidgetOptions } from './layout-state';
 import { useDashboardLayout, useSaveDashboard, type DashboardTier } from './queries';
-import { useUnsavedPrompt } from './use-unsaved-prompt';
+import { confirmDiscard, useUnsavedPrompt } from './use-unsaved-prompt';
 
 const DashboardGrid = lazy(() => import('./dashboard-grid'));
 
@@ -39,9 +39,8 @@ export default function WidgetDashboard({ tier }: { tier: DashboardTier }) {
     if (!checked.success) return toast.error(t('dashboardWidgets.invalid', { fields: checked.error.issues.map((i) => i.path.join('.')).join(', ') }));
     save.mutate(checked.data, { onSuccess: () => { setDraft(undefined); toast.success(t(done)); } });
   };
-  const confirm = (content: string, onOk: () => void) =>
-    modal.confirm({ title: content, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk });
-  const exit = () => (dirty ? confirm(t('dashboardWidgets.unsavedContent'), () => setDraft(undefined)) : setDraft(undefined));
+  const confirm = (title: string, onOk: () => void) => modal.confirm({ title, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk });
+  const exit = () => (dirty ? confirmDiscard({ modal, t, onOk: () => setDraft(undefined) }) : setDraft(undefined));
   const importFile = async (file: File) => {
     const result = parseLayoutFile(await file.text());
     if ('error' in result) {

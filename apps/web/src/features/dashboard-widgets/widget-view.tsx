@@ -37,7 +37,7 @@ function CardWidget({ tier, widget }: WidgetProps) {
   const measure = measureOf(widget.type);
   const codes = Object.entries(info?.statusCodes ?? {}).sort((a, b) => b[1] - a[1]);
   return (
-    <Card size="small" style={{ height: '100%', overflow: 'auto' }} data-testid={`widget-${widget.i}`} data-type={widget.type}>
+    <Card size="small" style={{ height: '100%', overflow: 'auto' }} data-testid={`widget-${widget.i}`}>
       <Statistic title={title} value={info ? CARD_VALUES[measure](info) : '---'} valueRender={(node) => <span data-testid="widget-value">{node}</span>} />
       {info && measure === 'cache' ? <Typography.Text type="secondary">{t('dashboardWidgets.cacheHits', { count: info.cards.cacheHits })}</Typography.Text> : null}
       {measure === 'status' ? (
