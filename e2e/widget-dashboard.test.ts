@@ -92,7 +92,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Requests to origin' }).first().click();
     expect(await upstreamCards.count()).toBe(2);
     await page.getByTestId('dashboard-exit').click();
-    await topModal(page).getByText('Unsaved changes').first().waitFor();
+    await topModal(page).locator('.ant-modal-confirm-title', { hasText: 'Unsaved changes' }).waitFor();
     await topModal(page).getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('dashboard-save').click();
     await waitForToast(page, 'Dashboard saved.');
