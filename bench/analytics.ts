@@ -57,7 +57,7 @@ export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4
 const DAY = 86_400_000;
 
 /** `lines` access lines over `days` days straight into the raw table (SQL, no JSON), 60 % of them of site 1. */
-const generate = async ({ file, lines, days, from }: { file: string; lines: number; days: number; from: number }) => {
+export const generate = async ({ file, lines, days, from }: { file: string; lines: number; days: number; from: number }) => {
   const instance = await DuckDBInstance.create(file);
   const conn = await instance.connect();
   const chunk = 1_000_000;

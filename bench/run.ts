@@ -1,16 +1,17 @@
 import { cpus, loadavg } from 'node:os';
 import { analyticsIngest, analyticsQuery } from './analytics';
 import { asn } from './asn-db';
+import { dashboardPaint } from './dashboard-paint';
 import { instructions } from './instructions';
 import { overhead } from './overhead';
 import { propagation } from './propagation';
 import { structural } from './structural';
 
 /**
- * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query ...]`: runs the benchmarks (all by default) on
+ * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query|dashboard-paint ...]`: runs the benchmarks (all by default) on
  * this machine and prints their figures; a target missed is said, not hidden.
  */
-const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery } as const;
+const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery, 'dashboard-paint': dashboardPaint } as const;
 type Name = keyof typeof benches;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -4,6 +4,7 @@ import { adminStatisticsRoutes, statisticsRoutes } from '@edgekeep/contract/rout
 import { WIDGET_RANGE_INTERVAL, WIDGET_REPORT_INTERVAL, type DashboardLayout, type Widget, type WidgetRange } from '@edgekeep/contract/schemas/dashboard';
 import { callRoute } from '../../api/route-client';
 import { queryClient } from '../../app/query-client';
+import { useCan } from '../../app/use-self';
 import { guessTimezone } from '../../lib/dates';
 
 /** The areas with a widget dashboard: the client's over its users' sites, the admin's over the whole platform. */
@@ -32,12 +33,20 @@ const filterOf = (range: WidgetRange, reportInterval: Widget['options']['reportI
   timeZone: guessTimezone(),
 });
 
+/** A client's widgets read its statistics calls, which take their own permission; the admin's take the dashboard's. */
+const useMayRead = (tier: DashboardTier) => useCan()(tier === 'admin' ? 'dashboard.view' : 'statistics.view');
+
 /** The cards of one range: every card widget of that range shares the one answer. */
 export const useWidgetInfo = (tier: DashboardTier, range: WidgetRange) =>
-  useQuery({ queryKey: dashboardKeys.info(tier, range), queryFn: () => callRoute(statsRoutes(tier).info, { body: filterOf(range, WIDGET_REPORT_INTERVAL) }) });
+  useQuery({
+    queryKey: dashboardKeys.info(tier, range),
+    queryFn: () => callRoute(statsRoutes(tier).info, { body: filterOf(range, WIDGET_REPORT_INTERVAL) }),
+    enabled: useMayRead(tier),
+  });
 
 export const useWidgetSeries = (tier: DashboardTier, range: WidgetRange, reportInterval: Widget['options']['reportInterval']) =>
   useQuery({
     queryKey: dashboardKeys.series(tier, range, reportInterval),
     queryFn: () => callRoute(statsRoutes(tier).timeSeries, { body: filterOf(range, reportInterval) }),
+    enabled: useMayRead(tier),
   });

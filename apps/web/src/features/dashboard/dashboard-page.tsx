@@ -1,7 +1,7 @@
 import { Card, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelf } from '../../app/use-self';
+import { useCan, useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { SelfDescriptions } from '../account/self-descriptions';
 import { ResourceCards } from '../traffic/resource-cards';
@@ -18,12 +18,13 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const tier = useTier();
   const self = useSelf(tier).data!;
+  const can = useCan();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {tier === 'user' ? <CurrentAnnouncements /> : null}
       {tier === 'user' ? <ResourceCards /> : null}
       {tier === 'user' ? <DomainRankCard /> : null}
-      {tier === 'client' ? (
+      {tier === 'client' && can('dashboard.view') ? (
         <Suspense fallback={<Skeleton active />}>
           <WidgetDashboard tier="client" />
         </Suspense>

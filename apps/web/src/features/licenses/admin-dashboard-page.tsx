@@ -47,13 +47,16 @@ const WidgetDashboard = lazy(() => import('../dashboard-widgets/widget-dashboard
 /** The admin dashboard: the platform's traffic widgets, then clients, licenses, those expiring soon, and each client's usage. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
+  const can = useCan();
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('dashboardWidgets.title')}>
-        <Suspense fallback={<Skeleton active />}>
-          <WidgetDashboard tier="admin" />
-        </Suspense>
-      </Card>
+      {can('dashboard.view') ? (
+        <Card title={t('dashboardWidgets.title')}>
+          <Suspense fallback={<Skeleton active />}>
+            <WidgetDashboard tier="admin" />
+          </Suspense>
+        </Card>
+      ) : null}
       <LicenseOverview />
     </Space>
   );
