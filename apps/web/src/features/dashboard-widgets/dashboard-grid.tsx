@@ -1,11 +1,13 @@
 import { DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import { DASHBOARD_COLS, WIDGET_RANGES, type DashboardPage, type Widget } from '@edgekeep/contract/schemas/dashboard';
+import { REPORT_INTERVALS } from '@edgekeep/contract/schemas/statistics';
 import { Button, Select, Space } from 'antd';
 import ReactGridLayout, { WidthProvider, type Layout } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
 import { isChart } from './layout-state';
 import type { DashboardTier } from './queries';
+import { INTERVAL_KEYS } from '../statistics/window-label';
 import { RANGE_KEYS } from './widget-labels';
 import { WidgetView } from './widget-view';
 
@@ -37,12 +39,22 @@ function EditBar({ widget, onRemove, onOptions }: { widget: Widget } & Pick<Grid
         popupMatchSelectWidth={false}
         data-testid="widget-range"
       />
+      {isChart(widget.type) ? (
+        <Select
+          size="small"
+          value={widget.options.reportInterval}
+          onChange={(reportInterval) => onOptions(widget.i, { ...widget.options, reportInterval })}
+          options={REPORT_INTERVALS.map((n) => ({ value: n, label: t(INTERVAL_KEYS[n]) }))}
+          popupMatchSelectWidth={false}
+          data-testid="widget-interval"
+        />
+      ) : null}
       <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('dashboardWidgets.removeWidget')} onClick={() => onRemove(widget.i)} />
     </Space>
   );
 }
 
-/** The page's widgets on the 12-column grid; while editing they can be dragged, resized, set and removed. */
+/** The page's widgets on the 12-column grid; while editing they can be dragged, resized, given a range (charts: an interval) and removed. */
 export default function DashboardGrid({ tier, page, editing, onPlace, onRemove, onOptions }: GridProps) {
   return (
     <Grid
