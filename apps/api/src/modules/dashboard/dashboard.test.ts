@@ -1,6 +1,6 @@
 import { dashboardSchemas } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, lane, makeTenants, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, makeAccount, makeTenants, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 const layout = (name: string) => ({
   pages: [
@@ -67,6 +67,24 @@ lane('dashboard', () => {
     expect(rows.map((r) => [r.account_id, JSON.parse(r.layout).pages[0]?.name]).sort()).toEqual(
       [[f.admin.id, 'Platform'], [f.clientA.id, 'Renamed'], [f.clientB.id, 'Overview']].sort(),
     );
+  });
+
+  it("gives a sub-client a dashboard of its own, which it arranges only with dashboard.edit", async () => {
+    const sub = async (email: string, permissions: string[]) => {
+      const role = await call(t, 'POST', 'client/role', { token: f.tokens.clientA, body: { roleName: email, permissions } });
+      const account = await makeAccount(t, { auth: 'client', email, isRoot: false, parentClientId: f.clientA.id, roleId: role.body.data.id });
+      return (await signIn(t, 'client', account.email)).accessToken;
+    };
+    const viewer = await sub('viewer@example.com', ['dashboard.view']);
+    expect((await get(viewer)).body.data).toEqual({ ...dashboardSchemas.DEFAULT_DASHBOARD, updatedAt: null });
+    const refused = await put(viewer, layout('Mine'));
+    expect([refused.status, refused.body.code]).toEqual([403, 101018]);
+    const editor = await sub('editor@example.com', ['dashboard.view', 'dashboard.edit']);
+    expect((await put(editor, layout('Mine'))).status).toBe(200);
+    expect((await get(editor)).body.data.pages[0].name).toBe('Mine');
+    expect((await get(viewer)).body.data.pages[0].name).toBe('Overview');
+    expect((await get(f.tokens.clientA)).body.data.pages[0].name).toBe('Renamed');
+    expect((await get(await sub('nobody@example.com', []))).status).toBe(403);
   });
 
   it('refuses a bad or oversized layout with 101003 and keeps the stored one', async () => {
