@@ -12,6 +12,7 @@ import { RANGE_KEYS } from './widget-labels';
 import { WidgetView } from './widget-view';
 
 const Grid = WidthProvider(ReactGridLayout);
+void import('../statistics/echart');
 const ROW_HEIGHT = 40;
 const MARGIN = 12;
 /** What a chart widget's card keeps for its title, window note and padding. */

@@ -11,7 +11,10 @@ import { addPage, addWidget, isDirty, layoutFileText, parseLayoutFile, placeWidg
 import { useDashboardLayout, useSaveDashboard, type DashboardTier } from './queries';
 import { confirmDiscard, useUnsavedPrompt } from './use-unsaved-prompt';
 
-const DashboardGrid = lazy(() => import('./dashboard-grid'));
+const loadGrid = () => import('./dashboard-grid');
+const DashboardGrid = lazy(loadGrid);
+// The grid and the charts load while the layout is asked for, not after it arrives.
+void loadGrid();
 
 /**
  * The editable widget dashboard of the client (its users' sites) and the admin (every site): pages of cards and
