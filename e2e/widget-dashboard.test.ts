@@ -91,6 +91,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     await page.getByTestId('dashboard-add-component').click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Requests to origin' }).first().click();
     expect(await upstreamCards.count()).toBe(2);
+    await screenshot(page, 'widget-dashboard-editing');
     await page.getByTestId('dashboard-exit').click();
     await topModal(page).locator('.ant-modal-confirm-title', { hasText: 'Unsaved changes' }).waitFor();
     await topModal(page).getByRole('button', { name: 'Cancel' }).click();
