@@ -17,6 +17,8 @@ const ROW_HEIGHT = 40;
 const MARGIN = 12;
 /** What a chart widget's card keeps for its title, window note and padding. */
 const CHART_CHROME = 96;
+/** The strip above each widget while editing: move, range, interval, remove. */
+const EDIT_BAR = 28;
 
 type GridProps = {
   tier: DashboardTier;
@@ -30,7 +32,7 @@ type GridProps = {
 function EditBar({ widget, onRemove, onOptions }: { widget: Widget } & Pick<GridProps, 'onRemove' | 'onOptions'>) {
   const { t } = useTranslation();
   return (
-    <Space size={4} style={{ position: 'absolute', top: 4, right: 4, zIndex: 2, background: 'var(--ant-color-bg-container, #fff)', padding: 2, borderRadius: 4 }}>
+    <Space size={4} style={{ height: EDIT_BAR, justifyContent: 'flex-end', width: '100%' }}>
       <Button size="small" icon={<DragOutlined />} className="widget-drag" aria-label={t('dashboardWidgets.move')} />
       <Select
         size="small"
@@ -70,9 +72,11 @@ export default function DashboardGrid({ tier, page, editing, onPlace, onRemove, 
       onLayoutChange={(grid) => editing && onPlace(grid)}
     >
       {page.widgets.map((w) => (
-        <div key={w.i} style={{ position: 'relative' }} data-type={w.type}>
+        <div key={w.i} style={{ display: 'flex', flexDirection: 'column' }} data-type={w.type}>
           {editing ? <EditBar widget={w} onRemove={onRemove} onOptions={onOptions} /> : null}
-          <WidgetView tier={tier} widget={w} height={isChart(w.type) ? Math.max(80, w.h * ROW_HEIGHT + (w.h - 1) * MARGIN - CHART_CHROME) : 0} />
+          <div style={{ flex: 1, minHeight: 0 }}>
+            <WidgetView tier={tier} widget={w} height={isChart(w.type) ? Math.max(80, w.h * ROW_HEIGHT + (w.h - 1) * MARGIN - CHART_CHROME - (editing ? EDIT_BAR : 0)) : 0} />
+          </div>
         </div>
       ))}
     </Grid>
