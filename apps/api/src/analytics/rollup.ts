@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { statisticsSchemas } from '@edgekeep/contract';
+import { blockedFold } from './blocked-rollup';
 import { DIM_VALUES, dimRowsOfLine, WIDE_DIMS, wideRollup } from './dimensions';
 import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables } from './schema';
 import { num, rows, stamp } from './sql';
@@ -60,6 +61,7 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
       metrics: BASE_METRICS,
       select: `SELECT ${BUCKET}, site_id, domain, node_id, ${BASE_METRICS.map((m) => `${BASE_SUMS[m]} AS ${m}`).join(', ')} FROM access_log WHERE ${range} GROUP BY ALL`,
     });
+    await append(conn, blockedFold(range));
   }
   await append(conn, {
     name: 'dim',

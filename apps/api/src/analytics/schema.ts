@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { backfillBlocked, blockedRollupMissing, blockedRollupTable } from './blocked-rollup';
 import { WIDE_DIMS, wideRollup } from './dimensions';
 import { foldRows } from './rollup';
 import { rows } from './sql';
@@ -23,6 +24,7 @@ export const rollupTables = (r: Resolution) => [
   { name: `base_${r}`, keys: `${BUCKET_SITE_DOMAIN}, node_id INTEGER NOT NULL`, metrics: BASE_METRICS },
   { name: `dim_${r}`, keys: `${BUCKET_SITE_DOMAIN}, dim VARCHAR NOT NULL, value VARCHAR NOT NULL`, metrics: DIM_METRICS },
   ...WIDE_DIMS.map((d) => ({ name: `${wideRollup(d)}_${r}`, keys: `${BUCKET_SITE_DOMAIN}, value VARCHAR NOT NULL`, metrics: DIM_METRICS })),
+  blockedRollupTable(r),
 ];
 
 const counters = (names: readonly string[]) => names.map((n) => `${n} BIGINT NOT NULL`).join(', ');
@@ -99,12 +101,14 @@ const migrateKeyedRollups = async (conn: DuckDBConnection) => {
 export const prepareSchema = async (conn: DuckDBConnection) => {
   await conn.run('BEGIN TRANSACTION');
   try {
+    const blockedMissing = await blockedRollupMissing(conn);
     const first = (await columnsOf(conn, 'access_log')).has('batch_id');
     const [{ keyed }] = await rows(conn, `SELECT count(*) AS keyed FROM duckdb_constraints() WHERE table_name = 'base_5m' AND constraint_type = 'PRIMARY KEY'`);
     if (Number(keyed)) await migrateKeyedRollups(conn);
     for (const stmt of TABLES.slice(first ? 1 : 0)) await conn.run(stmt);
     if (first) await migrateFirstStore(conn);
     await conn.run('INSERT INTO rollup_state VALUES (1, 0) ON CONFLICT DO NOTHING');
+    if (blockedMissing) await backfillBlocked(conn);
     const [{ next }] = await rows(conn, 'SELECT coalesce(max(seq), 0) + 1 AS next FROM access_log');
     await conn.run(`CREATE SEQUENCE IF NOT EXISTS raw_seq START ${Number(next)}`);
     const [{ seq }] = await rows(conn, `SELECT nextval('raw_seq') AS seq`);

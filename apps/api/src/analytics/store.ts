@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { refusals, refusalSeries, refusalTop } from './blocked-queries';
 import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
@@ -173,6 +174,9 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     streamLines: (filter, o) => streamLines(read, filter, o),
     totalsBySite: (o) => query((conn) => totalsBySite(conn, o)),
     domainRanks: (o) => query((conn) => domainRanks(conn, o)),
+    refusals: (scope, o) => query((conn) => refusals(conn, scope, o)),
+    refusalTop: (scope, o) => query((conn) => refusalTop(conn, scope, o)),
+    refusalSeries: (scope, o) => query((conn) => refusalSeries(conn, scope, o)),
     onFolded(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

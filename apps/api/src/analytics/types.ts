@@ -107,6 +107,9 @@ export type LineFilter = {
   blockedOnly?: boolean;
 };
 
+/** What refused requests can be split by (the refused lines' rollups); blockType per the contract's securitySchemas.BLOCK_TYPES. */
+export type RefusalDimension = 'clientIp' | 'domain' | 'country' | 'city' | 'blockCause' | 'blockRule' | 'blockType';
+
 export type AnalyticsStore = {
   /**
    * Stores one node's batch (NDJSON text of agent-protocol access lines) and makes it count in the rollups.
@@ -131,6 +134,12 @@ export type AnalyticsStore = {
   totalsBySite(o: { from: Date; to: Date; siteIds?: number[] }): Promise<{ siteId: number; bytesSent: number; bytesReceived: number; requests: number; cacheHits: number; cacheBytes: number }[]>;
   /** Domains ranked by traffic or requests in [from, to), one page, with how many domains had traffic. */
   domainRanks(o: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: { siteId: number; domain: string; traffic: number; requests: number }[]; total: number }>;
+  /** Refused requests of the scope (of some block types, else all), their bytes and distinct client addresses. */
+  refusals(scope: Scope, o: { types?: number[] }): Promise<{ requests: number; traffic: number; sourceIps: number }>;
+  /** Refused requests by one dimension, most first; `total` sums every value, not only the top. */
+  refusalTop(scope: Scope, o: { types?: number[]; by: RefusalDimension; limit: number }): Promise<{ rows: { key: string; requests: number; traffic: number }[]; total: { requests: number; traffic: number } }>;
+  /** Refused requests per bucket of the scope, dense. */
+  refusalSeries(scope: Scope, o: { types?: number[] }): Promise<{ time: Date; requests: number }[]>;
   /** Calls `listener` with the sites whose new lines each fold just made count in the rollups; answers how to stop. */
   onFolded(listener: (siteIds: number[]) => void): () => void;
   close(): Promise<void>;
