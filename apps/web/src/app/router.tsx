@@ -72,6 +72,7 @@ function dataAnalysisScreens(tier: 'client' | 'user'): RouteObject {
       ...(tier === 'client' ? [{ path: 'statisticsCustomize', element: guarded('statistics.view', <s.StatisticsCustomize />) }] : []),
       { path: 'logger', element: guarded('accessLogs.view', <s.Logger />) },
       { path: 'logExport', element: guarded('logs.export', <s.LogExport />) },
+      { path: 'securityAnalysis', element: guarded('statistics.view', <s.SecurityAnalysis />) },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import * as s from '../schemas/security';
 import { envelope } from '../paging';
 import { defineRoute } from '../route';
@@ -7,7 +8,7 @@ const tag = 'Security dashboard';
 
 /** Each call of the security dashboard for a tier; the types each answers are those of schemas/security REPORT_TYPES. */
 const security = (tier: AnalyticsTier, scope: string) => {
-  const call = <R extends typeof s.securityCards | typeof s.securityTops | typeof s.securityReport>(group: s.ReportGroup, summary: string, response: R) =>
+  const call = <R extends z.ZodType>(group: s.ReportGroup, summary: string, response: R) =>
     defineRoute({ id: `${tier}.security.${group}`, method: 'POST', path: `${tier}/security/${group}`, tier, permission: 'statistics.view', readOnly: true, tag,
       summary: `${summary}, of ${scope} (default six hours in 60-minute buckets)`, body: s.securityBody(group), response: envelope(response) });
   return {

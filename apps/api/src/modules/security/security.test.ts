@@ -50,8 +50,8 @@ lane('security dashboard', () => {
 
   const cardsOf = async (token: string, path: string, body: object = window) =>
     Object.fromEntries(((await post(token, path, body)).body.data.cards as { type: number; value: number }[]).map((c) => [c.type, c.value]));
-  const topsOf = (res: { body: { data: { tops: { type: number; items: { key: string; count: number }[] }[] } } }) =>
-    Object.fromEntries(res.body.data.tops.map((x) => [x.type, x.items.map((i) => [i.key, i.count])]));
+  const topsOf = (res: { body: { data?: { tops: { type: number; items: { key: string; count: number }[] }[] } } }) =>
+    Object.fromEntries(res.body.data!.tops.map((x) => [x.type, x.items.map((i) => [i.key, i.count])]));
 
   it('answers the cards of the lines fed', async () => {
     const res = await post(f.tokens.userA, 'user/security/cards', window);

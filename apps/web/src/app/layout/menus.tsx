@@ -96,6 +96,7 @@ const dataAnalysis = (tier: 'client' | 'user'): MenuEntry => ({
     ...(tier === 'client' ? [{ path: 'statisticsCustomize', label: 'statisticsCustomize', permission: 'statistics.view' } as const] : []),
     { path: 'logger', label: 'logger', permission: 'accessLogs.view' },
     { path: 'logExport', label: 'logExport', permission: 'logs.export' },
+    { path: 'securityAnalysis', label: 'securityAnalysis', permission: 'statistics.view' },
   ],
 });
 
