@@ -137,10 +137,11 @@ export type SecurityBody = z.infer<ReturnType<typeof securityBody>>;
 
 export const securityCard = z.object({ type: z.number(), value: z.number() });
 /**
- * One value of a top (a country code, a city, a domain, an address, a rule name, a block type): its requests, their
- * bytes sent, and its whole-percent share of the requests of every value (`total`).
+ * One value of a top (a country code, a city, a domain, an address, a rule, a block type): its requests, their bytes
+ * sent, and its whole-percent share of the requests of every value (`total`). A rule's key is what the edge noted
+ * (`<module id>:<rule id>` for an advanced firewall rule), its label "module / rule" while the rule exists.
  */
-export const securityItem = z.object({ key: z.string(), count: z.number(), traffic: z.number(), share: z.number() });
+export const securityItem = z.object({ key: z.string(), label: z.string(), count: z.number(), traffic: z.number(), share: z.number() });
 export const securityTop = z.object({ type: z.number(), items: z.array(securityItem), total: z.number() });
 export const securityPoint = z.object({ time: z.string(), count: z.number() });
 export const securitySeries = z.object({ type: z.number(), points: z.array(securityPoint) });

@@ -12,6 +12,8 @@ lane('security dashboard', () => {
   /** Two whole hours ending at the last hour boundary: the lines fall in its first hour (bucket 0) and second (bucket 1). */
   let window: Record<string, unknown>;
   let base: number;
+  /** The advanced firewall rule of user A's site, as the edge names it. */
+  let noAdmin: string;
   const post = (token: string, path: string, body: object) => call(t, 'POST', path, { token, body });
 
   beforeAll(async () => {
@@ -20,6 +22,12 @@ lane('security dashboard', () => {
     base = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
     const at = (m: number) => new Date(base + m * MIN).toISOString();
     const s = f.a.site;
+    const [acl] = (await post(f.tokens.userA, `user/site/${s}/module/luaAcls`, { modules: [{ name: 'bots' }] })).body.data;
+    const rule = (await call(t, 'POST', `user/site/${s}/module/luaAcl/${acl.id}/rules`, {
+      token: f.tokens.userA,
+      body: { name: 'no admin', priority: 1, conditions: [{ field: 'uri', operator: 'contains', value: '/admin' }], action: 'deny' },
+    })).body.data;
+    noAdmin = `${acl.id}:${rule.id}`;
     const refused = (m: number, o: Parameters<typeof logLine>[0]) => logLine({ time: at(m), status: 929, upstreamTime: null, bytesSent: 100, ...o });
     const a = [
       logLine({ siteId: s, time: at(1), domain: 'www.a.example', clientIp: '198.51.100.1', country: 'TW', city: 'Taipei', bytesSent: 5000 }),
@@ -28,8 +36,8 @@ lane('security dashboard', () => {
       refused(4, { siteId: s, domain: 'www.a.example', clientIp: '203.0.113.5', country: 'US', city: 'Dallas', blockCause: 'blacklist' }),
       refused(70, { siteId: s, domain: 'img.a.example', clientIp: '203.0.113.6', country: 'CN', city: 'Beijing', blockCause: 'blocked:anticc', status: 444, bytesSent: 0 }),
       refused(71, { siteId: s, domain: 'img.a.example', clientIp: '203.0.113.7', country: 'DE', city: 'Berlin', blockCause: 'ipset', status: 444, bytesSent: 0 }),
-      refused(5, { siteId: s, domain: 'www.a.example', clientIp: '203.0.113.8', country: 'US', city: 'Dallas', blockCause: 'acl', blockRule: 'no-admin' }),
-      refused(72, { siteId: s, domain: 'img.a.example', clientIp: '203.0.113.8', country: 'US', city: 'Dallas', blockCause: 'acl', blockRule: 'no-admin' }),
+      refused(5, { siteId: s, domain: 'www.a.example', clientIp: '203.0.113.8', country: 'US', city: 'Dallas', blockCause: 'acl', blockRule: noAdmin }),
+      refused(72, { siteId: s, domain: 'img.a.example', clientIp: '203.0.113.8', country: 'US', city: 'Dallas', blockCause: 'acl', blockRule: noAdmin }),
       refused(73, { siteId: s, domain: 'img.a.example', clientIp: '203.0.113.9', country: 'FR', city: 'Paris', blockCause: 'acl', blockRule: 'sqli' }),
       refused(6, { siteId: s, domain: 'www.a.example', clientIp: '203.0.113.10', country: 'JP', city: 'Tokyo', blockCause: 'geo:JP', blockRule: 'JP' }),
       refused(7, { siteId: s, domain: 'www.a.example', clientIp: '203.0.113.11', country: 'US', city: 'Dallas', blockCause: 'anticc', status: 978 }),
@@ -69,7 +77,7 @@ lane('security dashboard', () => {
     const countries = await post(f.tokens.userA, 'user/security/areaTops', window);
     expect(topsOf(countries)[11][0]).toEqual(['US', 10]);
     expect(topsOf(countries)[21]).toEqual([['US', 10], ['CN', 1], ['DE', 1], ['FR', 1], ['JP', 1]]);
-    expect(countries.body.data.tops[1]).toMatchObject({ total: 14, items: expect.arrayContaining([{ key: 'US', count: 10, traffic: 1000, share: 71 }]) });
+    expect(countries.body.data.tops[1]).toMatchObject({ total: 14, items: expect.arrayContaining([{ key: 'US', label: 'US', count: 10, traffic: 1000, share: 71 }]) });
     const cities = topsOf(await post(f.tokens.userA, 'user/security/areaTops', { ...window, types: [12, 22], top: 2 }));
     expect(cities).toEqual({ 12: [['Dallas', 10], ['Beijing', 1]], 22: [['Dallas', 10], ['Beijing', 1]] });
   });
@@ -81,9 +89,10 @@ lane('security dashboard', () => {
     expect(Object.fromEntries(byType.items.map((i: { key: string; count: number }) => [i.key, i.count]))).toEqual({ 2: 4, 12: 3, 3: 1, 4: 1, 8: 1, 5: 1, 10: 1, 11: 1, 0: 1 });
     expect(byCountry).toMatchObject({ type: 18, total: 4, items: [{ key: 'US', count: 2, share: 50 }, { key: 'CN', count: 1 }, { key: 'DE', count: 1 }] });
     const waf = (await post(f.tokens.userA, 'user/security/waf', window)).body.data;
+    expect(waf.tops[0].items.map((i: { label: string }) => i.label)).toEqual(['bots / no admin', 'sqli']);
     expect(waf.series[0].points.map((p: { count: number }) => p.count)).toEqual([1, 2]);
     expect(topsOf({ body: { data: waf } })).toEqual({
-      23: [['no-admin', 2], ['sqli', 1]],
+      23: [[noAdmin, 2], ['sqli', 1]],
       24: [['img.a.example', 2], ['www.a.example', 1]],
       25: [['203.0.113.8', 2], ['203.0.113.9', 1]],
     });

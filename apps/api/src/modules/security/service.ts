@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { resolveScope } from '../statistics/scope';
 import { windowOf } from '../statistics/window';
+import { ruleLabels } from './rule-labels';
 
 type Body = securitySchemas.SecurityBody;
 type ReportType = securitySchemas.ReportType;
@@ -38,9 +39,10 @@ async function topOf(deps: AppDeps, scope: Scope, o: { type: number; report: Rep
       ? await deps.analytics.top(scope, { dimension: by, limit: o.limit, by: 'requests' })
       : await deps.analytics.refusalTop(scope, { types: blockTypes(o.report.among), by, limit: o.limit });
   const total = found.total.requests;
+  const label = by === 'blockRule' ? await ruleLabels(deps, { siteIds: scope.siteIds, keys: found.rows.map((r) => r.key) }) : (key: string) => key;
   return {
     type: o.type,
-    items: found.rows.map((r) => ({ key: r.key, count: r.requests, traffic: r.traffic, share: total ? Math.round((r.requests * 100) / total) : 0 })),
+    items: found.rows.map((r) => ({ key: r.key, label: label(r.key), count: r.requests, traffic: r.traffic, share: total ? Math.round((r.requests * 100) / total) : 0 })),
     total,
   };
 }

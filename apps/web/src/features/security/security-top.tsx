@@ -25,7 +25,7 @@ export function SecurityTopTable({ id, top, window, loading }: { id: string; top
         pagination={false}
         columns={[
           { key: 'rank', title: '#', width: 40, render: (_, __, i) => i + 1 },
-          { key: 'key', title: t(KIND_LABELS[kind]), render: (_, r) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>{keyLabel(kind, r.key, t)}</Typography.Text> },
+          { key: 'key', title: t(KIND_LABELS[kind]), render: (_, r) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>{kind === 'rule' ? r.label || '-' : keyLabel(kind, r.key, t)}</Typography.Text> },
           { key: 'count', title: t('security.column.requests'), ...numeric, render: (_, r) => r.count.toLocaleString('en-US') },
           { key: 'traffic', title: t('security.column.traffic'), ...numeric, render: (_, r) => formatBytes(r.traffic) },
           { key: 'share', title: t('security.column.share'), ...numeric, render: (_, r) => `${r.share}%` },
