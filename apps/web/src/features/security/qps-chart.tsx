@@ -17,7 +17,7 @@ export function QpsChart({ points, window }: { points: QpsPoint[] | undefined; w
       legend: { top: 0 },
       grid: { left: 60, right: 20, top: 36, bottom: 30 },
       xAxis: { type: 'category', boundaryGap: false, data: data.map((p) => formatDate(p.time, 'minute')) },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => v.toFixed(2) } },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => v.toFixed(3) } },
       series: [
         { name: t('security.qps.all'), type: 'line', showSymbol: data.length < 2, data: data.map((p) => p.qps) },
         { name: t('security.qps.refused'), type: 'line', showSymbol: data.length < 2, data: data.map(refused) },

@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTier } from '../../app/use-tier';
 import { CountryMap } from '../statistics/country-map';
+import { StatisticsFilterBar } from '../statistics/filter-bar';
 import { analyticsTier } from '../statistics/queries';
 import { BlacklistPanel } from './blacklist-panel';
 import { QpsChart } from './qps-chart';
 import { initialSecurityFilter, securityKeys, useAreaTops, useSecurityCards, useSecurityTops } from './queries';
 import { SecurityCards } from './security-cards';
-import { SecurityFilterBar } from './security-filter';
 import { SecurityTopTable } from './security-top';
 import { useQps } from './use-qps';
 import { WafPanel } from './waf-panel';
@@ -40,7 +40,7 @@ export default function SecurityPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="security-page">
       <Card size="small" title={t('menu.securityAnalysis')}>
-        <SecurityFilterBar tier={tier} filter={filter} onChange={setFilter} extra={refresh} />
+        <StatisticsFilterBar tier={tier} filter={filter} onChange={setFilter} extra={refresh} windowOnly />
       </Card>
       <SecurityCards cards={cards.data?.data.cards} types={DEFAULT_TYPES.cards} window={cards.data?.data.window} />
       <QpsChart points={qps.points} window={qps.window} />
