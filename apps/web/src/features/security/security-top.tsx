@@ -23,6 +23,7 @@ export function SecurityTopTable({ id, top, window, loading }: { id: string; top
         loading={loading}
         dataSource={top?.items ?? []}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         columns={[
           { key: 'rank', title: '#', width: 40, render: (_, __, i) => i + 1 },
           { key: 'key', title: t(KIND_LABELS[kind]), render: (_, r) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>{kind === 'rule' ? r.label || '-' : keyLabel(kind, r.key, t)}</Typography.Text> },
