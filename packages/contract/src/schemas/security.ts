@@ -18,7 +18,7 @@ import { filterFields, REPORT_INTERVALS, statisticsWindow, TIME_INTERVALS, TOP_M
  * - 8 limits: request rate, request frequency, connections, and a site stopped at its traffic limit;
  * - 10 anti-referer (`referer`);
  * - 11 anti-header: a header rule (`header:<name>`) or a site's header check (`header`);
- * - 12 advanced firewall and WAF: an ACL rule (`acl`, its rule name in blockRule) and WAF rules (`waf`).
+ * - 12 advanced firewall and WAF: an ACL rule (`acl`, blockRule `<module id>:<rule id>`) and WAF rules (`waf`).
  * Token authentication and basic-auth refusals (`token`, `basicAuth`, `basicAuthFailures`) are of no card: they
  * are type 0 (other) where refusals are split by type.
  */
@@ -39,14 +39,6 @@ export const BLOCK_TYPE_CARDS = [3, 4, 2, 8, 5, 10, 11, 12] as const satisfies r
 export const OTHER_BLOCK_TYPE = 0;
 export const BLACKLIST_BLOCK_TYPE = 2 satisfies BlockType;
 export const WAF_BLOCK_TYPE = 12 satisfies BlockType;
-
-/** The block type of an edge block cause (0: other). */
-export const blockTypeOf = (cause: string): number => {
-  for (const [type, m] of Object.entries(BLOCK_TYPES)) {
-    if ((m.exact as readonly string[]).includes(cause) || m.prefix.some((p) => cause.startsWith(p))) return Number(type);
-  }
-  return OTHER_BLOCK_TYPE;
-};
 
 /** Which lines a report counts: all, the refused ones, or those refused with a cause of one block type. */
 export type Among = 'all' | 'refused' | BlockType;
