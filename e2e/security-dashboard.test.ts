@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { QPS_POLL_MS } from '@edgekeep/contract/constants';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMmdb } from '../apps/agent/src/geo/mmdb-writer';
@@ -183,6 +184,31 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
     await page.getByTestId('waf-panel').getByText(`WAF refusals: ${bots().length}`).waitFor();
     await screenshot(page, 'security-dashboard');
     expect(browser.errors).toEqual([]);
+  });
+
+  it('shows the client the refusals of its users on its security screen', async () => {
+    await browser.context.addCookies(
+      [['accessToken', stack.client], ['refreshToken', 'unused'], ['tokenType', 'Bearer']].map(([name, value]) => ({ name: `c_${name}`, value, url: stack.server.url })),
+    );
+    await page.goto(`${stack.server.url}/client/dataAnalysis/securityAnalysis`);
+    await page.getByTestId('security-card-4').getByText(count(blacklisted().length + bots().length), { exact: true }).waitFor();
+    expect(await text(page, 'security-card-14')).toBe(count(blacklisted().length));
+  });
+
+  it(`fetches the latest five minutes every ${QPS_POLL_MS / 1000} s and moves the QPS chart on`, async () => {
+    const polled = await browser.context.newPage();
+    await polled.clock.install();
+    await polled.goto(`${stack.server.url}/user/dashboard`);
+    const chart = polled.getByTestId('qps-chart');
+    await chart.getByText(`QPS · Requests: ${count(sent.length)}`).waitFor();
+    for (let i = 0; i < 2; i++) expect(await send('127.0.0.2')).toBe(200);
+    await until('the new requests to be counted', async () => {
+      const cards = (await api(stack.server, 'POST', 'user/security/cards', { token: stack.user, body: { types: [3] } })).body.data.cards;
+      return cards[0].value === sent.length ? true : undefined;
+    }, 30_000);
+    await polled.clock.runFor(QPS_POLL_MS);
+    await chart.getByText(`QPS · Requests: ${count(sent.length)}`).waitFor();
+    await polled.close();
   });
 
   it("shows another user of the client none of it, and the client all of its users' refusals", async () => {

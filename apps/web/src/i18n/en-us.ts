@@ -1529,6 +1529,7 @@ export const enUS = {
     },
     qps: {
       title: 'QPS',
+      requests: 'Requests: {{n}}',
       all: 'Requests per second',
       refused: 'Refused per second',
     },

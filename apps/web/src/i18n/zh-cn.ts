@@ -1530,6 +1530,7 @@ export const zhCN: Messages = {
     },
     qps: {
       title: 'QPS',
+      requests: '请求数：{{n}}',
       all: '每秒请求数',
       refused: '每秒拦截数',
     },

@@ -1530,6 +1530,7 @@ export const zhTW: Messages = {
     },
     qps: {
       title: 'QPS',
+      requests: '請求數：{{n}}',
       all: '每秒請求數',
       refused: '每秒攔截數',
     },

@@ -5,9 +5,10 @@ import { Chart, Panel } from '../statistics/panel';
 import type { StatisticsWindow } from '../statistics/window-label';
 import type { QpsPoint } from './use-qps';
 
-/** Requests per second per 5-minute bucket, the refused ones beside them. */
+/** Requests per second per 5-minute bucket, the refused ones beside them; the requests of the buckets shown in the title. */
 export function QpsChart({ points, window }: { points: QpsPoint[] | undefined; window: StatisticsWindow | undefined }) {
   const { t } = useTranslation();
+  const total = points?.reduce((n, p) => n + p.reqCount, 0);
   const option = useMemo(() => {
     const data = points ?? [];
     // Refused requests per second of the bucket: qps is reqCount over the bucket's seconds.
@@ -25,7 +26,7 @@ export function QpsChart({ points, window }: { points: QpsPoint[] | undefined; w
     };
   }, [points, t]);
   return (
-    <Panel title={t('security.qps.title')} window={window} testId="qps-chart">
+    <Panel title={`${t('security.qps.title')} · ${t('security.qps.requests', { n: total === undefined ? '---' : total.toLocaleString('en-US') })}`} window={window} testId="qps-chart">
       <Chart option={option} height={280} />
     </Panel>
   );
