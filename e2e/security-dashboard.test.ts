@@ -139,6 +139,7 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
     expect(await text(page, 'ip-cards-ipv4')).toBe(count(sent.length));
     await page.getByTestId('qps-chart').locator('canvas').first().waitFor();
     await page.getByTestId('resource-usage').waitFor();
+    await screenshot(page, 'security-dashboard-overview');
   });
 
   it('shows refusals per block type and the blacklisted addresses on the blacklist tab', async () => {
@@ -156,6 +157,7 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
     await page.getByTestId('blacklist-series').getByText(`Blacklist refusals: ${blacklisted().length}`).waitFor();
     const countries = page.getByTestId('security-top-blacklist-18');
     expect(await countries.locator('tr', { hasText: '(US)' }).locator('td').nth(2).innerText()).toBe(count(blacklisted().length));
+    await screenshot(page, 'security-dashboard-blacklist-tab');
   });
 
   it('shows the refusals of the ACL rule on the WAF analysis tab', async () => {
