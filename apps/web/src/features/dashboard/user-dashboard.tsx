@@ -1,67 +1,28 @@
-import { QPS_SERIES } from '@edgekeep/contract/schemas/security';
-import { Space, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Skeleton, Space } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCan } from '../../app/use-self';
-import { guessTimezone } from '../../lib/dates';
 import { CurrentAnnouncements } from '../announcements/current-announcements';
-import { DomainRankCard } from '../domain-ranks/domain-rank-card';
-import { initialSecurityFilter } from '../security/queries';
-import { QpsChart } from '../security/qps-chart';
-import { useQps } from '../security/use-qps';
-import { WafPanel } from '../security/waf-panel';
-import { useStatisticsInfo } from '../statistics/queries';
-import { ResourceCards } from '../traffic/resource-cards';
-import { BlacklistTab } from './blacklist-tab';
-import { OverviewCards } from './overview-cards';
+import { Usage } from './usage';
 
-const Usage = () => (
-  <>
-    <ResourceCards />
-    <DomainRankCard />
-  </>
-);
-
-/** The overview, blacklist and WAF analysis tabs over the last six hours (as the QPS chart's first answer). */
-function DashboardTabs() {
-  const { t } = useTranslation();
-  const [filter] = useState(initialSecurityFilter);
-  const [tab, setTab] = useState('overview');
-  const scope = useMemo(() => ({ timeZone: guessTimezone() }), []);
-  const info = useStatisticsInfo('user', { timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval, timeZone: scope.timeZone });
-  const qps = useQps('user', scope);
-  const infoData = info.data?.data;
-  return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      destroyOnHidden
-      items={[
-        {
-          key: 'overview',
-          label: t('dashboardTabs.overview'),
-          children: (
-            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-              <OverviewCards info={infoData} />
-              <QpsChart points={qps.points} window={qps.window} />
-              <Usage />
-            </Space>
-          ),
-        },
-        { key: 'blacklist', label: t('dashboardTabs.blacklist'), children: <BlacklistTab info={infoData} filter={filter} /> },
-        { key: 'waf', label: t('dashboardTabs.waf'), children: <WafPanel tier="user" filter={filter} /> },
-      ]}
-    />
-  );
-}
+/**
+ * The analytics tabs arrive after the rest of the dashboard (they bring the contract's statistics calls and charts):
+ * mounted once the dashboard is shown, so that the navigation to it does not wait for them.
+ */
+const DashboardTabs = lazy(() => import('./dashboard-tabs'));
 
 /** The user's dashboard (spec §2): its tabs for an account that may see statistics, and resource usage. */
 export function UserDashboard() {
   const can = useCan();
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="user-dashboard">
       <CurrentAnnouncements />
-      {can('statistics.view') ? <DashboardTabs /> : <Usage />}
+      {can('statistics.view') ? (
+        <Suspense fallback={<Skeleton active />}>{shown ? <DashboardTabs /> : <Skeleton active />}</Suspense>
+      ) : (
+        <Usage />
+      )}
     </Space>
   );
 }

@@ -1,3 +1,4 @@
+import { Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
@@ -27,7 +28,8 @@ export function QpsChart({ points, window }: { points: QpsPoint[] | undefined; w
   }, [points, t]);
   return (
     <Panel title={`${t('security.qps.title')} · ${t('security.qps.requests', { n: total === undefined ? '---' : total.toLocaleString('en-US') })}`} window={window} testId="qps-chart">
-      <Chart option={option} height={280} />
+      {/* The chart (and ECharts) mounts with the first answer, after the screen around it is shown. */}
+      {points ? <Chart option={option} height={280} /> : <Skeleton.Node active style={{ width: '100%', height: 280 }} />}
     </Panel>
   );
 }
