@@ -50,7 +50,7 @@ type Keep = keyof typeof DIM_VALUES;
  * `dim_<name>_1h`, no dimension column) so that the small dimensions' table, which the cards read, stays small.
  */
 export const WIDE_DIMS = ['clientIp', 'url', 'refererHost', 'region', 'city', 'isp'] as const satisfies readonly Keep[];
-const isWide = (dim: string): dim is (typeof WIDE_DIMS)[number] => (WIDE_DIMS as readonly string[]).includes(dim);
+export const isWide = (dim: string): dim is (typeof WIDE_DIMS)[number] => (WIDE_DIMS as readonly string[]).includes(dim);
 
 /** The rollup tables of a wide dimension, less their resolution suffix. */
 export const wideRollup = (dim: (typeof WIDE_DIMS)[number]) => `dim_${dim.toLowerCase()}`;

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { statisticsSchemas } from '@edgekeep/contract';
 import { DIM_VALUES, dimRowsOfLine, WIDE_DIMS, wideRollup } from './dimensions';
-import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables } from './schema';
+import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables, VALUE_HASH } from './tables';
 import { num, rows, stamp } from './sql';
 
 /** Hourly rollups are kept this long; the 5-minute ones for the contract's FIVE_MINUTE_ROLLUP_DAYS. */
@@ -44,8 +44,8 @@ const reBucket = (metrics: readonly string[]) => `time_bucket(INTERVAL 1 HOUR, b
 /** Appends the 5-minute sums the SELECT makes to `<name>_5m`, and their hourly sums to `<name>_1h`. */
 const append = async (conn: DuckDBConnection, { name, metrics, select }: { name: string; metrics: readonly string[]; select: string }) => {
   await conn.run(`CREATE TEMP TABLE fold_rows AS ${select}`);
-  await conn.run(`INSERT INTO ${name}_5m SELECT * FROM fold_rows ORDER BY bucket`);
-  await conn.run(`INSERT INTO ${name}_1h SELECT ${reBucket(metrics)} FROM fold_rows GROUP BY ALL ORDER BY bucket`);
+  await conn.run(`INSERT INTO ${name}_5m BY NAME SELECT * FROM fold_rows ORDER BY bucket`);
+  await conn.run(`INSERT INTO ${name}_1h BY NAME SELECT ${reBucket(metrics)} FROM fold_rows GROUP BY ALL ORDER BY bucket`);
   await conn.run('DROP TABLE fold_rows');
 };
 
@@ -71,7 +71,8 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
     await append(conn, {
       name: wideRollup(dim),
       metrics: DIM_METRICS,
-      select: `SELECT ${BUCKET}, site_id, domain, coalesce(${DIM_VALUES[dim]}, '') AS value, ${dimSums} FROM access_log WHERE ${range} GROUP BY ALL`,
+      select: `SELECT ${BUCKET}, site_id, domain, coalesce(${DIM_VALUES[dim]}, '') AS value, hash(value) AS ${VALUE_HASH}, ${dimSums}
+        FROM access_log WHERE ${range} GROUP BY ALL`,
     });
   }
 };
@@ -87,7 +88,7 @@ export const compact = async (conn: DuckDBConnection, { from, to }: { from: stri
     for (const { name, metrics } of RESOLUTIONS.flatMap(rollupTables)) {
       await conn.run(`CREATE TEMP TABLE compacted AS SELECT * EXCLUDE (${metrics.join(', ')}), ${sums(metrics)} FROM ${name} WHERE ${inRange} GROUP BY ALL`);
       await conn.run(`DELETE FROM ${name} WHERE ${inRange}`);
-      await conn.run(`INSERT INTO ${name} SELECT * FROM compacted ORDER BY bucket`);
+      await conn.run(`INSERT INTO ${name} BY NAME SELECT * FROM compacted ORDER BY bucket`);
       await conn.run('DROP TABLE compacted');
     }
     await conn.run('COMMIT');
