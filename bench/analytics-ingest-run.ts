@@ -68,7 +68,7 @@ try {
     );
     const started = performance.now();
     const send = async (node: number) => {
-      for (const name of files[node]) await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name, 'utf8'), served });
+      for (const name of files[node]) await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name), served });
     };
     await Promise.all(Array.from({ length: SENDERS }, (_, node) => send(node)));
     ackMs = performance.now() - started;

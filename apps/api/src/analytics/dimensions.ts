@@ -59,9 +59,5 @@ export const wideRollup = (dim: (typeof WIDE_DIMS)[number]) => `dim_${dim.toLowe
 export const dimSource = (dim: Keep, resolution: string) =>
   isWide(dim) ? { table: `${wideRollup(dim)}_${resolution}`, only: 'true' } : { table: `dim_${resolution}`, only: `dim = '${dim}'` };
 
-/** The small dimensions' rollup rows of a raw line, one per dimension, as a list to unnest. */
-export const dimRowsOfLine = () =>
-  `[${Object.entries(DIM_VALUES)
-    .filter(([dim]) => !isWide(dim))
-    .map(([dim, value]) => `{'dim': '${dim}', 'value': coalesce(${value}, '')}`)
-    .join(', ')}]`;
+/** The dimensions whose values share the `dim_*` rollups. */
+export const SMALL_DIMS = Object.keys(DIM_VALUES).filter((dim) => !isWide(dim)) as Keep[];

@@ -41,7 +41,7 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, opts: { path: str
     scope.post(opts.path, { bodyLimit: MAX_BATCH_GZIP_BYTES }, async (req) => {
       const node = await opts.nodeOf(req);
       if (!Buffer.isBuffer(req.body)) throw new ApiError(Codes.Parameter, { extra: 'an application/x-ndjson body' });
-      const text = (await unpack(req.body, req.headers['content-encoding'])).toString('utf8');
+      const text = await unpack(req.body, req.headers['content-encoding']);
       if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;

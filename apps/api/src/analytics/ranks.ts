@@ -9,11 +9,13 @@ const COUNTS = ['requests', 'traffic', 'cacheHits', 'cacheTraffic', 'blocked'] a
 const countsOf = (r: Record<string, unknown>, prefix = ''): Counts =>
   Object.fromEntries(COUNTS.map((c) => [c, num(r[`${prefix}${c}`])])) as Counts;
 
+/** A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows. */
+const rankResolution = (scope: Scope) => resolutionOf({ from: scope.from, to: scope.to });
+
 /** One dimension's values with their counts: from the base rollups for site, domain and node, else the dimension rollups. */
 const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
   const { where } = scopeRead(scope, params);
-  // A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows.
-  const resolution = resolutionOf({ from: scope.from, to: scope.to });
+  const resolution = rankResolution(scope);
   const base = BASE_KEYS[dimension];
   const dims = base ? undefined : dimSource(dimension as keyof typeof DIM_VALUES, resolution);
   const source = dims
@@ -25,8 +27,8 @@ const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
 /** The window's totals under the scope's outcome: every line has one value in each dimension, so the base rollups' sums. */
 const totalsOf = async (conn: DuckDBConnection, scope: Scope) => {
   const params: Params = [];
-  const { resolution, where } = scopeRead(scope, params);
-  const [found] = await rows(conn, `SELECT ${countSums(scope.outcomes)} FROM base_${resolution} WHERE ${where}`, params);
+  const { where } = scopeRead(scope, params);
+  const [found] = await rows(conn, `SELECT ${countSums(scope.outcomes)} FROM base_${rankResolution(scope)} WHERE ${where}`, params);
   return countsOf(found);
 };
 
@@ -75,7 +77,7 @@ const wideTop = async (conn: DuckDBConnection, scope: Scope, o: { table: string;
 
 export async function top(conn: DuckDBConnection, scope: Scope, o: { dimension: Dimension; limit: number; by: 'requests' | 'traffic' }) {
   const order = `ORDER BY "${o.by === 'traffic' ? 'traffic' : 'requests'}" DESC, key ASC`;
-  const table = isWide(o.dimension) ? dimSource(o.dimension, resolutionOf(scope)).table : undefined;
+  const table = isWide(o.dimension) ? dimSource(o.dimension, rankResolution(scope)).table : undefined;
   const byText = async () => {
     const params: Params = [];
     return rows(conn, `SELECT * FROM ${valuesOf(scope, o.dimension, params)} ${order} LIMIT ${Math.trunc(o.limit)}`, params);

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { statisticsSchemas } from '@edgekeep/contract';
-import { DIM_VALUES, dimRowsOfLine, WIDE_DIMS, wideRollup } from './dimensions';
+import { DIM_VALUES, SMALL_DIMS, WIDE_DIMS, wideRollup } from './dimensions';
 import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables, VALUE_HASH } from './tables';
 import { num, rows, stamp } from './sql';
 
@@ -50,6 +50,7 @@ const append = async (conn: DuckDBConnection, { name, metrics, select }: { name:
 };
 
 const BUCKET = 'time_bucket(INTERVAL 5 MINUTE, time) AS bucket';
+const dimColumn = (dim: string) => `"dim_${dim}"`;
 const dimSums = DIM_METRICS.map((m) => `${DIM_SUMS[m]} AS ${m}`).join(', ');
 
 /** Adds the raw rows of `range` to the 5-minute and hourly rollups (the dimension ones only, with `dimsOnly`). */
@@ -64,8 +65,11 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
   await append(conn, {
     name: 'dim',
     metrics: DIM_METRICS,
-    select: `SELECT bucket, site_id, domain, d.dim AS dim, d.value AS value, ${dimSums}
-      FROM (SELECT ${BUCKET}, *, unnest(${dimRowsOfLine()}) AS d FROM access_log WHERE ${range}) GROUP BY ALL`,
+    // one grouping set per dimension: its value is the one column of the set that is not NULL
+    select: `SELECT bucket, site_id, domain, CASE ${SMALL_DIMS.map((d) => `WHEN GROUPING(${dimColumn(d)}) = 0 THEN '${d}'`).join(' ')} END AS dim,
+        coalesce(${SMALL_DIMS.map(dimColumn).join(', ')}) AS value, ${dimSums}
+      FROM (SELECT ${BUCKET}, *, ${SMALL_DIMS.map((d) => `coalesce(${DIM_VALUES[d]}, '') AS ${dimColumn(d)}`).join(', ')} FROM access_log WHERE ${range})
+      GROUP BY GROUPING SETS (${SMALL_DIMS.map((d) => `(bucket, site_id, domain, ${dimColumn(d)})`).join(', ')})`,
   });
   for (const dim of WIDE_DIMS) {
     await append(conn, {

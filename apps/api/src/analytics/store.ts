@@ -157,7 +157,8 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
-    async ingest(batch) {
+    async ingest(o) {
+      const batch = { ...o, ndjson: Buffer.isBuffer(o.ndjson) ? o.ndjson : Buffer.from(o.ndjson) };
       const accepted = countBatchLines(batch.ndjson);
       if (!accepted) return { accepted, stored: 0, siteIds: [] };
       const { stored, siteIds } = await load(batch);
