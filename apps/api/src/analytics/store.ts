@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
+import { createL4Store } from './l4/store';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
@@ -157,6 +158,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
+    l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
     async ingest(o) {
       const batch = { ...o, ndjson: Buffer.isBuffer(o.ndjson) ? o.ndjson : Buffer.from(o.ndjson) };
       const accepted = countBatchLines(batch.ndjson);

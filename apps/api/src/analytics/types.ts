@@ -1,4 +1,5 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
+import type { L4Store } from './l4/types';
 
 /**
  * The analytics store's interface: what the API's services ask of it. The DuckDB file in DATA_DIR is the embedded
@@ -131,6 +132,8 @@ export type AnalyticsStore = {
   totalsBySite(o: { from: Date; to: Date; siteIds?: number[] }): Promise<{ siteId: number; bytesSent: number; bytesReceived: number; requests: number; cacheHits: number; cacheBytes: number }[]>;
   /** Domains ranked by traffic or requests in [from, to), one page, with how many domains had traffic. */
   domainRanks(o: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: { siteId: number; domain: string; traffic: number; requests: number }[]; total: number }>;
+  /** The stream (L4) log's connections, in tables and rollups of their own. */
+  l4: L4Store;
   /** Calls `listener` with the sites whose new lines each fold just made count in the rollups; answers how to stop. */
   onFolded(listener: (siteIds: number[]) => void): () => void;
   close(): Promise<void>;
