@@ -35,7 +35,7 @@ lane('network (L4) statistics', () => {
   let batchA: object[];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ L4_ATTACK_ANALYSIS: '1' });
     f = await makeInfra(t);
     const base = Math.floor(Date.now() / (5 * MIN)) * 5 * MIN - 30 * MIN;
     at = (ms: number) => new Date(base + ms).toISOString();
@@ -55,6 +55,10 @@ lane('network (L4) statistics', () => {
     await ship(nodeB, [streamLine({ siteId: f.b.site, time: at(MIN), clientIp: '192.0.2.77', bytesSent: 5000 })]);
   });
   afterAll(() => t.close());
+
+  it('tells the console, through the branding call, that the layer-4 attack screen is on', async () => {
+    for (const tier of ['user', 'client']) expect((await call(t, 'GET', `${tier}/logo`)).body.data.l4AttackAnalysis).toBe(true);
+  });
 
   it('sums the bits passed and dropped: the bytes of both directions times 8', async () => {
     const res = await post(f.tokens.userA, `user/${N}/sumBits`, window);
