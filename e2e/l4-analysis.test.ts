@@ -118,8 +118,11 @@ describe.skipIf(!nginx.ok)('L4 attack analysis: connections through a real edge 
     await browser.context.addCookies(
       [['accessToken', stack.user], ['refreshToken', 'unused'], ['tokenType', 'Bearer']].map(([name, value]) => ({ name: `${prefix}_${name}`, value, url: stack.server.url })),
     );
-    await page.goto(`${stack.server.url}/user/dataAnalysis/statistics`);
-    await page.locator('.ant-layout-sider').getByText('L4 attack analysis', { exact: true }).click();
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${stack.server.url}/user/dashboard`);
+    const sider = page.locator('.ant-layout-sider');
+    await sider.getByText('Data analysis', { exact: true }).click();
+    await sider.getByText('L4 attack analysis', { exact: true }).click();
     await page.waitForURL('**/user/dataAnalysis/l4AttackAnalysis');
     const bits = (n: number) => `${n.toLocaleString('en-US')} bits`;
     await page.getByTestId('l4-pass-bits').getByText(bits(sums.pass), { exact: true }).waitFor();
