@@ -1,11 +1,6 @@
 import { agentProtocol } from '@edgekeep/contract';
 import { REFUSED_UPSTREAM } from '../render/stream-firewall';
-
-const int = (v: unknown) => {
-  const n = Number.parseInt(String(v ?? ''), 10);
-  return Number.isFinite(n) && n >= 0 ? n : 0;
-};
-const text = (v: unknown) => (typeof v === 'string' && v !== '-' ? v : '');
+import { int, isoTime, text } from './parse-line';
 
 /**
  * nginx's stream $status: 403 the blacklist (deny), 503 a connection limit; a country position sends the connection
@@ -24,10 +19,9 @@ export const parseStreamLine = ({ line }: { line: string }): agentProtocol.Strea
     return undefined;
   }
   if (!raw || typeof raw !== 'object') return undefined;
-  const seconds = Number.parseFloat(String(raw.msec ?? ''));
   const status = int(raw.status);
   const parsed = agentProtocol.streamLogLine.safeParse({
-    time: Number.isFinite(seconds) ? new Date(Math.round(seconds * 1000)).toISOString() : text(raw.time),
+    time: isoTime({ msec: raw.msec, time: raw.time }),
     siteId: int(raw.site),
     port: int(raw.port),
     protocol: text(raw.protocol),

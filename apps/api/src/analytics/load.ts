@@ -44,7 +44,7 @@ export const countLines = (ndjson: Buffer) => {
 };
 
 /** The offset of the batch's last line: lines come in file order, so it is the highest. */
-const lastOffset = (ndjson: Buffer) => {
+export const lastOffset = (ndjson: Buffer) => {
   let end = ndjson.length;
   while (end > 0 && SPACE.has(ndjson[end - 1])) end--;
   try {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { lastOffset } from '../load';
 import { idList, num, rows } from '../sql';
 import { L4_RESOLUTIONS, L4_ROLLUP_DIMS, l4Rollup } from './schema';
 
@@ -16,16 +17,6 @@ const BUCKETS = { '5m': 'INTERVAL 5 MINUTE', '1h': 'INTERVAL 1 HOUR' } as const;
 
 /** The cursor key of a stream log file: apart from the access logs' files of the same node. */
 const cursorFile = (file: string) => `stream:${file}`;
-
-const lastOffset = (ndjson: Buffer) => {
-  const trimmed = ndjson.toString('utf8').trimEnd();
-  try {
-    const offset = (JSON.parse(trimmed.slice(trimmed.lastIndexOf('\n') + 1)) as { offset?: unknown }).offset;
-    return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 export type StreamBatch = { nodeId: number; file?: string; ndjson: Buffer; served: number[] };
 
