@@ -23,7 +23,7 @@ export type StreamBatch = { nodeId: number; file?: string; ndjson: Buffer; serve
 /**
  * Stores a node's batch of stream lines once: the valid lines of its served sites past its file's cursor (or, without
  * offsets, a batch whose digest is new) go to l4_log and, summed, to the 5-minute and hourly rollups, in the
- * transaction that moves the cursor. Answers how many lines were stored and of which sites.
+ * transaction that moves the cursor. Answers how many lines were stored, of which sites, and the earliest line's time.
  */
 export const loadStreamBatch = async (conn: DuckDBConnection, { batch, tmpDir }: { batch: StreamBatch; tmpDir: string }) => {
   const file = path.join(tmpDir, `${randomUUID()}.ndjson`);
@@ -46,7 +46,7 @@ export const loadStreamBatch = async (conn: DuckDBConnection, { batch, tmpDir }:
       const [seen] = await rows(conn, 'SELECT 1 FROM batches WHERE node_id = $1 AND digest = $2', [node, digest]);
       if (seen) {
         await conn.run('COMMIT');
-        return { stored: 0, siteIds: [] };
+        return { stored: 0, siteIds: [], first: undefined };
       }
       await conn.run(`INSERT INTO batches VALUES ($1, $2, 0, now()::TIMESTAMP)`, [node, digest]);
     }
@@ -71,10 +71,11 @@ export const loadStreamBatch = async (conn: DuckDBConnection, { batch, tmpDir }:
            sum(bytes_sent + bytes_received), count(*) FROM (${dims}) GROUP BY ALL`,
       );
     }
-    const stored = await rows(conn, 'SELECT site_id, count(*) AS n FROM l4_batch GROUP BY site_id ORDER BY site_id');
+    const stored = await rows(conn, 'SELECT site_id, count(*) AS n, epoch_ms(min(time)) AS first FROM l4_batch GROUP BY site_id ORDER BY site_id');
     await conn.run('DROP TABLE l4_batch');
     await conn.run('COMMIT');
-    return { stored: stored.reduce((n, r) => n + num(r.n), 0), siteIds: stored.map((r) => num(r.site_id)) };
+    const first = stored.length ? new Date(Math.min(...stored.map((r) => num(r.first)))) : undefined;
+    return { stored: stored.reduce((n, r) => n + num(r.n), 0), siteIds: stored.map((r) => num(r.site_id)), first };
   } catch (err) {
     await conn.run('ROLLBACK');
     throw err;
@@ -82,7 +83,3 @@ export const loadStreamBatch = async (conn: DuckDBConnection, { batch, tmpDir }:
     await fs.rm(file, { force: true });
   }
 };
-
-/** Raw stream lines older than the retention go; the rollups stay. */
-export const pruneStreamLines = (conn: DuckDBConnection, { rawRetentionDays }: { rawRetentionDays: number }) =>
-  conn.run(`DELETE FROM l4_log WHERE time < now()::TIMESTAMP - INTERVAL ${Math.trunc(rawRetentionDays)} DAY`);
