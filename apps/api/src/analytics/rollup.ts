@@ -142,7 +142,7 @@ export const fold = async (conn: DuckDBConnection) => {
   return { n: num(n), first: String(first), last: String(last), siteIds: (sites as unknown[]).map(num) };
 };
 
-const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));
+export const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));
 
 /**
  * Drops what is past its retention: raw lines (only once folded), batch digests and idle file cursors with them,

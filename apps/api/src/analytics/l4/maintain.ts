@@ -1,11 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { statisticsSchemas } from '@edgekeep/contract';
-import { HOURLY_ROLLUP_DAYS } from '../rollup';
+import { daysAgo, HOURLY_ROLLUP_DAYS } from '../rollup';
 import { stamp } from '../sql';
 import { L4_RESOLUTIONS, l4Rollup } from './schema';
 
 const HOUR_MS = 3_600_000;
-const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_400_000));
 
 /**
  * Each batch appends its sums to the rollups: the rows from the hour of `from` on are merged into one per bucket and
