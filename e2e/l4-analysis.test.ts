@@ -141,4 +141,13 @@ describe.skipIf(!nginx.ok)('L4 attack analysis: connections through a real edge 
     expect(await page.getByTestId('l4-protocol-bits-TCP').innerText()).toBe(bits(sums.total));
     await screenshot(page, 'l4-attack-analysis-protocols');
   });
+
+  it("the client's screen shows its users' L4 traffic", async () => {
+    const sums = (await post('client', 'sumBits')).body.data;
+    await browser.context.addCookies(
+      [['accessToken', stack.client], ['refreshToken', 'unused'], ['tokenType', 'Bearer']].map(([name, value]) => ({ name: `c_${name}`, value, url: stack.server.url })),
+    );
+    await page.goto(`${stack.server.url}/client/dataAnalysis/l4AttackAnalysis`);
+    await page.getByTestId('l4-total-bits').getByText(`${sums.total.toLocaleString('en-US')} bits`, { exact: true }).waitFor();
+  });
 });
