@@ -57,5 +57,7 @@ export * as announcementSchemas from './schemas/announcements';
 export { statisticsRoutes, logRoutes, userDomainPickerRoutes } from './routes/statistics';
 export * as statisticsSchemas from './schemas/statistics';
 export * as logSchemas from './schemas/logs';
+export { networkRoutes } from './routes/network';
+export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';

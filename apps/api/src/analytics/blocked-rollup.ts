@@ -16,13 +16,17 @@ export const blockedRollupTable = (r: '5m' | '1h') => ({
   keys: `bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL, block_cause VARCHAR NOT NULL, block_rule VARCHAR NOT NULL,
     country VARCHAR NOT NULL, city VARCHAR NOT NULL, client_ip VARCHAR NOT NULL`,
   metrics: METRICS,
+  extra: '',
 });
 
 const select = (range: string) =>
   `SELECT time_bucket(INTERVAL 5 MINUTE, time) AS bucket, ${KEYS.join(', ')}, ${SUMS} FROM access_log WHERE (${range}) AND block_cause <> '' GROUP BY ALL`;
 
-/** What a fold appends to the refused lines' rollups for the raw rows of `range` (see rollup.ts append). */
-export const blockedFold = (range: string) => ({ name: 'blocked', metrics: METRICS, select: select(range) });
+/** What a fold appends to the refused lines' rollups for the raw rows of `range`: the temp table to create, and what rollup.ts appends from it. */
+export const blockedFold = (range: string) => ({
+  create: `CREATE TEMP TABLE fold_blocked AS ${select(range)}`,
+  append: { name: 'blocked', metrics: METRICS, from: 'fold_blocked' },
+});
 
 /** Whether the store predates the refused lines' rollups (then they are built from the raw lines still kept). */
 export const blockedRollupMissing = async (conn: DuckDBConnection) =>
@@ -30,9 +34,9 @@ export const blockedRollupMissing = async (conn: DuckDBConnection) =>
 
 /** Builds the new, empty rollups from the raw lines already folded into the others. */
 export const backfillBlocked = async (conn: DuckDBConnection) => {
-  await conn.run(`INSERT INTO blocked_5m ${select('seq <= (SELECT folded FROM rollup_state WHERE id = 1)')} ORDER BY bucket`);
+  await conn.run(`INSERT INTO blocked_5m BY NAME ${select('seq <= (SELECT folded FROM rollup_state WHERE id = 1)')} ORDER BY bucket`);
   await conn.run(
-    `INSERT INTO blocked_1h SELECT time_bucket(INTERVAL 1 HOUR, bucket) AS bucket, ${KEYS.join(', ')}, sum(requests), sum(bytes_sent)
+    `INSERT INTO blocked_1h BY NAME SELECT time_bucket(INTERVAL 1 HOUR, bucket) AS bucket, ${KEYS.join(', ')}, sum(requests) AS requests, sum(bytes_sent) AS bytes_sent
      FROM blocked_5m GROUP BY ALL ORDER BY bucket`,
   );
 };

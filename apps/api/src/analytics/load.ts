@@ -24,30 +24,42 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const readLines = (files: string[]) =>
   `read_json([${files.map(quote).join(', ')}], columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true, filename = true)`;
 
-/** Lines in a batch (the empty ones aside), counted without parsing them. */
-export const countLines = (ndjson: string) => {
+const SPACE = new Set([0x20, 0x09, 0x0d, 0x0a]);
+/** Whether bytes [from, to) of the text hold more than white space. */
+const filled = (text: Buffer, from: number, to: number) => {
+  for (let i = from; i < to; i++) if (!SPACE.has(text[i])) return true;
+  return false;
+};
+
+/** Lines in a batch (the empty ones aside), counted without parsing them or copying the text. */
+export const countLines = (ndjson: Buffer) => {
   let n = 0;
   for (let start = 0; start < ndjson.length; ) {
-    let end = ndjson.indexOf('\n', start);
+    let end = ndjson.indexOf(0x0a, start);
     if (end < 0) end = ndjson.length;
-    if (ndjson.slice(start, end).trim() !== '') n++;
+    if (filled(ndjson, start, end)) n++;
     start = end + 1;
   }
   return n;
 };
 
 /** The offset of the batch's last line: lines come in file order, so it is the highest. */
-const lastOffset = (ndjson: string) => {
-  const trimmed = ndjson.trimEnd();
+export const lastOffset = (ndjson: Buffer) => {
+  let end = ndjson.length;
+  while (end > 0 && SPACE.has(ndjson[end - 1])) end--;
   try {
-    const offset = (JSON.parse(trimmed.slice(trimmed.lastIndexOf('\n') + 1)) as { offset?: unknown }).offset;
+    const offset = (JSON.parse(ndjson.toString('utf8', ndjson.lastIndexOf(0x0a, end - 1) + 1, end)) as { offset?: unknown }).offset;
     return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
   } catch {
     return undefined;
   }
 };
 
-export type Batch = { nodeId: number; file?: string; ndjson: string; served: number[] };
+/** A (node, log file) pair, or a (node, digest) one, as a key. */
+const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
+
+/** A node's batch as it arrived: NDJSON bytes, never copied into a string. */
+export type Batch = { nodeId: number; file?: string; ndjson: Buffer; served: number[] };
 export type Loaded = { stored: number; siteIds: number[] };
 
 /** How a batch is known to have been stored: its file's cursor (the offset of its last line), else its digest. */
@@ -61,18 +73,26 @@ const identify = (batch: Batch) => {
  * Bulk-loads batches of several nodes, one each, in one transaction (group commit): each text goes to a file under
  * `tmpDir`, DuckDB reads them all at once (read_json over the list) and keeps the valid lines of each batch's served
  * sites past its file's cursor, in the transaction that moves the cursors (or records the digests of batches whose
- * lines carry no offsets). Answers, per batch, how many lines were stored and of which sites.
+ * lines carry no offsets). Answers, per batch, how many lines were stored and of which sites. `known` holds the
+ * cursors committed so far by this writer (the only one): only the others are read.
  */
-export const loadBatches = async (conn: DuckDBConnection, { batches, tmpDir }: { batches: Batch[]; tmpDir: string }): Promise<Loaded[]> => {
+export const loadBatches = async (
+  conn: DuckDBConnection,
+  { batches, tmpDir, known: committed }: { batches: Batch[]; tmpDir: string; known: Map<string, number> },
+): Promise<Loaded[]> => {
   const known = batches.map((batch) => ({ batch, ...identify(batch), path: path.join(tmpDir, `${randomUUID()}.ndjson`) }));
   await Promise.all(known.map((k) => fs.writeFile(k.path, k.batch.ndjson)));
   await conn.run('BEGIN TRANSACTION');
   try {
-    const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
     const withCursor = known.filter((k) => k.cursor);
     const cursors = new Map<string, number>();
-    if (withCursor.length) {
-      const pairs = withCursor.map((k) => `(${Number(k.batch.nodeId)}, ${quote(k.cursor!.file)})`).join(', ');
+    const unknown = withCursor.filter((k) => {
+      const offset = committed.get(keyOf(k.batch.nodeId, k.cursor!.file));
+      if (offset !== undefined) cursors.set(keyOf(k.batch.nodeId, k.cursor!.file), offset);
+      return offset === undefined;
+    });
+    if (unknown.length) {
+      const pairs = unknown.map((k) => `(${Number(k.batch.nodeId)}, ${quote(k.cursor!.file)})`).join(', ');
       for (const r of await rows(conn, `SELECT node_id, file, "offset" FROM log_cursors WHERE (node_id, file) IN (${pairs})`)) {
         cursors.set(keyOf(num(r.node_id), String(r.file)), num(r.offset));
       }
@@ -102,22 +122,22 @@ export const loadBatches = async (conn: DuckDBConnection, { batches, tmpDir }: {
       const values = loading
         .map((k) => `(${quote(k.path)}, ${Number(k.batch.nodeId)}, ${k.after ?? 'NULL'}, [${k.batch.served.length ? idList(k.batch.served) : ''}]::INTEGER[])`)
         .join(', ');
-      const inserted = await conn.runAndReadAll(
+      // the rows inserted are those with seq above a value taken first (one transaction writes at a time)
+      const [{ since }] = await rows(conn, `SELECT nextval('raw_seq') AS since`);
+      await conn.run(
         `INSERT INTO access_log SELECT nextval('raw_seq'), b.node_id, ${ROW}
          FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(loading.map((k) => k.path))}) l
          JOIN (VALUES ${values}) b(file, node_id, after, served) ON l.filename = b.file
          WHERE list_contains(b.served, "siteId") AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
-           AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 AND (b.after IS NULL OR "offset" > b.after)
-         RETURNING node_id, site_id`,
+           AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 AND (b.after IS NULL OR "offset" > b.after)`,
       );
       const byNode = new Map(loading.map((k) => [k.batch.nodeId, loaded[k.no]]));
-      const [nodes, sites] = inserted.getColumnsJS() as [number[], number[]];
-      for (let i = 0; i < (nodes?.length ?? 0); i++) {
-        const out = byNode.get(nodes[i])!;
-        out.stored++;
-        if (!out.siteIds.includes(sites[i])) out.siteIds.push(sites[i]);
+      const stored = await rows(conn, `SELECT node_id, site_id, count(*) AS n FROM access_log WHERE seq > $1 GROUP BY ALL ORDER BY ALL`, [num(since)]);
+      for (const r of stored) {
+        const out = byNode.get(num(r.node_id))!;
+        out.stored += num(r.n);
+        out.siteIds.push(num(r.site_id));
       }
-      for (const out of loaded) out.siteIds.sort((a, b) => a - b);
     }
     const moved = [...cursors].map(([key, offset]) => [...(JSON.parse(key) as [number, string]), offset] as const);
     if (moved.length) {
@@ -129,6 +149,7 @@ export const loadBatches = async (conn: DuckDBConnection, { batches, tmpDir }: {
     const fresh = loading.filter((k) => k.digest !== undefined);
     if (fresh.length) await conn.run(`INSERT INTO batches VALUES ${fresh.map((k) => `(${Number(k.batch.nodeId)}, '${k.digest}', 0, now()::TIMESTAMP)`).join(', ')}`);
     await conn.run('COMMIT');
+    for (const [key, offset] of cursors) committed.set(key, offset);
     return loaded;
   } catch (err) {
     await conn.run('ROLLBACK');

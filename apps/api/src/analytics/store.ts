@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { refusals, refusalSeries, refusalTop } from './blocked-queries';
 import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
+import { createL4Store } from './l4/store';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
@@ -49,6 +50,8 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   let timer: NodeJS.Timeout | undefined;
   /** Batches waiting for the writer: one per node load together, in one transaction, when it is free. */
   let pending: { batch: Batch; done: (loaded: Loaded) => void; failed: (err: unknown) => void }[] = [];
+  /** The log files' cursors this process committed (pruning forgets idle ones: so does this). */
+  const cursors = new Map<string, number>();
 
   const open = () =>
     (opening ??= (async () => {
@@ -106,6 +109,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = Date.now();
       await prune(conn, { rawRetentionDays });
+      cursors.clear();
     });
 
   /** Every line acknowledged so far is in the rollups once this resolves. */
@@ -132,7 +136,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       pending = pending.filter((g) => !group.includes(g));
       if (pending.length) scheduleLoad();
       try {
-        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir });
+        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir, known: cursors });
         group.forEach((g, i) => g.done(loaded[i]));
       } catch (err) {
         for (const g of group) g.failed(err);
@@ -155,7 +159,9 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
-    async ingest(batch) {
+    l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
+    async ingest(o) {
+      const batch = { ...o, ndjson: Buffer.isBuffer(o.ndjson) ? o.ndjson : Buffer.from(o.ndjson) };
       const accepted = countBatchLines(batch.ndjson);
       if (!accepted) return { accepted, stored: 0, siteIds: [] };
       const { stored, siteIds } = await load(batch);
@@ -191,6 +197,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       db?.writer.closeSync();
       db?.instance.closeSync();
       opening = undefined;
+      cursors.clear();
       unfolded = true;
     },
   };

@@ -1,4 +1,5 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
+import type { L4Store } from './l4/types';
 
 /**
  * The analytics store's interface: what the API's services ask of it. The DuckDB file in DATA_DIR is the embedded
@@ -116,7 +117,7 @@ export type AnalyticsStore = {
    * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
    * Answers the number of lines read (stored or skipped), how many were stored, and the sites they were of.
    */
-  ingest(o: { nodeId: number; file?: string; ndjson: string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
   cards(scope: Scope): Promise<Cards>;
   /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
   series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;
@@ -140,6 +141,8 @@ export type AnalyticsStore = {
   refusalTop(scope: Scope, o: { types?: number[]; by: RefusalDimension; limit: number }): Promise<{ rows: { key: string; requests: number; traffic: number }[]; total: { requests: number; traffic: number } }>;
   /** Refused requests per bucket of the scope, dense. */
   refusalSeries(scope: Scope, o: { types?: number[] }): Promise<{ time: Date; requests: number }[]>;
+  /** The stream (L4) log's connections, in tables and rollups of their own. */
+  l4: L4Store;
   /** Calls `listener` with the sites whose new lines each fold just made count in the rollups; answers how to stop. */
   onFolded(listener: (siteIds: number[]) => void): () => void;
   close(): Promise<void>;

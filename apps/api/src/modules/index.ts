@@ -32,6 +32,7 @@ import { wafAclRoutesPlugin } from './waf-acl/routes';
 import { anticcRoutesPlugin } from './anticc/routes';
 import { resolutionsRoutes } from './resolutions/routes';
 import { statisticsModule } from './statistics/routes';
+import { networkModule } from './network/routes';
 import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
@@ -70,6 +71,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   announcementsRoutes,
   resolutionsRoutes,
   statisticsModule,
+  networkModule,
   securityModule,
   logsModule,
   logExportsModule,

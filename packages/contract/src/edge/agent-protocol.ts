@@ -110,6 +110,11 @@ export const commandResult = z.object({ ok: z.boolean(), message: z.string().max
  * the line ends in that file) the API stores a line once however often a batch is sent again.
  */
 export const LOG_FILE_HEADER = 'x-log-file';
+/**
+ * A shipper's batch is full at this many lines or bytes (sent sooner after its flush time): a node that falls behind
+ * catches up in few large transactions, one that keeps up sends what its flush time gathered.
+ */
+export const LOG_BATCH_MAX = { lines: 10_000, bytes: 8 * 1024 * 1024 } as const;
 export const logsResult = z.object({ accepted: z.number().int().min(0) });
 export const accessLogLine = z.object({
   time: z.string(),
@@ -145,8 +150,34 @@ export const accessLogLine = z.object({
   offset: z.number().int().min(0).optional(),
 });
 
+/**
+ * POST /agent/v1/logs/stream: like /agent/v1/logs, a gzip NDJSON batch with `x-log-file`, of the stream (L4) log:
+ * one line per connection an L4 port closed.
+ */
+export const STREAM_LOGS_PATH = '/logs/stream';
+export const streamLogLine = z.object({
+  time: z.string(),
+  siteId: z.number().int().positive(),
+  port: z.number().int().min(1).max(65_535),
+  protocol: z.enum(['TCP', 'UDP']),
+  clientIp: z.string().min(1),
+  /** pass: proxied; drop: refused by the L4 firewall (blacklist 403, connection limit 503, country position). */
+  outcome: z.enum(['pass', 'drop']),
+  status: z.number().int(),
+  /** Bytes sent to the client and received from it over the connection. */
+  bytesSent: z.number().int().min(0),
+  bytesReceived: z.number().int().min(0),
+  sessionTime: z.number().min(0),
+  /** The client's country and AS number, and the country of the node's address the connection arrived at (coloCountry). */
+  country: z.string(),
+  asn: z.string(),
+  coloCountry: z.string(),
+  offset: z.number().int().min(0).optional(),
+});
+
 export type EnrollResult = z.infer<typeof enrollResult>;
 export type Report = z.infer<typeof report>;
 export type NodeSettings = z.infer<typeof nodeSettings>;
 export type Command = z.infer<typeof command>;
 export type AccessLogLine = z.infer<typeof accessLogLine>;
+export type StreamLogLine = z.infer<typeof streamLogLine>;
