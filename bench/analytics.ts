@@ -1,32 +1,44 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 import type { Scope } from '../apps/api/src/analytics/types';
+import { writeBatches } from './analytics-lines';
 import { percentile, summary } from './stats';
 
 const ROOT = join(import.meta.dirname, '..');
 type Round = { mode: string; senders: number; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
-const round = async (mode: 'store' | 'duckdb', lines: number, senders = 1) =>
-  JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, String(lines), String(senders)], { cwd: ROOT })).stdout) as Round;
+const round = async (mode: 'store' | 'duckdb', batches: string) =>
+  JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/analytics-ingest-run.ts'), mode, batches], { cwd: ROOT })).stdout) as Round;
 
 /**
  * Ingest rate of the analytics store (full shipper batches through store.ingest, rollups included) against DuckDB alone
  * loading the same lines from one file, in alternating rounds of fresh processes, with one node sending and with
- * `senders` nodes sending at once (their batches commit together); and the store's peak RSS.
+ * `senders` nodes sending at once (their batches commit together); and the store's peak RSS. The lines are written
+ * to batch files first, so no round holds them in memory.
  */
 export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4 }: { rounds?: number; lines?: number; senders?: number } = {}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'ek-bench-batches-'));
+  const layouts = { 1: join(dir, 'one'), [senders]: join(dir, 'many') };
+  for (const [n, sub] of Object.entries(layouts)) {
+    await mkdir(sub);
+    await writeBatches({ dir: sub, lines, senders: Number(n) });
+  }
   const all: (Round & { ratio?: number })[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const alone = await round('duckdb', lines);
-    all.push(alone);
-    for (const n of [1, senders]) {
-      const store = await round('store', lines, n);
-      all.push({ ...store, ratio: alone.ms / store.ms });
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const alone = await round('duckdb', layouts[1]);
+      all.push(alone);
+      for (const n of [1, senders]) {
+        const store = await round('store', layouts[n]);
+        all.push({ ...store, ratio: alone.ms / store.ms });
+      }
     }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   const median = (samples: number[]) => percentile({ samples, p: 50 });
   const rate = (r: Round[], key: 'ms' | 'ackMs') => median(r.map((x) => (x.lines / x[key]) * 1000));

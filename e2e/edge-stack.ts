@@ -12,12 +12,12 @@ import { licensedClient, signInByMail } from './tenants';
  * client and its user (both signed in), a zone on free ports, a node enrolled by a real agent process that drives a
  * real nginx, a line, a product (`product` adds terms) and the user's site `shop`.
  */
-export async function startEdgeStack({ password, originName, product = {}, agentEnv = {} }: { password: string; originName: string; product?: Record<string, unknown>; agentEnv?: Record<string, string> }) {
+export async function startEdgeStack({ password, originName, product = {}, agentEnv = {}, serverEnv = {} }: { password: string; originName: string; product?: Record<string, unknown>; agentEnv?: Record<string, string>; serverEnv?: Record<string, string> }) {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
   const smtp = await startSmtpSink();
   const origin = await startOrigin({ name: originName });
-  const server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: password });
+  const server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: password, ...serverEnv });
   const { client } = await licensedClient({ server, smtp, password });
   await createAccountCli(server, ['--auth', 'user', '--email', 'shop@example.com', '--password', password, '--client', 'ops@example.com']);
   const user = await signInByMail({ server, smtp, tier: 'user', email: 'shop@example.com', password });

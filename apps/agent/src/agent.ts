@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createCommandPoller } from './commands/command-poller';
 import { ensureAsnDb } from './geo/asn-db';
 import { runLogShipper, type LogShipperOptions } from './logs/log-shipper';
-import { ACCESS_LOG } from './render';
+import { ACCESS_LOG, STREAM_LOG } from './render';
 import { createReporter } from './report/reporter';
 import { createApiClient, type Fetch } from './sync/api-client';
 import { createApplier, type Applier, type ApplierOptions } from './sync/applier';
@@ -93,6 +93,7 @@ export const startAgent = async (o: AgentOptions) => {
       reporter.run({ signal }),
       commands.run({ signal }),
       runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, ...o.logs }),
+      runLogShipper({ api, file: join(prefix, STREAM_LOG), name: 'stream', kind: 'stream', stateDir, log, signal, backoff: o.backoff, ...o.logs }),
       runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke }),
     ]);
   };

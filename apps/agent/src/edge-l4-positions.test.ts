@@ -1,9 +1,11 @@
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyState } from './apply/apply';
+import { parseStreamLine } from './logs/parse-stream-line';
+import { STREAM_LOG } from './render';
 import type { GeoOptions } from './render';
 import { writeCountryDb } from './test/mmdb';
 import { detectNginx, startEdge } from './test/nginx-harness';
@@ -78,6 +80,17 @@ describe.skipIf(!ready)('layer-4 positions at the edge', () => {
     await apply([{ countries: ['US'], isBlack: true, port: l4Port }]);
     expect(await answers(l4Port)).toEqual({ us: '', jp: 'echo:hi', nowhere: 'echo:hi' });
     expect(await answers(otherPort)).toEqual({ us: 'echo:hi', jp: 'echo:hi', nowhere: 'echo:hi' });
+  });
+
+  it('logs a refused country as a drop, and a connection let through as a pass, in the stream log', async () => {
+    await apply([{ countries: ['US'], isBlack: true, port: l4Port }]);
+    expect(await tcpAnswer({ port: l4Port, from: US })).toBe('');
+    expect(await tcpAnswer({ port: l4Port, from: JP })).toBe('echo:hi');
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = (await readFile(join(node.prefix, STREAM_LOG), 'utf8')).trim().split('\n').map((line) => parseStreamLine({ line }));
+    const [refused, passed] = lines.slice(-2);
+    expect(refused).toMatchObject({ siteId: 7, port: l4Port, protocol: 'TCP', clientIp: US, outcome: 'drop', status: 502, country: 'US' });
+    expect(passed).toMatchObject({ siteId: 7, port: l4Port, clientIp: JP, outcome: 'pass', status: 200, country: 'JP', bytesSent: 'echo:hi'.length, bytesReceived: 'hi'.length });
   });
 
   it('lets only the listed countries in with an allow-only position on every port, and a deny position narrows it', async () => {

@@ -59,3 +59,7 @@ export * as statisticsSchemas from './schemas/statistics';
 export * as logSchemas from './schemas/logs';
 export { dashboardRoutes } from './routes/dashboard';
 export * as dashboardSchemas from './schemas/dashboard';
+export { networkRoutes } from './routes/network';
+export * as networkSchemas from './schemas/network';
+export { securityRoutes } from './routes/security';
+export * as securitySchemas from './schemas/security';

@@ -10,7 +10,7 @@ const ROTATED_KEPT = 5;
 const stamp = () => new Date().toISOString().replace(/[-:.]/g, '');
 
 /** Renames the node's logs to `<name>.<UTC stamp>` and drops rotated copies beyond the newest few. */
-export const rotateLogs = async ({ prefix, names = ['access.json', 'error.log'] }: { prefix: string; names?: string[] }) => {
+export const rotateLogs = async ({ prefix, names = ['access.json', 'error.log', 'stream.json'] }: { prefix: string; names?: string[] }) => {
   const dir = join(prefix, 'logs');
   const at = stamp();
   const rotated: string[] = [];

@@ -162,4 +162,26 @@ describe('runLogShipper', () => {
     await arrived(['/g/0', '/g/1']);
     expect(intake.uris()).toEqual([...uris(3, 'f'), '/g/0', '/g/1']);
   });
+
+  it('ships the stream log as its own kind, beside the access log, each with its own position', async () => {
+    const streamFile = join(dir, 'stream.json');
+    const kinds: { kind?: string; lines: { siteId: number; outcome: string; offset: number }[] }[] = [];
+    const stream = (ip: string, status: string) => JSON.stringify({ msec: '1795291507.5', site: '4', port: '9000', protocol: 'TCP', clientIp: ip, status, bytesSent: '7', bytesReceived: '2' }) + '\n';
+    await writeFile(streamFile, stream('203.0.113.9', '200') + stream('203.0.113.50', '403'));
+    await write(uris(2, 'h'));
+    const streamController = new AbortController();
+    const streaming = runLogShipper({
+      api: { logs: async ({ ndjson, kind }) => (kinds.push({ kind, lines: ndjson.trim().split('\n').map((l) => JSON.parse(l)) }), 2) },
+      file: streamFile, name: 'stream', kind: 'stream', stateDir: dir, log: () => undefined, flushMs: 20, pollMs: 10, signal: streamController.signal,
+    });
+    start();
+    await arrived(uris(2, 'h'));
+    await waitFor({ what: 'the stream batch', check: () => kinds.length > 0, timeoutMs: 5000 });
+    streamController.abort();
+    await streaming;
+    expect(kinds[0].kind).toBe('stream');
+    const [passed, dropped] = [stream('203.0.113.9', '200'), stream('203.0.113.50', '403')];
+    expect(kinds[0].lines.map((l) => [l.siteId, l.outcome, l.offset])).toEqual([[4, 'pass', passed.length], [4, 'drop', passed.length + dropped.length]]);
+    await waitFor({ what: 'both positions', check: async () => Object.keys(JSON.parse(await readFile(join(dir, 'log-offsets.json'), 'utf8'))).sort().join() === 'access,stream', timeoutMs: 5000 });
+  });
 });

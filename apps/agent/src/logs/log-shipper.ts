@@ -5,12 +5,14 @@ import type { Log } from '../sync/log';
 import { createLogReader } from './log-reader';
 import { readPosition, writePosition, type Position } from './offsets';
 import { parseAccessLine } from './parse-line';
+import { parseStreamLine } from './parse-stream-line';
 
 export type LogShipperOptions = {
   api: Pick<ApiClient, 'logs'>;
-  /** The access log (absolute path) and the name its position is kept under. */
+  /** The log (absolute path), the name its position is kept under, and its kind (default the HTTP access log). */
   file: string;
   name: string;
+  kind?: LogKind;
   stateDir: string;
   log: Log;
   flushMs?: number;
@@ -23,6 +25,9 @@ export type LogShipperOptions = {
   backoff?: { baseMs?: number; capMs?: number };
 };
 
+export type LogKind = 'access' | 'stream';
+const PARSERS: Record<LogKind, (o: { line: string }) => object | undefined> = { access: parseAccessLine, stream: parseStreamLine };
+
 type Batch = { lines: string[]; ends: number[]; bytes: number; end: number; since: number | undefined };
 const NEWLINE = 0x0a;
 
@@ -31,13 +36,13 @@ type Shipping = Position & { file: string };
 const identified = (p: Position): Shipping => ({ ...p, file: p.file ?? `${p.inode}:${Date.now()}` });
 
 /**
- * Tails the access log and ships it as gzip NDJSON batches (by size and by time). Memory stays bounded: one chunk
+ * Tails a log (the access log, or the stream log of the L4 ports) and ships it as gzip NDJSON batches (by size and by time). Memory stays bounded: one chunk
  * is read at a time and reading stops while a full batch waits to be taken. The position on disk moves only after
  * the control plane took a batch, so a restart loses no line; a batch sent again after an answer that did not
  * arrive carries the same file identity and line offsets, by which the control plane takes each line once.
  */
 export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal }) => {
-  const { api, stateDir, name, signal, flushMs = 2000, pollMs = 250, maxLines = agentProtocol.LOG_BATCH_MAX.lines, maxBytes = agentProtocol.LOG_BATCH_MAX.bytes } = o;
+  const { api, stateDir, name, signal, kind = 'access', flushMs = 2000, pollMs = 250, maxLines = agentProtocol.LOG_BATCH_MAX.lines, maxBytes = agentProtocol.LOG_BATCH_MAX.bytes } = o;
   const chunkBytes = o.chunkBytes ?? 256 * 1024;
   const reader = createLogReader({ file: o.file, chunkBytes });
   const emptyBatch = (end: number): Batch => ({ lines: [], ends: [], bytes: 0, end, since: undefined });
@@ -76,7 +81,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       if (batch.lines.length >= maxLines || batch.bytes >= maxBytes) break;
       const end = chunk.indexOf(NEWLINE, at);
       if (end < 0) break;
-      const record = parseAccessLine({ line: chunk.subarray(at, end).toString('utf8') });
+      const record = PARSERS[kind]({ line: chunk.subarray(at, end).toString('utf8') });
       at = end + 1;
       if (record) {
         const json = JSON.stringify({ ...record, offset: readPos + at });
@@ -87,7 +92,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       }
     }
     if (at === 0 && chunk.length === chunkBytes && chunk.indexOf(NEWLINE) < 0) {
-      o.log({ msg: 'skipping an access log line longer than the read chunk', offset: readPos });
+      o.log({ msg: 'skipping a log line longer than the read chunk', offset: readPos });
       skipping = true;
       at = chunk.length;
     }
@@ -98,7 +103,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
   const ship = async () => {
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
-        const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n', file: position.file });
+        const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n', file: position.file, kind });
         if (accepted <= 0) throw new Error('the control plane took no line of the batch');
         const offset = accepted >= batch.lines.length ? batch.end : batch.ends[accepted - 1];
         await save({ ...position, offset });
@@ -127,7 +132,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       continue;
     }
     if ((await reader.size()) < readPos) {
-      o.log({ msg: 'access log truncated, reading it from the start' });
+      o.log({ msg: 'log truncated, reading it from the start', log: name });
       readPos = 0;
       batch = emptyBatch(0);
       await save(identified({ inode: position.inode, offset: 0 }));

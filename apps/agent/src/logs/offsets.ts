@@ -20,7 +20,16 @@ export const readPosition = async ({ stateDir, log }: { stateDir: string; log: s
   return parsed.success ? parsed.data[log] : undefined;
 };
 
-export const writePosition = async ({ stateDir, log, value }: { stateDir: string; log: string; value: Position }) => {
+/** The writes in progress: the shippers of several logs share the file, so each read-modify-write waits for the last. */
+let writing: Promise<unknown> = Promise.resolve();
+
+export const writePosition = ({ stateDir, log, value }: { stateDir: string; log: string; value: Position }) => {
+  const next = writing.then(() => mergePosition({ stateDir, log, value }));
+  writing = next.catch(() => undefined);
+  return next;
+};
+
+const mergePosition = async ({ stateDir, log, value }: { stateDir: string; log: string; value: Position }) => {
   const parsed = offsets.safeParse(await readJson({ file: file({ stateDir }) }));
   const all = { ...(parsed.success ? parsed.data : {}), [log]: value };
   await writeFileAtomic({ file: file({ stateDir }), content: JSON.stringify(all) + '\n' });

@@ -1,6 +1,6 @@
 import { agentProtocol } from '@edgekeep/contract';
 
-const int = (v: unknown) => {
+export const int = (v: unknown) => {
   const n = Number.parseInt(String(v ?? ''), 10);
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
@@ -19,12 +19,12 @@ const upstreamSeconds = (v: unknown) => {
 };
 
 /** `$msec` (seconds with milliseconds) as ISO-8601 UTC; nginx's own `$time_iso8601` carries the local offset. */
-const isoTime = ({ msec, time }: { msec: unknown; time: unknown }) => {
+export const isoTime = ({ msec, time }: { msec: unknown; time: unknown }) => {
   const seconds = Number.parseFloat(String(msec ?? ''));
   return Number.isFinite(seconds) ? new Date(Math.round(seconds * 1000)).toISOString() : String(time ?? '');
 };
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '-' ? v : '');
+export const text = (v: unknown) => (typeof v === 'string' && v !== '-' ? v : '');
 
 /** One line of the access log the renderer configures (`log_format ek_json`) → the protocol's record, or undefined. */
 export const parseAccessLine = ({ line }: { line: string }): agentProtocol.AccessLogLine | undefined => {

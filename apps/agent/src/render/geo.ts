@@ -56,10 +56,16 @@ export const GEO_MODULE = 'ngx_http_geoip2_module';
 export const STREAM_GEO_MODULE = 'ngx_stream_geoip2_module';
 
 /**
- * The stream-level lines that define $ek_l4_country from the client address, for the L4 positions; without the
- * stream geoip2 module the country is unknown (an allow-only position then refuses everyone, a deny one no one).
+ * The stream-level lines that define, from the stream geoip2 module: $ek_l4_country and $ek_l4_asn of the client
+ * address (L4 positions and the stream log), and $ek_l4_colo, the country of the node's own address the connection
+ * arrived at (the data centre's). Without the module, or a database, they are empty (an allow-only position then
+ * refuses everyone, a deny one no one).
  */
-export const streamGeoDirectives = ({ geo }: { geo?: GeoOptions }) =>
-  geo?.stream
-    ? `geoip2 ${geo.countryDb} { $ek_l4_country source=$remote_addr country_code; }`
-    : 'map $remote_addr $ek_l4_country { default ""; }';
+export const streamGeoDirectives = ({ geo }: { geo?: GeoOptions }) => {
+  const empty = (variable: string) => `map $remote_addr ${variable} { default ""; }`;
+  if (!geo?.stream) return [empty('$ek_l4_country'), empty('$ek_l4_colo'), empty('$ek_l4_asn')].join('\n');
+  return [
+    `geoip2 ${geo.countryDb} { $ek_l4_country source=$remote_addr country_code; $ek_l4_colo source=$server_addr country_code; }`,
+    geo.asnDb ? `geoip2 ${geo.asnDb} { $ek_l4_asn source=$remote_addr autonomous_system_number; }` : empty('$ek_l4_asn'),
+  ].join('\n');
+};

@@ -7,6 +7,7 @@ import { renderStreamSite } from './stream';
 import { SNI_FILE, sniCertificates } from './tls';
 
 export { ACCESS_LOG } from './nginx-conf';
+export { STREAM_LOG } from './stream-firewall';
 export { luaData, type LuaData } from './lua-data';
 export { siteCacheDirectories } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';

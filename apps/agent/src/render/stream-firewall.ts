@@ -9,9 +9,40 @@ const REFUSE = 'ek_l4_refuse';
 
 const usesPositions = (state: edge.DesiredState) => state.structure.sites.some((s) => s.l4Firewall.positions.length > 0);
 
-/** What the stream core needs when any site has L4 positions: the client's country and the refusing upstream. */
+/** The stream log: one JSON object per connection an L4 port closed, shipped as the stream log kind. */
+export const STREAM_LOG = 'logs/stream.json';
+/** The refusing upstream's name, which $upstream_addr shows for a connection a country position refused. */
+export const REFUSED_UPSTREAM = REFUSE;
+const STREAM_LOG_FIELDS: [string, string][] = [
+  ['time', '$time_iso8601'],
+  ['msec', '$msec'],
+  ['site', '$ek_l4_site'],
+  ['port', '$server_port'],
+  ['protocol', '$protocol'],
+  ['clientIp', '$remote_addr'],
+  ['status', '$status'],
+  ['bytesSent', '$bytes_sent'],
+  ['bytesReceived', '$bytes_received'],
+  ['sessionTime', '$session_time'],
+  ['upstream', '$upstream_addr'],
+  ['country', '$ek_l4_country'],
+  ['asn', '$ek_l4_asn'],
+  ['colo', '$ek_l4_colo'],
+];
+
+/** What the stream core needs: the geo variables, the stream log, and the refusing upstream when any site has L4 positions. */
 export const streamCore = ({ state, geo }: { state: edge.DesiredState; geo?: GeoOptions }) =>
-  usesPositions(state) ? lines(streamGeoDirectives({ geo }), block({ head: `upstream ${REFUSE}`, body: 'server 127.0.0.1:1 down;' })) : '';
+  lines(
+    streamGeoDirectives({ geo }),
+    // a zone's L4 ports are unique, so the port names the site
+    block({
+      head: 'map $server_port $ek_l4_site',
+      body: lines('default "";', ...state.structure.sites.flatMap((s) => s.l4Ports.map((p) => `${p.port} ${s.id};`))),
+    }),
+    `log_format ek_stream escape=json '{${STREAM_LOG_FIELDS.map(([k, v]) => `"${k}":"${v}"`).join(',')}}';`,
+    `access_log ${STREAM_LOG} ek_stream;`,
+    usesPositions(state) && block({ head: `upstream ${REFUSE}`, body: 'server 127.0.0.1:1 down;' }),
+  );
 
 const siteZone = (site: edge.SiteStructure) => `ek_l4s_${site.id}`;
 

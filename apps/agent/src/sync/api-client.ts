@@ -51,10 +51,13 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
     commandResult: async ({ id, ok, message }: { id: number; ok: boolean; message: string }) => {
       await call({ method: 'POST', path: `/commands/${id}/result`, body: { ok, message } });
     },
-    /** Access log lines (each with its offset) of the log file named `file`. */
-    logs: async ({ ndjson, file }: { ndjson: string; file: string }) =>
+    /** Access (or stream) log lines, each with its offset, of the log file named `file`. */
+    logs: async ({ ndjson, file, kind = 'access' }: { ndjson: string; file: string; kind?: 'access' | 'stream' }) =>
       agentProtocol.logsResult.parse(
-        await call({ method: 'POST', path: '/logs', body: ndjson, gzip: true, headers: { [agentProtocol.LOG_FILE_HEADER]: file } }),
+        await call({
+          method: 'POST', path: kind === 'stream' ? agentProtocol.STREAM_LOGS_PATH : '/logs', body: ndjson, gzip: true,
+          headers: { [agentProtocol.LOG_FILE_HEADER]: file },
+        }),
       ).accepted,
     /** Fetches a file the control plane serves (a relative URL is taken from the API's origin). */
     download: async ({ url }: { url: string }) => {

@@ -121,4 +121,5 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   logIntake(app, deps, { path: `${base}/logs`, nodeOf: (req) => nodeOf(deps, req) });
+  logIntake(app, deps, { path: `${base}${agentProtocol.STREAM_LOGS_PATH}`, nodeOf: (req) => nodeOf(deps, req), ingest: (batch) => deps.analytics.l4.ingest(batch) });
 }

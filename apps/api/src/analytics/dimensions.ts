@@ -50,7 +50,7 @@ type Keep = keyof typeof DIM_VALUES;
  * `dim_<name>_1h`, no dimension column) so that the small dimensions' table, which the cards read, stays small.
  */
 export const WIDE_DIMS = ['clientIp', 'url', 'refererHost', 'region', 'city', 'isp'] as const satisfies readonly Keep[];
-const isWide = (dim: string): dim is (typeof WIDE_DIMS)[number] => (WIDE_DIMS as readonly string[]).includes(dim);
+export const isWide = (dim: string): dim is (typeof WIDE_DIMS)[number] => (WIDE_DIMS as readonly string[]).includes(dim);
 
 /** The rollup tables of a wide dimension, less their resolution suffix. */
 export const wideRollup = (dim: (typeof WIDE_DIMS)[number]) => `dim_${dim.toLowerCase()}`;
@@ -59,9 +59,5 @@ export const wideRollup = (dim: (typeof WIDE_DIMS)[number]) => `dim_${dim.toLowe
 export const dimSource = (dim: Keep, resolution: string) =>
   isWide(dim) ? { table: `${wideRollup(dim)}_${resolution}`, only: 'true' } : { table: `dim_${resolution}`, only: `dim = '${dim}'` };
 
-/** The small dimensions' rollup rows of a raw line, one per dimension, as a list to unnest. */
-export const dimRowsOfLine = () =>
-  `[${Object.entries(DIM_VALUES)
-    .filter(([dim]) => !isWide(dim))
-    .map(([dim, value]) => `{'dim': '${dim}', 'value': coalesce(${value}, '')}`)
-    .join(', ')}]`;
+/** The dimensions whose values share the `dim_*` rollups. */
+export const SMALL_DIMS = Object.keys(DIM_VALUES).filter((dim) => !isWide(dim)) as Keep[];

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { countLines } from './load';
+import type { AnalyticsStore } from './types';
 
 const unzip = promisify(gunzip);
 
@@ -33,20 +34,24 @@ const unpack = async (body: Buffer, encoding: string | undefined) => {
  * POST /agent/v1/logs: a node's gzip NDJSON batch of access-log records into the analytics store, which keeps the
  * valid lines of the zone's sites not stored before (header `x-log-file` and each line's offset, else the batch's
  * digest). Answers `accepted`, the number of lines read (stored or skipped), so the agent moves its offset past all
- * of them.
+ * of them. `ingest` takes another log kind's batches (the stream log's).
  */
-export function logIntake(app: FastifyInstance, deps: AppDeps, opts: { path: string; nodeOf: (req: FastifyRequest) => Promise<{ id: number; zone_id: number }> }) {
+export function logIntake(
+  app: FastifyInstance,
+  deps: AppDeps,
+  opts: { path: string; nodeOf: (req: FastifyRequest) => Promise<{ id: number; zone_id: number }>; ingest?: AnalyticsStore['ingest'] },
+) {
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-ndjson', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_BATCH_GZIP_BYTES }, (_req, body, done) => done(null, body));
     scope.post(opts.path, { bodyLimit: MAX_BATCH_GZIP_BYTES }, async (req) => {
       const node = await opts.nodeOf(req);
       if (!Buffer.isBuffer(req.body)) throw new ApiError(Codes.Parameter, { extra: 'an application/x-ndjson body' });
-      const text = (await unpack(req.body, req.headers['content-encoding'])).toString('utf8');
+      const text = await unpack(req.body, req.headers['content-encoding']);
       if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
       const served = await sitesOfZone(deps, node.zone_id);
-      const { accepted, stored } = await deps.analytics.ingest({ nodeId: node.id, file, ndjson: text, served });
+      const { accepted, stored } = await (opts.ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served });
       if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
       return agentProtocol.logsResult.parse({ accepted });
     });

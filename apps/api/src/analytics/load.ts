@@ -24,23 +24,31 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const readLines = (files: string[]) =>
   `read_json([${files.map(quote).join(', ')}], columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true, filename = true)`;
 
-/** Lines in a batch (the empty ones aside), counted without parsing them. */
-export const countLines = (ndjson: string) => {
+const SPACE = new Set([0x20, 0x09, 0x0d, 0x0a]);
+/** Whether bytes [from, to) of the text hold more than white space. */
+const filled = (text: Buffer, from: number, to: number) => {
+  for (let i = from; i < to; i++) if (!SPACE.has(text[i])) return true;
+  return false;
+};
+
+/** Lines in a batch (the empty ones aside), counted without parsing them or copying the text. */
+export const countLines = (ndjson: Buffer) => {
   let n = 0;
   for (let start = 0; start < ndjson.length; ) {
-    let end = ndjson.indexOf('\n', start);
+    let end = ndjson.indexOf(0x0a, start);
     if (end < 0) end = ndjson.length;
-    if (ndjson.slice(start, end).trim() !== '') n++;
+    if (filled(ndjson, start, end)) n++;
     start = end + 1;
   }
   return n;
 };
 
 /** The offset of the batch's last line: lines come in file order, so it is the highest. */
-const lastOffset = (ndjson: string) => {
-  const trimmed = ndjson.trimEnd();
+export const lastOffset = (ndjson: Buffer) => {
+  let end = ndjson.length;
+  while (end > 0 && SPACE.has(ndjson[end - 1])) end--;
   try {
-    const offset = (JSON.parse(trimmed.slice(trimmed.lastIndexOf('\n') + 1)) as { offset?: unknown }).offset;
+    const offset = (JSON.parse(ndjson.toString('utf8', ndjson.lastIndexOf(0x0a, end - 1) + 1, end)) as { offset?: unknown }).offset;
     return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
   } catch {
     return undefined;
@@ -50,7 +58,8 @@ const lastOffset = (ndjson: string) => {
 /** A (node, log file) pair, or a (node, digest) one, as a key. */
 const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
 
-export type Batch = { nodeId: number; file?: string; ndjson: string; served: number[] };
+/** A node's batch as it arrived: NDJSON bytes, never copied into a string. */
+export type Batch = { nodeId: number; file?: string; ndjson: Buffer; served: number[] };
 export type Loaded = { stored: number; siteIds: number[] };
 
 /** How a batch is known to have been stored: its file's cursor (the offset of its last line), else its digest. */

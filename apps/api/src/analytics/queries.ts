@@ -38,7 +38,7 @@ const zoneOf = (timeZone: string | undefined) => {
  * The bucket a rollup row falls in, as TIMESTAMPTZ, and the dense list of buckets of the window: steps of the interval
  * from the window's start, or days from midnight in the scope's zone.
  */
-const bucketing = (scope: Scope, params: Params) => {
+export const bucketing = (scope: Pick<Scope, 'from' | 'to' | 'intervalMinutes' | 'timeZone'>, params: Params) => {
   const bind = binder(params);
   const from = () => `${bind(stamp(scope.from))}::TIMESTAMP`;
   const to = () => `${bind(stamp(scope.to))}::TIMESTAMP`;

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { BASE_KEYS, dimSource, type DIM_VALUES } from './dimensions';
-import { countSums, resolutionOf, rollupWhere, scopeRead } from './scope';
+import { BASE_KEYS, dimSource, isWide, type DIM_VALUES } from './dimensions';
+import { countSums, OUTCOME_SUMS, resolutionOf, rollupWhere, scopeRead } from './scope';
+import { VALUE_HASH } from './tables';
 import { num, rows, type Params } from './sql';
 import type { Counts, Dimension, Row, Scope } from './types';
 
@@ -8,11 +9,13 @@ const COUNTS = ['requests', 'traffic', 'cacheHits', 'cacheTraffic', 'blocked'] a
 const countsOf = (r: Record<string, unknown>, prefix = ''): Counts =>
   Object.fromEntries(COUNTS.map((c) => [c, num(r[`${prefix}${c}`])])) as Counts;
 
+/** A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows. */
+const rankResolution = (scope: Scope) => resolutionOf({ from: scope.from, to: scope.to });
+
 /** One dimension's values with their counts: from the base rollups for site, domain and node, else the dimension rollups. */
 const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
   const { where } = scopeRead(scope, params);
-  // A ranking sums the whole window: hourly rollups give the same counts when it falls on whole hours, from fewer rows.
-  const resolution = resolutionOf({ from: scope.from, to: scope.to });
+  const resolution = rankResolution(scope);
   const base = BASE_KEYS[dimension];
   const dims = base ? undefined : dimSource(dimension as keyof typeof DIM_VALUES, resolution);
   const source = dims
@@ -21,17 +24,66 @@ const valuesOf = (scope: Scope, dimension: Dimension, params: Params) => {
   return `(SELECT * FROM (${source}) WHERE requests > 0)`;
 };
 
-export async function top(conn: DuckDBConnection, scope: Scope, o: { dimension: Dimension; limit: number; by: 'requests' | 'traffic' }) {
+/** The window's totals under the scope's outcome: every line has one value in each dimension, so the base rollups' sums. */
+const totalsOf = async (conn: DuckDBConnection, scope: Scope) => {
   const params: Params = [];
+  const { where } = scopeRead(scope, params);
+  const [found] = await rows(conn, `SELECT ${countSums(scope.outcomes)} FROM base_${rankResolution(scope)} WHERE ${where}`, params);
+  return countsOf(found);
+};
+
+/** Past this many candidates (ties at the cut), a wide ranking groups the text instead. */
+const CANDIDATES_MAX = 5000;
+
+/**
+ * The hashes of a wide dimension's values that may rank in the first `limit`: grouped by the value's hash (far faster
+ * than by its text), those scoring at least the `limit`-th score. A collision only adds two values' counts up, so the
+ * true first `limit` are among them. Undefined when ties make them more than CANDIDATES_MAX.
+ */
+const wideCandidates = async (conn: DuckDBConnection, scope: Scope, o: { table: string; by: 'requests' | 'traffic'; limit: number }) => {
+  const params: Params = [];
+  const { where } = scopeRead(scope, params);
+  const sums = OUTCOME_SUMS[scope.outcomes];
   const found = await rows(
     conn,
-    `SELECT *, ${COUNTS.map((c) => `sum("${c}") OVER () AS "total_${c}"`).join(', ')} FROM ${valuesOf(scope, o.dimension, params)}
-     ORDER BY "${o.by === 'traffic' ? 'traffic' : 'requests'}" DESC, key ASC LIMIT ${Math.trunc(o.limit)}`,
+    `WITH scored AS MATERIALIZED (
+       SELECT ${VALUE_HASH} AS h, sum(${sums[o.by]}) AS score FROM ${o.table} WHERE ${where} GROUP BY h HAVING sum(${sums.requests}) > 0
+     )
+     SELECT h FROM scored WHERE score >= (SELECT coalesce(min(score), 0) FROM (SELECT score FROM scored ORDER BY score DESC LIMIT ${Math.trunc(o.limit)}))
+     LIMIT ${CANDIDATES_MAX + 1}`,
     params,
   );
-  const rowsOut: Row[] = found.map((r) => ({ key: String(r.key), ...countsOf(r) }));
-  const total = found.length ? countsOf(found[0], 'total_') : countsOf({});
-  return { rows: rowsOut, total };
+  return found.length > CANDIDATES_MAX ? undefined : found.map((r) => BigInt(r.h as bigint));
+};
+
+/**
+ * A wide dimension's first `limit` values with their exact counts: the candidates' rows grouped by text. Undefined
+ * when the hashes cannot decide: too many ties, or two candidate values sharing a hash.
+ */
+const wideTop = async (conn: DuckDBConnection, scope: Scope, o: { table: string; by: 'requests' | 'traffic'; limit: number; order: string }) => {
+  const hashes = await wideCandidates(conn, scope, o);
+  if (!hashes) return undefined;
+  if (!hashes.length) return [];
+  const params: Params = [];
+  const { where } = scopeRead(scope, params);
+  const found = await rows(
+    conn,
+    `SELECT * FROM (SELECT value AS key, any_value(${VALUE_HASH}) AS h, ${countSums(scope.outcomes)} FROM ${o.table}
+       WHERE ${where} AND ${VALUE_HASH} IN (${hashes.map((h) => `${h}::UBIGINT`).join(', ')}) GROUP BY key) WHERE requests > 0 ${o.order}`,
+    params,
+  );
+  return new Set(found.map((r) => r.h)).size < found.length ? undefined : found.slice(0, o.limit);
+};
+
+export async function top(conn: DuckDBConnection, scope: Scope, o: { dimension: Dimension; limit: number; by: 'requests' | 'traffic' }) {
+  const order = `ORDER BY "${o.by === 'traffic' ? 'traffic' : 'requests'}" DESC, key ASC`;
+  const table = isWide(o.dimension) ? dimSource(o.dimension, rankResolution(scope)).table : undefined;
+  const byText = async () => {
+    const params: Params = [];
+    return rows(conn, `SELECT * FROM ${valuesOf(scope, o.dimension, params)} ${order} LIMIT ${Math.trunc(o.limit)}`, params);
+  };
+  const found = (table && (await wideTop(conn, scope, { table, by: o.by, limit: o.limit, order }))) || (await byText());
+  return { rows: found.map((r): Row => ({ key: String(r.key), ...countsOf(r) })), total: await totalsOf(conn, scope) };
 }
 
 export async function group(

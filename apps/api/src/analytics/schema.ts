@@ -1,29 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { backfillBlocked, blockedRollupMissing } from './blocked-rollup';
 import { WIDE_DIMS, wideRollup } from './dimensions';
+import { BASE_METRICS, RESOLUTIONS, rollupTables, VALUE_HASH } from './tables';
 import { foldRows } from './rollup';
 import { rows } from './sql';
-
-/** Counters of the base rollups (per bucket, site, domain and node). */
-export const BASE_METRICS = [
-  'requests', 'responses', 'bytes_sent', 'bytes_received', 'cache_hits', 'cache_bytes', 'blocked', 'blocked_bytes', 'upstream_requests',
-  'china_requests', 'china_bytes', 'china_blocked', 'china_blocked_bytes', 'blocked_responses', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx',
-] as const;
-/** Counters of the dimension rollups (per bucket, site, domain, dimension and value). */
-export const DIM_METRICS = ['requests', 'bytes_sent', 'cache_hits', 'cache_bytes', 'blocked', 'blocked_bytes'] as const;
-export const RESOLUTIONS = ['5m', '1h'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
-
-const BUCKET_SITE_DOMAIN = 'bucket TIMESTAMP NOT NULL, site_id INTEGER NOT NULL, domain VARCHAR NOT NULL';
-
-/**
- * The rollup tables of a resolution. They have no keys: a fold appends its sums, several rows of a bucket and key add
- * up in every read (sum), and compaction merges them now and then.
- */
-export const rollupTables = (r: Resolution) => [
-  { name: `base_${r}`, keys: `${BUCKET_SITE_DOMAIN}, node_id INTEGER NOT NULL`, metrics: BASE_METRICS },
-  { name: `dim_${r}`, keys: `${BUCKET_SITE_DOMAIN}, dim VARCHAR NOT NULL, value VARCHAR NOT NULL`, metrics: DIM_METRICS },
-  ...WIDE_DIMS.map((d) => ({ name: `${wideRollup(d)}_${r}`, keys: `${BUCKET_SITE_DOMAIN}, value VARCHAR NOT NULL`, metrics: DIM_METRICS })),
-];
 
 const counters = (names: readonly string[]) => names.map((n) => `${n} BIGINT NOT NULL`).join(', ');
 
@@ -43,7 +23,7 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS batches (node_id INTEGER NOT NULL, digest VARCHAR NOT NULL, id BIGINT NOT NULL, received_at TIMESTAMP NOT NULL, PRIMARY KEY (node_id, digest))`,
   /** `folded`: raw rows with seq up to it are in the rollups. */
   `CREATE TABLE IF NOT EXISTS rollup_state (id INTEGER PRIMARY KEY, folded BIGINT NOT NULL)`,
-  ...RESOLUTIONS.flatMap((r) => rollupTables(r).map(({ name, keys, metrics }) => `CREATE TABLE IF NOT EXISTS ${name} (${keys}, ${counters(metrics)})`)),
+  ...RESOLUTIONS.flatMap((r) => rollupTables(r).map(({ name, keys, metrics, extra }) => `CREATE TABLE IF NOT EXISTS ${name} (${keys}, ${counters(metrics)}${extra})`)),
 ];
 
 const columnsOf = async (conn: DuckDBConnection, table: string) =>
@@ -89,9 +69,20 @@ const migrateKeyedRollups = async (conn: DuckDBConnection) => {
     await conn.run(`INSERT INTO base_${r} SELECT * FROM base_${r}_keyed ORDER BY bucket`);
     const wide = WIDE_DIMS.map((d) => `'${d}'`).join(', ');
     await conn.run(`INSERT INTO dim_${r} SELECT * FROM dim_${r}_keyed WHERE dim NOT IN (${wide}) ORDER BY bucket`);
-    for (const d of WIDE_DIMS) await conn.run(`INSERT INTO ${wideRollup(d)}_${r} SELECT * EXCLUDE (dim) FROM dim_${r}_keyed WHERE dim = '${d}' ORDER BY bucket`);
+    for (const d of WIDE_DIMS) await conn.run(`INSERT INTO ${wideRollup(d)}_${r} BY NAME SELECT * EXCLUDE (dim) FROM dim_${r}_keyed WHERE dim = '${d}' ORDER BY bucket`);
     await conn.run(`DROP TABLE base_${r}_keyed`);
     await conn.run(`DROP TABLE dim_${r}_keyed`);
+  }
+};
+
+/** The third store's wide rollups had no value hashes: they get the column; rows without one (moved here) get theirs. */
+const hashWideValues = async (conn: DuckDBConnection) => {
+  for (const r of RESOLUTIONS) {
+    for (const d of WIDE_DIMS) {
+      const table = `${wideRollup(d)}_${r}`;
+      if (!(await columnsOf(conn, table)).has(VALUE_HASH)) await conn.run(`ALTER TABLE ${table} ADD COLUMN ${VALUE_HASH} UBIGINT`);
+      await conn.run(`UPDATE ${table} SET ${VALUE_HASH} = hash(value) WHERE ${VALUE_HASH} IS NULL`);
+    }
   }
 };
 
@@ -99,12 +90,15 @@ const migrateKeyedRollups = async (conn: DuckDBConnection) => {
 export const prepareSchema = async (conn: DuckDBConnection) => {
   await conn.run('BEGIN TRANSACTION');
   try {
+    const blockedMissing = await blockedRollupMissing(conn);
     const first = (await columnsOf(conn, 'access_log')).has('batch_id');
     const [{ keyed }] = await rows(conn, `SELECT count(*) AS keyed FROM duckdb_constraints() WHERE table_name = 'base_5m' AND constraint_type = 'PRIMARY KEY'`);
     if (Number(keyed)) await migrateKeyedRollups(conn);
     for (const stmt of TABLES.slice(first ? 1 : 0)) await conn.run(stmt);
     if (first) await migrateFirstStore(conn);
+    await hashWideValues(conn);
     await conn.run('INSERT INTO rollup_state VALUES (1, 0) ON CONFLICT DO NOTHING');
+    if (blockedMissing) await backfillBlocked(conn);
     const [{ next }] = await rows(conn, 'SELECT coalesce(max(seq), 0) + 1 AS next FROM access_log');
     await conn.run(`CREATE SEQUENCE IF NOT EXISTS raw_seq START ${Number(next)}`);
     const [{ seq }] = await rows(conn, `SELECT nextval('raw_seq') AS seq`);

@@ -1,5 +1,5 @@
 import { statisticsSchemas } from '@edgekeep/contract';
-import type { Resolution } from './schema';
+import type { Resolution } from './tables';
 import { binder, idList, stamp, type Params } from './sql';
 import type { Outcomes, Scope } from './types';
 

@@ -209,7 +209,7 @@ describe('analytics store', () => {
       await conn.run(`CREATE TABLE dim_${r}_k AS SELECT * FROM dim_${r} LIMIT 0`);
       await conn.run(`ALTER TABLE dim_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, dim, value)`);
       await conn.run(`INSERT INTO dim_${r}_k SELECT * FROM dim_${r}`);
-      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', * EXCLUDE (bucket, site_id, domain) FROM dim_${d.toLowerCase()}_${r}`);
+      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', * EXCLUDE (bucket, site_id, domain, value_hash) FROM dim_${d.toLowerCase()}_${r}`);
       for (const table of [`base_${r}`, `dim_${r}`, ...wide.map((d) => `dim_${d.toLowerCase()}_${r}`)]) await conn.run(`DROP TABLE ${table}`);
       await conn.run(`ALTER TABLE base_${r}_k RENAME TO base_${r}`);
       await conn.run(`ALTER TABLE dim_${r}_k RENAME TO dim_${r}`);
@@ -220,6 +220,34 @@ describe('analytics store', () => {
     expect({ cards: await store.cards(scope()), ips: await store.top(scope(), { dimension: 'clientIp', limit: 5, by: 'requests' }) }).toEqual(before);
     await store.ingest({ nodeId: 7, ndjson: ndjson([logLine({ siteId: 1, time: at(12) })]), served: [1] });
     expect((await store.cards(scope())).requests).toBe(6);
+  });
+
+  it('opens a data directory whose wide rollups had no value hashes, and ranks them as before', async () => {
+    await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+    const ips = () => store.top(scope(), { dimension: 'clientIp', limit: 2, by: 'traffic' });
+    const before = await ips();
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    for (const r of ['5m', '1h']) for (const d of ['clientip', 'url', 'refererhost', 'region', 'city', 'isp']) await conn.run(`ALTER TABLE dim_${d}_${r} DROP COLUMN value_hash`);
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect(await ips()).toEqual(before);
+  });
+
+  it('ranks a wide dimension exactly when hashes collide or ties pass the cut', async () => {
+    await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+    const exact = await store.top(scope(), { dimension: 'clientIp', limit: 1, by: 'requests' });
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    // every value of the site now shares one hash: the ranking must fall back to the text
+    for (const r of ['5m', '1h']) await conn.run(`UPDATE dim_clientip_${r} SET value_hash = 1`);
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect(await store.top(scope(), { dimension: 'clientIp', limit: 1, by: 'requests' })).toEqual(exact);
   });
 
   it('opens a data directory of the first store and keeps its lines and rollups', async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { refusals, refusalSeries, refusalTop } from './blocked-queries';
 import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
+import { createL4Store } from './l4/store';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
@@ -157,7 +159,9 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
 
   return {
-    async ingest(batch) {
+    l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
+    async ingest(o) {
+      const batch = { ...o, ndjson: Buffer.isBuffer(o.ndjson) ? o.ndjson : Buffer.from(o.ndjson) };
       const accepted = countBatchLines(batch.ndjson);
       if (!accepted) return { accepted, stored: 0, siteIds: [] };
       const { stored, siteIds } = await load(batch);
@@ -176,6 +180,9 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     streamLines: (filter, o) => streamLines(read, filter, o),
     totalsBySite: (o) => query((conn) => totalsBySite(conn, o)),
     domainRanks: (o) => query((conn) => domainRanks(conn, o)),
+    refusals: (scope, o) => query((conn) => refusals(conn, scope, o)),
+    refusalTop: (scope, o) => query((conn) => refusalTop(conn, scope, o)),
+    refusalSeries: (scope, o) => query((conn) => refusalSeries(conn, scope, o)),
     onFolded(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

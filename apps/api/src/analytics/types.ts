@@ -1,4 +1,5 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
+import type { L4Store } from './l4/types';
 
 /**
  * The analytics store's interface: what the API's services ask of it. The DuckDB file in DATA_DIR is the embedded
@@ -107,13 +108,16 @@ export type LineFilter = {
   blockedOnly?: boolean;
 };
 
+/** What refused requests can be split by (the refused lines' rollups); blockType per the contract's securitySchemas.BLOCK_TYPES. */
+export type RefusalDimension = 'clientIp' | 'domain' | 'country' | 'city' | 'blockCause' | 'blockRule' | 'blockType';
+
 export type AnalyticsStore = {
   /**
    * Stores one node's batch (NDJSON text of agent-protocol access lines) and makes it count in the rollups.
    * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
    * Answers the number of lines read (stored or skipped), how many were stored, and the sites they were of.
    */
-  ingest(o: { nodeId: number; file?: string; ndjson: string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
   cards(scope: Scope): Promise<Cards>;
   /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
   series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;
@@ -131,6 +135,14 @@ export type AnalyticsStore = {
   totalsBySite(o: { from: Date; to: Date; siteIds?: number[] }): Promise<{ siteId: number; bytesSent: number; bytesReceived: number; requests: number; cacheHits: number; cacheBytes: number }[]>;
   /** Domains ranked by traffic or requests in [from, to), one page, with how many domains had traffic. */
   domainRanks(o: { from: Date; to: Date; siteIds: number[]; sortBy: 'traffic' | 'reqCount'; order: 'asc' | 'desc'; limit: number; offset: number }): Promise<{ rows: { siteId: number; domain: string; traffic: number; requests: number }[]; total: number }>;
+  /** Refused requests of the scope (of some block types, else all), their bytes and distinct client addresses. */
+  refusals(scope: Scope, o: { types?: number[] }): Promise<{ requests: number; traffic: number; sourceIps: number }>;
+  /** Refused requests by one dimension, most first; `total` sums every value, not only the top. */
+  refusalTop(scope: Scope, o: { types?: number[]; by: RefusalDimension; limit: number }): Promise<{ rows: { key: string; requests: number; traffic: number }[]; total: { requests: number; traffic: number } }>;
+  /** Refused requests per bucket of the scope, dense. */
+  refusalSeries(scope: Scope, o: { types?: number[] }): Promise<{ time: Date; requests: number }[]>;
+  /** The stream (L4) log's connections, in tables and rollups of their own. */
+  l4: L4Store;
   /** Calls `listener` with the sites whose new lines each fold just made count in the rollups; answers how to stop. */
   onFolded(listener: (siteIds: number[]) => void): () => void;
   close(): Promise<void>;

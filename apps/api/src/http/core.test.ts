@@ -72,6 +72,6 @@ lane('API core', () => {
 
   it('answers the default branding without a token', async () => {
     const r = await call(t, 'GET', 'client/logo');
-    expect(r.body.data).toEqual({ title: 'EdgeKeep', copyright: expect.stringContaining('EdgeKeep') });
+    expect(r.body.data).toEqual({ title: 'EdgeKeep', copyright: expect.stringContaining('EdgeKeep'), l4AttackAnalysis: false });
   });
 });

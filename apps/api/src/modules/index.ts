@@ -32,6 +32,8 @@ import { wafAclRoutesPlugin } from './waf-acl/routes';
 import { anticcRoutesPlugin } from './anticc/routes';
 import { resolutionsRoutes } from './resolutions/routes';
 import { statisticsModule } from './statistics/routes';
+import { networkModule } from './network/routes';
+import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
@@ -70,6 +72,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   announcementsRoutes,
   resolutionsRoutes,
   statisticsModule,
+  networkModule,
+  securityModule,
   logsModule,
   logExportsModule,
   dashboardModule,

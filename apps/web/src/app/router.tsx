@@ -2,10 +2,11 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
-import { USERS_PATH } from './layout/menus';
+import { USERS_PATH, type Feature } from './layout/menus';
 import { setNavigator } from './navigation';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
+import { useBranding } from './use-branding';
 import { useCan } from './use-self';
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
@@ -50,6 +51,13 @@ function Permitted({ permission, children }: { permission: string; children: Rea
   return page(children);
 }
 
+/** A screen hidden by default: there only when the server turns it on (the branding call says so). */
+function Featured({ feature, tier, children }: { feature: Feature; tier: Tier; children: ReactNode }) {
+  const branding = useBranding(tier);
+  if (branding[feature] === undefined) return null;
+  return branding[feature] ? children : page(<s.ErrorPage />);
+}
+
 /** Traffic packages and the traffic report (client and user areas alike). */
 function trafficScreens(): RouteObject {
   return {
@@ -72,6 +80,8 @@ function dataAnalysisScreens(tier: 'client' | 'user'): RouteObject {
       ...(tier === 'client' ? [{ path: 'statisticsCustomize', element: guarded('statistics.view', <s.StatisticsCustomize />) }] : []),
       { path: 'logger', element: guarded('accessLogs.view', <s.Logger />) },
       { path: 'logExport', element: guarded('logs.export', <s.LogExport />) },
+      { path: 'l4AttackAnalysis', element: <Featured feature="l4AttackAnalysis" tier={tier}>{guarded('statistics.view', <s.L4Attack />)}</Featured> },
+      { path: 'securityAnalysis', element: guarded('statistics.view', <s.SecurityAnalysis />) },
     ],
   };
 }

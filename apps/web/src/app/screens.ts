@@ -45,6 +45,8 @@ export const screens = {
   ClientBlockList: lazy(() => import('../features/firewall/client-block-list-page')),
   Statistics: lazy(() => import('../features/statistics/statistics-page')),
   StatisticsCustomize: lazy(() => import('../features/statistics/customize-page')),
+  L4Attack: lazy(() => import('../features/l4-attack/l4-attack-page')),
+  SecurityAnalysis: lazy(() => import('../features/security/security-page')),
   Logger: lazy(() => import('../features/logs/logger-page')),
   LogExport: lazy(() => import('../features/log-export/log-export-page')),
 };

@@ -150,8 +150,34 @@ export const accessLogLine = z.object({
   offset: z.number().int().min(0).optional(),
 });
 
+/**
+ * POST /agent/v1/logs/stream: like /agent/v1/logs, a gzip NDJSON batch with `x-log-file`, of the stream (L4) log:
+ * one line per connection an L4 port closed.
+ */
+export const STREAM_LOGS_PATH = '/logs/stream';
+export const streamLogLine = z.object({
+  time: z.string(),
+  siteId: z.number().int().positive(),
+  port: z.number().int().min(1).max(65_535),
+  protocol: z.enum(['TCP', 'UDP']),
+  clientIp: z.string().min(1),
+  /** pass: proxied; drop: refused by the L4 firewall (blacklist 403, connection limit 503, country position). */
+  outcome: z.enum(['pass', 'drop']),
+  status: z.number().int(),
+  /** Bytes sent to the client and received from it over the connection. */
+  bytesSent: z.number().int().min(0),
+  bytesReceived: z.number().int().min(0),
+  sessionTime: z.number().min(0),
+  /** The client's country and AS number, and the country of the node's address the connection arrived at (coloCountry). */
+  country: z.string(),
+  asn: z.string(),
+  coloCountry: z.string(),
+  offset: z.number().int().min(0).optional(),
+});
+
 export type EnrollResult = z.infer<typeof enrollResult>;
 export type Report = z.infer<typeof report>;
 export type NodeSettings = z.infer<typeof nodeSettings>;
 export type Command = z.infer<typeof command>;
 export type AccessLogLine = z.infer<typeof accessLogLine>;
+export type StreamLogLine = z.infer<typeof streamLogLine>;

@@ -4,9 +4,9 @@ import * as l from '../schemas/logs';
 import { done, envelope, paged } from '../paging';
 import { defineRoute } from '../route';
 
-type AnalyticsTier = 'user' | 'client';
+export type AnalyticsTier = 'user' | 'client';
 /** The same call for the user tier (its own sites) and the client tier (its users' sites). */
-const twoTiers = <D>(make: (tier: AnalyticsTier, scope: string) => D) => ({
+export const twoTiers = <D>(make: (tier: AnalyticsTier, scope: string) => D) => ({
   user: make('user', "the user's sites"),
   client: make('client', "the client's users' sites"),
 });

@@ -107,4 +107,6 @@ export const branding = z.object({
   sidebarLogo: z.string().optional(),
   sidebarSimpleLogo: z.string().optional(),
   backgroundImage: z.string().optional(),
+  /** Screens the server enables that are hidden by default (spec §1 build-level settings). */
+  l4AttackAnalysis: z.boolean().optional(),
 });

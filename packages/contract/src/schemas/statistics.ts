@@ -50,7 +50,7 @@ const ids = z.array(id).max(5000);
 const names = z.array(z.string().trim().min(1).max(253)).max(5000);
 
 /** Spec §3 Statistics filter. Empty lists mean everything the caller reaches. */
-const filterFields = z.object({
+export const filterFields = z.object({
     reservedZone: ids.optional(),
     reservedSite: ids.optional(),
     reservedSiteType: z.array(z.enum(SITE_TYPES)).max(2).optional(),
@@ -69,7 +69,7 @@ const filterFields = z.object({
     countsType: z.enum(COUNTS_TYPES).default('requests'),
     outcomes: z.enum(OUTCOMES).default('all'),
 });
-const windowCheck = (f: { timeInterval: TimeInterval; startTime?: string; endTime?: string }, ctx: z.RefinementCtx) => {
+export const windowCheck = (f: { timeInterval: TimeInterval; startTime?: string; endTime?: string }, ctx: z.RefinementCtx) => {
   if (f.timeInterval !== 'custom') return;
   if (!f.startTime) ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'a custom window needs startTime' });
   if (f.startTime && f.endTime && Date.parse(f.endTime) <= Date.parse(f.startTime))

@@ -11,6 +11,6 @@ export function systemRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   });
   // Custom branding is stored by the client tier's branding settings; until a client sets one, the defaults show.
   for (const tier of TIERS) {
-    registerRoute(app, deps, authRoutes.logo[tier], async () => ({ data: { ...DEFAULT_BRANDING } }));
+    registerRoute(app, deps, authRoutes.logo[tier], async () => ({ data: { ...DEFAULT_BRANDING, l4AttackAnalysis: deps.config.l4AttackAnalysis } }));
   }
 }

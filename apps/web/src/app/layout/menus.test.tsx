@@ -37,4 +37,11 @@ describe('menus by permission', () => {
       '/userManagement/apiDoc',
     ]);
   });
+
+  it.each(['user', 'client'] as const)('%s: the layer-4 attack analysis entry is there only when the server turns it on', (tier) => {
+    const can = () => true;
+    expect(paths(visibleMenu(MENUS[tier], can))).not.toContain('/dataAnalysis/l4AttackAnalysis');
+    expect(paths(visibleMenu(MENUS[tier], can, { l4AttackAnalysis: false }))).not.toContain('/dataAnalysis/l4AttackAnalysis');
+    expect(paths(visibleMenu(MENUS[tier], can, { l4AttackAnalysis: true }))).toContain('/dataAnalysis/l4AttackAnalysis');
+  });
 });

@@ -13,7 +13,10 @@ export type MenuEntry = {
   /** A page outside the console, opened in a new tab. */
   href?: string;
   children?: MenuEntry[];
+  /** A screen hidden by default, shown when the server turns it on (branding call). */
+  feature?: Feature;
 };
+export type Feature = 'l4AttackAnalysis';
 
 const dashboard: MenuEntry = { path: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> };
 const userInformation: MenuEntry = { path: 'userInformation', label: 'userInformation' };
@@ -96,6 +99,8 @@ const dataAnalysis = (tier: 'client' | 'user'): MenuEntry => ({
     ...(tier === 'client' ? [{ path: 'statisticsCustomize', label: 'statisticsCustomize', permission: 'statistics.view' } as const] : []),
     { path: 'logger', label: 'logger', permission: 'accessLogs.view' },
     { path: 'logExport', label: 'logExport', permission: 'logs.export' },
+    { path: 'l4AttackAnalysis', label: 'l4AttackAnalysis', permission: 'statistics.view', feature: 'l4AttackAnalysis' },
+    { path: 'securityAnalysis', label: 'securityAnalysis', permission: 'statistics.view' },
   ],
 });
 
@@ -116,11 +121,12 @@ export const MENUS: Record<Tier, MenuEntry[]> = {
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
-export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean): MenuEntry[] {
+export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean, features: Partial<Record<Feature, boolean>> = {}): MenuEntry[] {
   return entries.flatMap((entry) => {
     if (entry.permission && !can(entry.permission)) return [];
+    if (entry.feature && !features[entry.feature]) return [];
     if (!entry.children) return [entry];
-    const children = visibleMenu(entry.children, can);
+    const children = visibleMenu(entry.children, can, features);
     return children.length ? [{ ...entry, children }] : [];
   });
 }

@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Tier } from '@edgekeep/contract/tiers';
+import { useBranding } from '../use-branding';
 import { useCan } from '../use-self';
 import { MENUS, visibleMenu, type MenuEntry } from './menus';
 
@@ -12,7 +13,7 @@ export function SidebarMenu({ tier }: { tier: Tier }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const can = useCan();
-  const entries = visibleMenu(MENUS[tier], can);
+  const entries = visibleMenu(MENUS[tier], can, useBranding(tier));
   const links = new Map<string, string>();
   const keys: string[] = [];
   const toItem = (entry: MenuEntry, parent: string): Item => {

@@ -4,15 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useCan, useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { SelfDescriptions } from '../account/self-descriptions';
-import { ResourceCards } from '../traffic/resource-cards';
-import { DomainRankCard } from '../domain-ranks/domain-rank-card';
-import { CurrentAnnouncements } from '../announcements/current-announcements';
+import { UserDashboard } from './user-dashboard';
 
 const WidgetDashboard = lazy(() => import('../dashboard-widgets/widget-dashboard'));
 
 /**
- * The user's dashboard opens with its resource usage, the client's with its widget dashboard; every dashboard
- * shows the account's own summary.
+ * The user's dashboard opens with its tabs and resource usage, the client's with its widget dashboard; every
+ * dashboard shows the account's own summary.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -21,9 +19,7 @@ export default function DashboardPage() {
   const can = useCan();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {tier === 'user' ? <CurrentAnnouncements /> : null}
-      {tier === 'user' ? <ResourceCards /> : null}
-      {tier === 'user' ? <DomainRankCard /> : null}
+      {tier === 'user' ? <UserDashboard /> : null}
       {tier === 'client' && can('dashboard.view') ? (
         <Suspense fallback={<Skeleton active />}>
           <WidgetDashboard tier="client" />

@@ -27,10 +27,11 @@ const OUTCOME_KEYS: Record<(typeof OUTCOMES)[number], ParseKeys> = { all: 'stati
 const COUNTS_KEYS: Record<(typeof COUNTS_TYPES)[number], ParseKeys> = { requests: 'statistics.countsType.requests', traffic: 'statistics.countsType.traffic' };
 const SITE_TYPE_KEYS: Record<(typeof SITE_TYPES)[number], ParseKeys> = { '7': 'statistics.siteType.l7', '7+4': 'statistics.siteType.l74' };
 
-type Props = { tier: AnalyticsTier; filter: StatisticsFilter; onChange: (next: StatisticsFilter) => void; extra?: React.ReactNode };
+/** `windowOnly`: the scope and the window, for screens whose interval, outcomes and counts are fixed (the security dashboard). */
+type Props = { tier: AnalyticsTier; filter: StatisticsFilter; onChange: (next: StatisticsFilter) => void; extra?: React.ReactNode; windowOnly?: boolean };
 
 /** Spec §3 Statistics filter: scope (zones, sites, site types, domains, domain tags), window, interval, outcomes, counts. */
-export function StatisticsFilterBar({ tier, filter, onChange, extra }: Props) {
+export function StatisticsFilterBar({ tier, filter, onChange, extra, windowOnly = false }: Props) {
   const { t } = useTranslation();
   const pickers = usePickers(tier).data;
   const set = (patch: Partial<StatisticsFilter>) => onChange({ ...filter, ...patch });
@@ -71,25 +72,29 @@ export function StatisticsFilterBar({ tier, filter, onChange, extra }: Props) {
           onChange={(r) => set({ startTime: r?.[0]?.second(0).toISOString(), endTime: r?.[1]?.second(0).toISOString() })}
         />
       ) : null}
-      <Select
-        style={{ width: 130 }}
-        data-testid="filter-reportInterval"
-        value={filter.reportInterval}
-        options={REPORT_INTERVALS.map((v) => ({ value: v, label: t(INTERVAL_KEYS[v]) }))}
-        onChange={(v: (typeof REPORT_INTERVALS)[number]) => set({ reportInterval: v })}
-      />
-      <Select
-        style={{ width: 130 }}
-        value={filter.outcomes}
-        options={OUTCOMES.map((v) => ({ value: v, label: t(OUTCOME_KEYS[v]) }))}
-        onChange={(v: (typeof OUTCOMES)[number]) => set({ outcomes: v })}
-      />
-      <Radio.Group
-        optionType="button"
-        value={filter.countsType}
-        options={COUNTS_TYPES.map((v) => ({ value: v, label: t(COUNTS_KEYS[v]) }))}
-        onChange={(e) => set({ countsType: e.target.value })}
-      />
+      {windowOnly ? null : (
+        <>
+          <Select
+            style={{ width: 130 }}
+            data-testid="filter-reportInterval"
+            value={filter.reportInterval}
+            options={REPORT_INTERVALS.map((v) => ({ value: v, label: t(INTERVAL_KEYS[v]) }))}
+            onChange={(v: (typeof REPORT_INTERVALS)[number]) => set({ reportInterval: v })}
+          />
+          <Select
+            style={{ width: 130 }}
+            value={filter.outcomes}
+            options={OUTCOMES.map((v) => ({ value: v, label: t(OUTCOME_KEYS[v]) }))}
+            onChange={(v: (typeof OUTCOMES)[number]) => set({ outcomes: v })}
+          />
+          <Radio.Group
+            optionType="button"
+            value={filter.countsType}
+            options={COUNTS_TYPES.map((v) => ({ value: v, label: t(COUNTS_KEYS[v]) }))}
+            onChange={(e) => set({ countsType: e.target.value })}
+          />
+        </>
+      )}
       {extra}
     </Space>
   );

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { securityRoutes } from '@edgekeep/contract/routes/security';
+import { SECURITY_DEFAULTS, type ReportGroup, type securityBody } from '@edgekeep/contract/schemas/security';
+import type { z } from 'zod';
+import { callRoute } from '../../api/route-client';
+import { guessTimezone } from '../../lib/dates';
+import type { AnalyticsTier } from '../statistics/queries';
+
+export type SecurityFilter = Omit<z.input<ReturnType<typeof securityBody>>, 'types' | 'top'>;
+
+/** The filter the security views open on (spec §9: six hours, 60-minute buckets). */
+export const initialSecurityFilter = (): SecurityFilter => ({ ...SECURITY_DEFAULTS, timeZone: guessTimezone() });
+
+const key = (tier: AnalyticsTier, group: ReportGroup, filter: SecurityFilter, types?: number[]) => ['security', tier, group, filter, types] as const;
+export const securityKeys = { all: (tier: AnalyticsTier) => ['security', tier] as const };
+
+/** The cards of the types asked for (default: all five of the security dashboard). */
+export const useSecurityCards = (tier: AnalyticsTier, filter: SecurityFilter, types?: number[]) =>
+  useQuery({ queryKey: key(tier, 'cards', filter, types), queryFn: () => callRoute(securityRoutes[tier].cards, { body: { ...filter, types } }) });
+
+export const useSecurityTops = (tier: AnalyticsTier, filter: SecurityFilter, types?: number[]) =>
+  useQuery({ queryKey: key(tier, 'tops', filter, types), queryFn: () => callRoute(securityRoutes[tier].tops, { body: { ...filter, types } }) });
+
+export const useAreaTops = (tier: AnalyticsTier, filter: SecurityFilter, types: number[]) =>
+  useQuery({ queryKey: key(tier, 'areaTops', filter, types), queryFn: () => callRoute(securityRoutes[tier].areaTops, { body: { ...filter, types } }) });
+
+export const useBlacklistReport = (tier: AnalyticsTier, filter: SecurityFilter) =>
+  useQuery({ queryKey: key(tier, 'blacklist', filter), queryFn: () => callRoute(securityRoutes[tier].blacklist, { body: filter }) });
+
+export const useWafReport = (tier: AnalyticsTier, filter: SecurityFilter) =>
+  useQuery({ queryKey: key(tier, 'waf', filter), queryFn: () => callRoute(securityRoutes[tier].waf, { body: filter }) });
