@@ -39,7 +39,10 @@ try {
     const served = Array.from({ length: 20 }, (_, i) => i + 1);
     const started = performance.now();
     const send = async (node: number) => {
-      for (const name of files[node]) lines += (await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name), served })).stored;
+      for (const name of files[node]) {
+        const { stored } = await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name), served });
+        lines += stored;
+      }
     };
     await Promise.all(files.map((_, node) => send(node)));
     ackMs = performance.now() - started;
