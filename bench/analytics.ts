@@ -43,8 +43,9 @@ export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4
   const median = (samples: number[]) => percentile({ samples, p: 50 });
   const rate = (r: Round[], key: 'ms' | 'ackMs') => median(r.map((x) => (x.lines / x[key]) * 1000));
   const duckdbLinesPerSec = rate(all.filter((r) => r.mode === 'duckdb'), 'ms');
-  console.log(`analytics ingest: DuckDB alone ${duckdbLinesPerSec.toFixed(0)} lines/s`);
-  const result: Record<string, unknown> = { duckdbLinesPerSec };
+  const duckdbPeakRssMb = Math.max(...all.filter((r) => r.mode === 'duckdb').map((r) => r.peakRssMb));
+  console.log(`analytics ingest: DuckDB alone ${duckdbLinesPerSec.toFixed(0)} lines/s, peak RSS ${duckdbPeakRssMb.toFixed(0)} MB`);
+  const result: Record<string, unknown> = { duckdbLinesPerSec, duckdbPeakRssMb };
   for (const n of [1, senders]) {
     const stores = all.filter((r) => r.mode === 'store' && r.senders === n);
     const ratios = stores.map((r) => r.ratio!);

@@ -23,8 +23,10 @@ const COMPACT_EVERY_MS = 5 * 60_000;
 /**
  * An embedded store: DuckDB's memory and threads are bounded so the API's footprint stays small. Under 256 MB a month's
  * ranking of a busy site's client addresses spilled to disk; the process's peak while ingesting moved little with it.
+ * A checkpoint rewrites the tables' last, partly filled row groups: at 64 MB of log between them (rather than 16) a
+ * line is compressed about once instead of three times, for some 25 MB more memory while ingesting.
  */
-const DUCKDB_CONFIG = { memory_limit: '512MB', threads: '2' };
+const DUCKDB_CONFIG = { memory_limit: '512MB', threads: '2', checkpoint_threshold: '64MB' };
 
 const hourOf = (time: string) => `${time.slice(0, 13)}:00:00`;
 const hourAfter = (time: string) => new Date(Date.parse(`${hourOf(time).replace(' ', 'T')}Z`) + 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
