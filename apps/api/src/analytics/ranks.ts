@@ -32,13 +32,13 @@ const totalsOf = async (conn: DuckDBConnection, scope: Scope) => {
   return countsOf(found);
 };
 
-/** Past this many candidates (ties at the cut), a wide ranking groups the text instead. */
-const CANDIDATES_MAX = 5000;
+/** A ranking by hash reads this many values past the `limit`-th, to see every tie with it. */
+const TIE_MARGIN = 100;
 
 /**
  * The hashes of a wide dimension's values that may rank in the first `limit`: grouped by the value's hash (far faster
  * than by its text), those scoring at least the `limit`-th score. A collision only adds two values' counts up, so the
- * true first `limit` are among them. Undefined when ties make them more than CANDIDATES_MAX.
+ * true first `limit` are among them. Undefined when more than TIE_MARGIN values tie with the `limit`-th.
  */
 const wideCandidates = async (conn: DuckDBConnection, scope: Scope, o: { table: string; by: 'requests' | 'traffic'; limit: number }) => {
   const params: Params = [];
@@ -46,14 +46,15 @@ const wideCandidates = async (conn: DuckDBConnection, scope: Scope, o: { table: 
   const sums = OUTCOME_SUMS[scope.outcomes];
   const found = await rows(
     conn,
-    `WITH scored AS MATERIALIZED (
-       SELECT ${VALUE_HASH} AS h, sum(${sums[o.by]}) AS score FROM ${o.table} WHERE ${where} GROUP BY h HAVING sum(${sums.requests}) > 0
-     )
-     SELECT h FROM scored WHERE score >= (SELECT coalesce(min(score), 0) FROM (SELECT score FROM scored ORDER BY score DESC LIMIT ${Math.trunc(o.limit)}))
-     LIMIT ${CANDIDATES_MAX + 1}`,
+    `SELECT ${VALUE_HASH} AS h, sum(${sums[o.by]}) AS score FROM ${o.table} WHERE ${where} GROUP BY h HAVING sum(${sums.requests}) > 0
+     ORDER BY score DESC LIMIT ${o.limit + TIE_MARGIN}`,
     params,
   );
-  return found.length > CANDIDATES_MAX ? undefined : found.map((r) => BigInt(r.h as bigint));
+  if (found.length <= o.limit) return found.map((r) => BigInt(r.h as bigint));
+  const cut = num(found[o.limit - 1].score);
+  // every value was read, or one past the ties was: the candidates are complete
+  if (found.length === o.limit + TIE_MARGIN && num(found.at(-1)!.score) >= cut) return undefined;
+  return found.filter((r) => num(r.score) >= cut).map((r) => BigInt(r.h as bigint));
 };
 
 /**
