@@ -24,17 +24,22 @@ export const isoTime = ({ msec, time }: { msec: unknown; time: unknown }) => {
   return Number.isFinite(seconds) ? new Date(Math.round(seconds * 1000)).toISOString() : String(time ?? '');
 };
 
+/** A log line's JSON object, or undefined when the line is not one. */
+export const jsonObject = (line: string) => {
+  try {
+    const raw = JSON.parse(line) as unknown;
+    return raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export const text = (v: unknown) => (typeof v === 'string' && v !== '-' ? v : '');
 
 /** One line of the access log the renderer configures (`log_format ek_json`) → the protocol's record, or undefined. */
 export const parseAccessLine = ({ line }: { line: string }): agentProtocol.AccessLogLine | undefined => {
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (!raw || typeof raw !== 'object') return undefined;
+  const raw = jsonObject(line);
+  if (!raw) return undefined;
   const site = Number.parseInt(String(raw.site ?? ''), 10);
   const parsed = agentProtocol.accessLogLine.safeParse({
     time: isoTime({ msec: raw.msec, time: raw.time }),

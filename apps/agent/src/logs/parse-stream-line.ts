@@ -1,6 +1,6 @@
 import { agentProtocol } from '@edgekeep/contract';
 import { REFUSED_UPSTREAM } from '../render/stream-firewall';
-import { int, isoTime, text } from './parse-line';
+import { int, isoTime, jsonObject, text } from './parse-line';
 
 /**
  * nginx's stream $status: 403 the blacklist (deny), 503 a connection limit; a country position sends the connection
@@ -12,13 +12,8 @@ const outcomeOf = ({ status, upstream }: { status: number; upstream: string }) =
 
 /** One line of the stream log (`log_format ek_stream`) → the protocol's record, or undefined. */
 export const parseStreamLine = ({ line }: { line: string }): agentProtocol.StreamLogLine | undefined => {
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (!raw || typeof raw !== 'object') return undefined;
+  const raw = jsonObject(line);
+  if (!raw) return undefined;
   const status = int(raw.status);
   const parsed = agentProtocol.streamLogLine.safeParse({
     time: isoTime({ msec: raw.msec, time: raw.time }),
