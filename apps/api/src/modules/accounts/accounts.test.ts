@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { call, lastMailTo, makeTenants, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 lane('managed accounts', () => {
@@ -122,7 +122,10 @@ lane('managed accounts', () => {
     const self = await call(t, 'GET', 'user/account/self', { token: r.body.data.accessToken });
     expect(self.body.data).toMatchObject({ email: 'user-a@example.com', proxy: { email: 'client-a@example.com', auth: 'client' } });
     await call(t, 'PUT', 'user/account/self', { token: r.body.data.accessToken, body: { loginNotify: false } });
-    const log = await call(t, 'POST', 'auditLogs', { token: f.tokens.clientA, body: { url: '/api/v1/user/account/self' } });
-    expect(log.body.data[0]).toMatchObject({ accountName: 'user-a@example.com', proxyName: 'client-a@example.com', method: 'PUT', status: 200, type: 'u' });
+    // the operation log is written once the answer has gone: ask until it is there
+    await vi.waitFor(async () => {
+      const log = await call(t, 'POST', 'auditLogs', { token: f.tokens.clientA, body: { url: '/api/v1/user/account/self' } });
+      expect(log.body.data[0]).toMatchObject({ accountName: 'user-a@example.com', proxyName: 'client-a@example.com', method: 'PUT', status: 200, type: 'u' });
+    });
   });
 });
