@@ -25,6 +25,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   installJsonBody(app);
   installErrorHandling(app);
   for (const register of MODULES) register(app, deps);
+  app.addHook('onReady', () => deps.scheduler.start());
+  app.addHook('onClose', () => deps.scheduler.stop());
   await registerDocs(app);
   await registerWeb(app, deps.config.webDist);
   return app;

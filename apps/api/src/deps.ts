@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AnalyticsStore } from './analytics/types';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
+import type { Scheduler } from './jobs/scheduler';
 import type { Mailer } from './lib/mailer';
 import type { RevisionBus } from './lib/revisions';
 import type { Secrets } from './lib/secrets';
@@ -17,4 +18,6 @@ export type AppDeps = {
   revisions: RevisionBus;
   /** The access-log analytics store (DuckDB file in DATA_DIR, opened on first use). */
   analytics: AnalyticsStore;
+  /** Periodic work, run once per period across API instances (a lease per job in the database). */
+  scheduler: Scheduler;
 };

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
+import { createScheduler } from './jobs/scheduler';
 import { createMailer } from './lib/mailer';
 import { createRevisionBus } from './lib/revisions';
 import { loadSecrets } from './lib/secrets';
@@ -28,10 +29,21 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
   const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log });
-  return { db, dialect, config, secrets, mailer, log, revisions, analytics: createAnalyticsStore({ dataDir: config.dataDir, rawRetentionDays: config.logRetentionDays }) };
+  return {
+    db,
+    dialect,
+    config,
+    secrets,
+    mailer,
+    log,
+    revisions,
+    analytics: createAnalyticsStore({ dataDir: config.dataDir, rawRetentionDays: config.logRetentionDays }),
+    scheduler: createScheduler({ db, log }),
+  };
 }
 
 export async function closeRuntime(deps: AppDeps) {
+  await deps.scheduler.stop();
   deps.mailer.close();
   await deps.analytics.close();
   await deps.revisions.close();

@@ -29,22 +29,5 @@ export function monitorsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, g.addMembers, async ({ principal, params, body }) => (await groups.addMembers(deps, principal, params.groupID, body.nodeIDs), ok));
   registerRoute(app, deps, g.removeMembers, async ({ principal, params, body }) => (await groups.removeMembers(deps, principal, params.groupID, body.nodeIDs), ok));
 
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await monitors.runDueMonitors(deps);
-    } catch (err) {
-      app.log.error({ err }, 'monitor probes failed');
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), TICK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  deps.scheduler.every({ name: 'monitor-probes', everyMs: TICK_MS, run: () => monitors.runDueMonitors(deps) });
 }

@@ -78,16 +78,3 @@ export async function listResolutions(deps: AppDeps, principal: Principal, query
   };
 }
 
-/** Looks for stale zones now and then, so that a node falling silent leaves the resolution without anyone asking. */
-export function startResolutionSweep(deps: AppDeps, { everyMs }: { everyMs: number }) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    refreshStale(deps)
-      .catch((err: Error) => deps.log.error({ err: err.message }, 'resolution sweep failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -21,10 +21,5 @@ export function siteActionsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.tags, async ({ principal }) => ({ data: await siteTags(deps, principal) }));
   registerRoute(app, deps, r.clearCache, async ({ principal, body }) => ({ data: await actions.clearCache(deps, principal, body.ids) }));
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void actions.expireDueSites(deps).catch((err) => app.log.error({ err }, 'site expiry sweep failed')), EXPIRY_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  deps.scheduler.every({ name: 'site-expiry', everyMs: EXPIRY_SWEEP_MS, run: () => actions.expireDueSites(deps) });
 }

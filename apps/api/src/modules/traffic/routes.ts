@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { createPlan, listPlans, monthlyUsages, removePlans, resourceInfo, updatePlan } from './service';
-import { evaluateTraffic, startTrafficSweep } from './state';
+import { evaluateTraffic } from './state';
 
 /** Sites' traffic states are re-evaluated this often besides after each fold of new log lines and each plan change. */
 const SWEEP_MS = 60_000;
@@ -21,9 +21,9 @@ export function trafficRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.userMonthlyUsages, async ({ principal, query }) => monthlyUsages(deps, principal, query));
   registerRoute(app, deps, r.resourceInfo, async ({ principal }) => ({ data: await resourceInfo(deps, principal) }));
 
+  deps.scheduler.every({ name: 'traffic-evaluation', everyMs: SWEEP_MS, run: () => evaluateTraffic(deps) });
   const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
-    stops.push(startTrafficSweep(deps, { everyMs: SWEEP_MS }));
     stops.push(
       deps.analytics.onFolded((siteIds) => {
         evaluateTraffic(deps, { siteIds }).catch((err: Error) => deps.log.error({ err: err.message }, 'traffic evaluation failed'));

@@ -36,14 +36,6 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
   }
 }
 
-/** Re-evaluates every site now and then: usage grows between batches' sites, and a new month starts afresh. */
-export function startTrafficSweep(deps: AppDeps, { everyMs }: { everyMs: number }) {
-  const timer = setInterval(() => {
-    evaluateTraffic(deps).catch((err: Error) => deps.log.error({ err: err.message }, 'traffic evaluation failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
 
 /** Marks the sites whose traffic is limited in the node's data (trafficLimited: the edge answers 929 for them). */
 export async function withTrafficLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; trafficLimited: true })[]> {

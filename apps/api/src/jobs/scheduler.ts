@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../db';
+
+export type Job = {
+  /** Unique and stable: the lease row's key. */
+  name: string;
+  /** How often the job is due, across all API instances together. */
+  everyMs: number;
+  /** How long a run may hold the job before another instance may take it over (default: twice the period, at least a minute). */
+  leaseMs?: number;
+  run: () => Promise<unknown>;
+};
+
+export type Scheduler = {
+  /** Registers a periodic job; it starts with `start()` (the app's ready hook). */
+  every(job: Job): void;
+  start(): Promise<void>;
+  /** Stops the timers and waits for the runs in progress. */
+  stop(): Promise<void>;
+  /** Runs a job now if no instance holds it (tests, and actions that want the work done at once); true if it ran. */
+  runNow(name: string): Promise<boolean>;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * One scheduler for all periodic work. Each job has a lease row in the database: an instance runs the job only when
+ * the job is due and no live lease holds it, and claiming sets the next due time, so several API instances on one
+ * database run each job once per period; when the holder dies its lease lapses and another instance takes over.
+ */
+export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler {
+  const holder = randomUUID();
+  const jobs = new Map<string, Job>();
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
+  let started = false;
+
+  async function claim(job: Job, now: number, ignoreDue: boolean) {
+    const leaseMs = job.leaseMs ?? Math.max(2 * job.everyMs, 60_000);
+    let q = db
+      .updateTable('job_leases')
+      .set({ holder, lease_until: iso(now + leaseMs), next_due: iso(now + job.everyMs), last_started_at: iso(now) })
+      .where('name', '=', job.name)
+      .where('lease_until', '<=', iso(now));
+    if (!ignoreDue) q = q.where('next_due', '<=', iso(now));
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async function execute(job: Job) {
+    let error: string | null = null;
+    try {
+      await job.run();
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      log.error({ job: job.name, err: error }, 'job failed');
+    }
+    await db
+      .updateTable('job_leases')
+      .set((eb) => ({
+        lease_until: iso(Date.now()),
+        last_finished_at: iso(Date.now()),
+        last_error: error,
+        runs: eb('runs', '+', 1),
+        failures: error ? eb('failures', '+', 1) : eb.ref('failures'),
+      }))
+      .where('name', '=', job.name)
+      .where('holder', '=', holder)
+      .execute();
+  }
+
+  async function tick(job: Job, ignoreDue = false) {
+    if (running.has(job.name)) return false;
+    let claimed = false;
+    try {
+      claimed = await claim(job, Date.now(), ignoreDue);
+    } catch (err) {
+      if (started) log.error({ job: job.name, err: (err as Error).message }, 'job lease claim failed');
+      return false;
+    }
+    if (!claimed) return false;
+    const run = execute(job).finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    await run;
+    return true;
+  }
+
+  return {
+    every(job) {
+      if (jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+      jobs.set(job.name, job);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      for (const job of jobs.values()) {
+        await db.insertInto('job_leases').values({ name: job.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+        const timer = setInterval(() => void tick(job), job.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+    async stop() {
+      started = false;
+      for (const t of timers.splice(0)) clearInterval(t);
+      await Promise.all(running.values());
+    },
+    async runNow(name) {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`no job named ${name}`);
+      await db.insertInto('job_leases').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      return tick(job, true);
+    },
+  };
+}
