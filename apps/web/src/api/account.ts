@@ -20,7 +20,7 @@ export const accountApi = {
     call<Tokens>(`${tier}/code`, { method: 'POST', body }),
   logout: (tier: Tier, tokens: Pick<Tokens, 'accessToken' | 'refreshToken'>) =>
     call<unknown>(tier, { method: 'DELETE', tier, body: tokens }),
-  self: (tier: Tier) => call<SelfInfo>(`${tier}/account/self`, { tier }),
+  self: (tier: Tier) => call<SelfInfo>(`${tier}/account/self`, { tier, delayMs: 0 }),
   updateSelf: (tier: Tier, body: UpdateSelfBody) => call<SelfInfo>(`${tier}/account/self`, { method: 'PUT', tier, body }),
   changePassword: (tier: Tier, body: { oldPassword: string; newPassword: string }) =>
     call<unknown>(`${tier}/password`, { method: 'PATCH', tier, body }),

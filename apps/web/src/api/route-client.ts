@@ -16,11 +16,11 @@ type PathValues<T> = { [K in keyof T]: T[K] extends string ? string | number : T
 type ParamsPart<P> = z.ZodType extends P ? { params?: never } : P extends z.ZodType ? { params: PathValues<z.input<P>> } : never;
 
 export type RouteInput<D> = D extends RouteDef<infer P, infer Q, infer B, z.ZodType>
-  ? ParamsPart<P> & Part<'query', Q> & Part<'body', B> & { tier?: Tier }
+  ? ParamsPart<P> & Part<'query', Q> & Part<'body', B> & { tier?: Tier; delayMs?: number }
   : never;
 export type RouteOutput<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
-type Loose = { params?: unknown; query?: unknown; body?: unknown; tier?: Tier };
+type Loose = { params?: unknown; query?: unknown; body?: unknown; tier?: Tier; delayMs?: number };
 
 /** The route's path with its `{param}`s filled in. */
 export function routePath(route: Pick<RouteDef, 'path'>, params: unknown): string {
@@ -37,7 +37,13 @@ const tierOf = (route: RouteDef, input: Loose): Tier | undefined =>
   route.public ? undefined : route.tier === 'any' ? input.tier : route.tier;
 
 const send = (route: RouteDef, input: Loose) =>
-  callRaw(routePath(route, input.params), { method: route.method, tier: tierOf(route, input), query: input.query as Query | undefined, body: input.body });
+  callRaw(routePath(route, input.params), {
+    method: route.method,
+    tier: tierOf(route, input),
+    query: input.query as Query | undefined,
+    body: input.body,
+    delayMs: input.delayMs,
+  });
 
 /**
  * One call of the contract's route table: its method, path and tier come from the route, the parts from its

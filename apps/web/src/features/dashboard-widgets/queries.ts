@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { dashboardRoutes } from '@edgekeep/contract/routes/dashboard';
 import { adminStatisticsRoutes, statisticsRoutes } from '@edgekeep/contract/routes/statistics';
 import { WIDGET_RANGE_INTERVAL, WIDGET_REPORT_INTERVAL, type DashboardLayout, type Widget, type WidgetRange } from '@edgekeep/contract/schemas/dashboard';
 import { callRoute } from '../../api/route-client';
 import { queryClient } from '../../app/query-client';
-import { useCan } from '../../app/use-self';
+import { loadSelf, selfQueryKey, useCan } from '../../app/use-self';
+import { isChart } from './layout-state';
 import { guessTimezone } from '../../lib/dates';
 
 /** The areas with a widget dashboard: the client's over its users' sites, the admin's over the whole platform. */
@@ -18,8 +19,13 @@ export const dashboardKeys = {
   series: (tier: DashboardTier, range: WidgetRange, reportInterval: number) => ['dashboard', tier, 'series', range, reportInterval] as const,
 };
 
-export const useDashboardLayout = (tier: DashboardTier) =>
-  useQuery({ queryKey: dashboardKeys.layout(tier), queryFn: () => callRoute(dashboardRoutes[tier].get), staleTime: 0 });
+/** A layout read at navigation stays fresh while the screen mounts; a later visit reads it again. */
+const LAYOUT_FRESH_MS = 5000;
+
+const layoutQuery = (tier: DashboardTier) =>
+  queryOptions({ queryKey: dashboardKeys.layout(tier), queryFn: () => callRoute(dashboardRoutes[tier].get, { delayMs: 0 }), staleTime: LAYOUT_FRESH_MS });
+
+export const useDashboardLayout = (tier: DashboardTier) => useQuery(layoutQuery(tier));
 
 export const useSaveDashboard = (tier: DashboardTier) =>
   useMutation({
@@ -34,19 +40,37 @@ const filterOf = (range: WidgetRange, reportInterval: Widget['options']['reportI
 });
 
 /** A client's widgets read its statistics calls, which take their own permission; the admin's take the dashboard's. */
-const useMayRead = (tier: DashboardTier) => useCan()(tier === 'admin' ? 'dashboard.view' : 'statistics.view');
+const readKey = (tier: DashboardTier) => (tier === 'admin' ? 'dashboard.view' : 'statistics.view');
 
 /** The cards of one range: every card widget of that range shares the one answer. */
-export const useWidgetInfo = (tier: DashboardTier, range: WidgetRange) =>
-  useQuery({
+const infoQuery = (tier: DashboardTier, range: WidgetRange) =>
+  queryOptions({
     queryKey: dashboardKeys.info(tier, range),
-    queryFn: () => callRoute(statsRoutes(tier).info, { body: filterOf(range, WIDGET_REPORT_INTERVAL) }),
-    enabled: useMayRead(tier),
+    queryFn: () => callRoute(statsRoutes(tier).info, { delayMs: 0, body: filterOf(range, WIDGET_REPORT_INTERVAL) }),
   });
 
-export const useWidgetSeries = (tier: DashboardTier, range: WidgetRange, reportInterval: Widget['options']['reportInterval']) =>
-  useQuery({
+const seriesQuery = (tier: DashboardTier, range: WidgetRange, reportInterval: Widget['options']['reportInterval']) =>
+  queryOptions({
     queryKey: dashboardKeys.series(tier, range, reportInterval),
-    queryFn: () => callRoute(statsRoutes(tier).timeSeries, { body: filterOf(range, reportInterval) }),
-    enabled: useMayRead(tier),
+    queryFn: () => callRoute(statsRoutes(tier).timeSeries, { delayMs: 0, body: filterOf(range, reportInterval) }),
   });
+
+export const useWidgetInfo = (tier: DashboardTier, range: WidgetRange) => useQuery({ ...infoQuery(tier, range), enabled: useCan()(readKey(tier)) });
+
+export const useWidgetSeries = (tier: DashboardTier, range: WidgetRange, reportInterval: Widget['options']['reportInterval']) =>
+  useQuery({ ...seriesQuery(tier, range, reportInterval), enabled: useCan()(readKey(tier)) });
+
+/**
+ * Starts what the dashboard's first page needs while the console is still loading: the layout, then the answers of
+ * its widgets (where the account may read them), so that they arrive together with the screen's code.
+ */
+export async function preloadDashboard(tier: DashboardTier) {
+  const [self, layout] = await Promise.all([queryClient.fetchQuery({ queryKey: selfQueryKey(tier), queryFn: () => loadSelf(tier) }), queryClient.fetchQuery(layoutQuery(tier))]);
+  if (!self.permissions.includes(readKey(tier))) return;
+  const widgets = layout.data.pages[0]?.widgets ?? [];
+  await Promise.all(
+    widgets.map(({ type, options: { range, reportInterval } }) =>
+      isChart(type) ? queryClient.prefetchQuery(seriesQuery(tier, range, reportInterval)) : queryClient.prefetchQuery(infoQuery(tier, range)),
+    ),
+  );
+}

@@ -16,16 +16,16 @@ export const securityKeys = { all: (tier: AnalyticsTier) => ['security', tier] a
 
 /** The cards of the types asked for (default: all five of the security dashboard). */
 export const useSecurityCards = (tier: AnalyticsTier, filter: SecurityFilter, types?: number[]) =>
-  useQuery({ queryKey: key(tier, 'cards', filter, types), queryFn: () => callRoute(securityRoutes[tier].cards, { body: { ...filter, types } }) });
+  useQuery({ queryKey: key(tier, 'cards', filter, types), queryFn: () => callRoute(securityRoutes[tier].cards, { delayMs: 0, body: { ...filter, types } }) });
 
 export const useSecurityTops = (tier: AnalyticsTier, filter: SecurityFilter, types?: number[]) =>
-  useQuery({ queryKey: key(tier, 'tops', filter, types), queryFn: () => callRoute(securityRoutes[tier].tops, { body: { ...filter, types } }) });
+  useQuery({ queryKey: key(tier, 'tops', filter, types), queryFn: () => callRoute(securityRoutes[tier].tops, { delayMs: 0, body: { ...filter, types } }) });
 
 export const useAreaTops = (tier: AnalyticsTier, filter: SecurityFilter, types: number[]) =>
-  useQuery({ queryKey: key(tier, 'areaTops', filter, types), queryFn: () => callRoute(securityRoutes[tier].areaTops, { body: { ...filter, types } }) });
+  useQuery({ queryKey: key(tier, 'areaTops', filter, types), queryFn: () => callRoute(securityRoutes[tier].areaTops, { delayMs: 0, body: { ...filter, types } }) });
 
 export const useBlacklistReport = (tier: AnalyticsTier, filter: SecurityFilter) =>
-  useQuery({ queryKey: key(tier, 'blacklist', filter), queryFn: () => callRoute(securityRoutes[tier].blacklist, { body: filter }) });
+  useQuery({ queryKey: key(tier, 'blacklist', filter), queryFn: () => callRoute(securityRoutes[tier].blacklist, { delayMs: 0, body: filter }) });
 
 export const useWafReport = (tier: AnalyticsTier, filter: SecurityFilter) =>
-  useQuery({ queryKey: key(tier, 'waf', filter), queryFn: () => callRoute(securityRoutes[tier].waf, { body: filter }) });
+  useQuery({ queryKey: key(tier, 'waf', filter), queryFn: () => callRoute(securityRoutes[tier].waf, { delayMs: 0, body: filter }) });

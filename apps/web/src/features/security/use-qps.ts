@@ -31,7 +31,7 @@ export function useQps(tier: AnalyticsTier, scope: Scope) {
   const queryClient = useQueryClient();
   const first = useQuery({
     queryKey: ['security', tier, 'qps', scope],
-    queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { body: { ...scope, timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval } }),
+    queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body: { ...scope, timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval } }),
   });
   const [points, setPoints] = useState<QpsPoint[]>();
   useEffect(() => setPoints(first.data?.data), [first.data]);
@@ -41,7 +41,7 @@ export function useQps(tier: AnalyticsTier, scope: Scope) {
       const startTime = new Date(Date.now() - QPS_SERIES.pollWindowMinutes * 60_000).toISOString();
       const body = { ...scope, timeInterval: 'custom' as const, startTime, reportInterval: QPS_SERIES.reportInterval };
       queryClient
-        .fetchQuery({ queryKey: ['security', tier, 'qps', scope, startTime], queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { body }), staleTime: 0 })
+        .fetchQuery({ queryKey: ['security', tier, 'qps', scope, startTime], queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body }), staleTime: 0 })
         .then((res) => setPoints((prev) => mergePoints(prev ?? [], res.data)))
         .catch(() => undefined);
     }, QPS_POLL_MS);

@@ -31,15 +31,15 @@ export const statisticsKeys = {
 };
 
 export const useStatisticsInfo = (tier: AnalyticsTier, filter: StatisticsFilter) =>
-  useQuery({ queryKey: statisticsKeys.info(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].info, { body: filter }) });
+  useQuery({ queryKey: statisticsKeys.info(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].info, { delayMs: 0, body: filter }) });
 
 export const useTimeSeries = (tier: AnalyticsTier, filter: StatisticsFilter) =>
-  useQuery({ queryKey: statisticsKeys.timeSeries(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { body: filter }) });
+  useQuery({ queryKey: statisticsKeys.timeSeries(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body: filter }) });
 
 export const useTops = ({ tier, filter, dimensions, top }: { tier: AnalyticsTier; filter: StatisticsFilter; dimensions: Dimension[]; top: number }) =>
   useQuery({
     queryKey: statisticsKeys.top(tier, filter, dimensions, top),
-    queryFn: () => callRoute(statisticsRoutes[tier].top, { body: { ...filter, dimensions, top } }),
+    queryFn: () => callRoute(statisticsRoutes[tier].top, { delayMs: 0, body: { ...filter, dimensions, top } }),
   });
 
 /** One page of the list call; the DataTable's paging and sort are its query. */
