@@ -23,6 +23,7 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
       DEMO: '1',
       DEMO_EDGE_HTTP_PORT: String(httpPort),
       DEMO_EDGE_HTTPS_PORT: String(await freePort()),
+      DEMO_EDGE_L4_PORT: String(await freePort()),
       DEMO_EDGE_CONTROL_PORT: String(await freePort()),
     });
   });
@@ -72,7 +73,17 @@ describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
     const waf = (await api(server, 'POST', 'user/logs/waf', { token, body: window })).body;
     expect(waf.total).toBeGreaterThan(0);
     expect(waf.data[0]).toMatchObject({ domain: 'demo.localhost', status: 929 });
-  }, 180_000);
+    // Connections through the demo site's layer-4 port: passed from the visitors, dropped from the blacklisted address.
+    type Item = { key: string; connections: number };
+    const l4 = (outcomes: string) => api(server, 'POST', 'user/statistics/network/outcomes/ips/tops', { token, body: { timeInterval: 'oneHour', top: 20, outcomes } });
+    const dropped = await until('layer-4 drops of the blacklisted address', async () => {
+      const items = (await l4('drop')).body.data.items as Item[];
+      return items.some((i) => i.key === '127.0.0.66') ? items : undefined;
+    }, 120_000);
+    expect(dropped.every((i) => i.key === '127.0.0.66')).toBe(true);
+    const passed = (await l4('pass')).body.data.items as Item[];
+    expect(passed.some((i) => i.key.startsWith('127.0.0.') && i.key !== '127.0.0.66' && i.connections > 0)).toBe(true);
+  }, 300_000);
 
   it('stops nginx with the server', async () => {
     const dataDir = server.dataDir;

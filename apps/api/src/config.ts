@@ -25,7 +25,7 @@ export type Config = {
   /** How long an agent's watch waits for a change before answering the same revision. */
   agentWatchSeconds: number;
   /** DEMO=1 with nginx and its Lua module here: the local edge node's ports and nginx. */
-  demoEdge: { httpPort: number; httpsPort: number; controlPort: number; nginxBin: string };
+  demoEdge: { httpPort: number; httpsPort: number; l4Port: number; controlPort: number; nginxBin: string };
   /** DNS servers (ip or ip:port) the CNAME check asks; empty: the system's resolvers. */
   dnsResolvers: string[];
   /** Days the analytics store keeps raw access lines (log search and export); the rollups are kept longer. */
@@ -61,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEdge: {
       httpPort: Number(env.DEMO_EDGE_HTTP_PORT ?? 8081),
       httpsPort: Number(env.DEMO_EDGE_HTTPS_PORT ?? 8443),
+      l4Port: Number(env.DEMO_EDGE_L4_PORT ?? 8022),
       controlPort: Number(env.DEMO_EDGE_CONTROL_PORT ?? 8099),
       nginxBin: env.NGINX_BIN ?? 'nginx',
     },

@@ -93,7 +93,7 @@ export async function startDemoEdge(deps: AppDeps) {
   const { webDist } = deps.config;
   const assets = async () =>
     webDist ? (await readdir(path.join(webDist, 'assets'))).filter((f) => /\.(js|css|svg)$/.test(f)).map((f) => `/assets/${f}`) : [];
-  const traffic = startDemoTraffic({ port: demoEdge.httpPort, host: 'demo.localhost', log: deps.log, assets });
+  const traffic = startDemoTraffic({ port: demoEdge.httpPort, l4Port: demoEdge.l4Port, host: 'demo.localhost', log: deps.log, assets });
   return {
     /** Stops the demo traffic, the agent and the nginx it started. */
     stop: async () => {

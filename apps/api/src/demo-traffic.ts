@@ -1,9 +1,10 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { Logger } from 'pino';
 import { DEMO_ABUSER_IP } from './demo';
 
-/** What one demo visitor does; `from` is the loopback address it sends from. */
-type Visit = { weight: number; path: () => string; from: () => string; agent: string; referer?: string };
+/** What one demo visitor does; `from` is the loopback address it sends from; `l4` goes through the layer-4 port. */
+type Visit = { weight: number; path: () => string; from: () => string; agent: string; referer?: string; l4?: boolean };
 
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -17,9 +18,10 @@ const visitor = () => `127.0.0.${1 + Math.floor(Math.random() * 8)}`;
 /**
  * DEMO=1 with the local edge: a light, steady stream of real requests through it, so that the demo's statistics
  * and logs show what nginx really served: pages, scripts the edge caches, a missing page, a scanner and a
- * WordPress probe the advanced firewall refuses, and an address on the blacklist. About one request a second.
+ * WordPress probe the advanced firewall refuses, an address on the blacklist, and connections through the site's
+ * layer-4 port (which the blacklisted address may not open either). About one request a second.
  */
-export function startDemoTraffic({ port, host, log, assets }: { port: number; host: string; log: Logger; assets: () => Promise<string[]> }) {
+export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: number; l4Port: number; host: string; log: Logger; assets: () => Promise<string[]> }) {
   let files: string[] = [];
   const visits: Visit[] = [
     { weight: 30, path: () => pick(['/', '/user/login', '/client/login']), from: visitor, agent: pick(BROWSERS), referer: 'https://www.example.com/' },
@@ -30,6 +32,8 @@ export function startDemoTraffic({ port, host, log, assets }: { port: number; ho
     { weight: 3, path: () => '/wp-login.php', from: () => '127.0.0.9', agent: 'Mozilla/5.0 (compatible; WPScan)' },
     { weight: 3, path: () => '/', from: () => DEMO_ABUSER_IP, agent: 'python-requests/2.32' },
     { weight: 2, path: () => '/', from: visitor, agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    { weight: 6, path: () => '/favicon.ico', from: visitor, agent: 'demo-l4-client', l4: true },
+    { weight: 2, path: () => '/', from: () => DEMO_ABUSER_IP, agent: 'demo-l4-client', l4: true },
   ];
   const total = visits.reduce((n, v) => n + v.weight, 0);
   const choose = () => {
@@ -38,7 +42,19 @@ export function startDemoTraffic({ port, host, log, assets }: { port: number; ho
     return visits[0];
   };
 
-  const send = (v: Visit) =>
+  /** One TCP connection through the layer-4 port carrying a plain HTTP/1.0 request, read until the far end closes. */
+  const connect = (v: Visit) =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port: l4Port, localAddress: v.from(), timeout: 5000 }, () => {
+        socket.end(`GET ${v.path()} HTTP/1.0\r\nHost: ${host}\r\nUser-Agent: ${v.agent}\r\n\r\n`);
+      });
+      socket.on('data', () => undefined);
+      socket.on('timeout', () => socket.destroy());
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+
+  const request = (v: Visit) =>
     new Promise<void>((resolve) => {
       const headers: Record<string, string> = { host, 'user-agent': v.agent };
       if (v.referer) headers.referer = v.referer;
@@ -49,6 +65,7 @@ export function startDemoTraffic({ port, host, log, assets }: { port: number; ho
       req.on('timeout', () => req.destroy());
       req.on('error', () => resolve());
     });
+  const send = (v: Visit) => (v.l4 ? connect(v) : request(v));
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -58,7 +75,7 @@ export function startDemoTraffic({ port, host, log, assets }: { port: number; ho
     if (!stopped) timer = setTimeout(tick, 400 + Math.random() * 1200);
   };
   timer = setTimeout(tick, 3000);
-  log.info({ port, host }, 'DEMO: sending a light stream of requests through the local edge');
+  log.info({ port, l4Port, host }, 'DEMO: sending a light stream of requests through the local edge');
   return {
     stop: () => {
       stopped = true;

@@ -1,10 +1,12 @@
-import { permissionKeys, wafAclSchemas, type Tier } from '@edgekeep/contract';
+import { firewallRuleSchemas, l4PortSchemas, permissionKeys, wafAclSchemas, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from './deps';
 import type { Principal } from './http/auth';
 import { findAccountByEmail } from './modules/accounts/repo';
 import { createAccount } from './modules/accounts/service';
 import { createDomains } from './modules/domains/service';
 import { addRules } from './modules/firewall/service';
+import { createRule as createFirewallRule } from './modules/firewall/rules-service';
+import { createPorts } from './modules/ports/service';
 import { addCacheRule } from './modules/site-settings/service';
 import { createGroup } from './modules/groups/service';
 import { createLicense, issueLicense } from './modules/licenses/service';
@@ -72,10 +74,17 @@ export async function ensureDemo(deps: AppDeps, password: string) {
   // The console's scripts and styles cached at the edge, and one blacklisted address (the demo traffic's abuser).
   await addCacheRule(deps, u, site.id, { type: 'fileTypes', values: ['js', 'css', 'svg'], seconds: 600, mode: 'force' });
   await addRules(deps, u, site.id, 'blacklist', { ips: [DEMO_ABUSER_IP], memo: 'the demo traffic sends from here' });
+  // A layer-4 site (a site serves either domains or ports): a port forwarding to the console, which the same address
+  // may not reach either (the L4 analysis's drops).
+  const l4Site = await createSite(deps, c, { name: 'demo-tcp', productID: product.id, userID: user.id, tags: ['demo'], expiredAt: null });
+  const l4Port = deps.config.demoEdge.l4Port;
+  await createPorts(deps, u, l4Site.id, l4PortSchemas.createPortsBody.parse({ ports: [{ port: l4Port, upstreams: [{ host: '127.0.0.1', port: deps.config.port }] }] }));
+  const l4Rule = firewallRuleSchemas.RULE_KINDS.l4Blacklist.fields.parse({ ip: DEMO_ABUSER_IP, port: l4Port, memo: 'the demo traffic sends from here' });
+  await createFirewallRule(deps, u, l4Site.id, 'l4Blacklist', { ...l4Rule, enabled: true });
   process.stdout.write(
     `\n  Demo accounts (password ${password}; sign-in codes appear in the log without SMTP):\n` +
       `    client ${DEMO_CLIENT}  at ${deps.config.publicUrl}/client/login\n` +
       `    user   ${DEMO_USER}  at ${deps.config.publicUrl}/user/login\n` +
-      `  Demo zone, node, line, product and site demo.localhost (with advanced firewall rules) are set up.\n\n`,
+      `  Demo zone, node, line, product and sites demo.localhost (with advanced firewall rules) and demo-tcp (layer-4 port ${l4Port}) are set up.\n\n`,
   );
 }
