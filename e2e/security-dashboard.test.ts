@@ -18,9 +18,9 @@ const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`the security dashboard test needs nginx with the Lua module: ${nginx.reason}`);
 const PASSWORD = 'security dashboard password';
 const HOST = 'guarded.shop.test';
-/** The addresses of the traffic (all on loopback) and the countries and cities the test databases give them. */
-const PLACES: Record<string, { country: string; city: string }> = {
-  '127.0.0.2': { country: 'CN', city: 'Shenzhen' },
+/** The addresses of the traffic (all on loopback) and the countries, regions and cities the test databases give them. */
+const PLACES: Record<string, { country: string; city: string; region?: string }> = {
+  '127.0.0.2': { country: 'CN', city: 'Shenzhen', region: 'Guangdong' },
   '127.0.0.5': { country: 'US', city: 'San Jose' },
   '127.0.0.6': { country: 'US', city: 'San Jose' },
   '127.0.0.7': { country: 'DE', city: 'Frankfurt am Main' },
@@ -70,7 +70,7 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
     await writeMmdb({
       path: path.join(dbDir, 'dbip-city-ipv4.mmdb'),
       databaseType: 'EdgeKeep-Test-City',
-      ranges: places.map(([ip, p]) => range({ from: ip, data: { country_code: p.country, state1: p.city, city: p.city } })),
+      ranges: places.map(([ip, p]) => range({ from: ip, data: { country_code: p.country, state1: p.region ?? p.city, city: p.city } })),
     });
     await writeMmdb({ path: path.join(dbDir, 'dbip-city-ipv6.mmdb'), databaseType: 'EdgeKeep-Test-City', ranges: [range({ from: '2001:db8::1', data: { city: 'Nowhere' } })] });
     origin = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>guarded</p>'));
@@ -184,6 +184,12 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
     const map = page.getByTestId('country-map');
     expect(await map.locator('tr', { hasText: '(DE)' }).locator('td').nth(1).innerText()).toBe(count(bots().length));
     await page.getByTestId('waf-panel').getByText(`WAF refusals: ${bots().length}`).waitFor();
+    // China's map, all requests: the province of the one address in China
+    await page.getByTestId('security-map-type').getByText('All requests').click();
+    const china = page.getByTestId('china-map');
+    await china.locator('tr', { hasText: 'Guangdong' }).waitFor();
+    expect(await china.locator('tr', { hasText: 'Guangdong' }).locator('td').nth(1).innerText()).toBe(count(sent.filter((s) => s.ip === '127.0.0.2').length));
+    expect(await china.locator('canvas').count()).toBeGreaterThan(0);
     await screenshot(page, 'security-dashboard');
     expect(browser.errors).toEqual([]);
   });

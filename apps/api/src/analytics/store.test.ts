@@ -19,7 +19,7 @@ const withOffsets = (lines: Line[], first = 1) => lines.map((l, i) => ({ ...logL
 /** A known mix: three sites' lines over one hour, blocked, cached, Chinese, IPv6, bots and browsers. */
 const MIX: Line[] = [
   { siteId: 1, time: at(1), bytesSent: 1000, status: 200, cacheStatus: 'HIT', country: 'TW', region: 'Taipei', city: 'Taipei', isp: 'HiNet', uri: '/a?x=1', referer: 'https://www.google.com/search?q=1', userAgent: 'Mozilla/5.0 Chrome/120.0 Safari/537.36', scheme: 'https' },
-  { siteId: 1, time: at(2), bytesSent: 500, status: 404, cacheStatus: 'MISS', country: 'CN', clientIp: '2001:db8::1', uri: '/a?y=2', userAgent: 'Mozilla/5.0 (X11) Gecko/20100101 Firefox/121.0', method: 'POST', httpVersion: 'HTTP/2.0', scheme: 'http' },
+  { siteId: 1, time: at(2), bytesSent: 500, status: 404, cacheStatus: 'MISS', country: 'CN', region: 'Guangdong', clientIp: '2001:db8::1', uri: '/a?y=2', userAgent: 'Mozilla/5.0 (X11) Gecko/20100101 Firefox/121.0', method: 'POST', httpVersion: 'HTTP/2.0', scheme: 'http' },
   { siteId: 1, time: at(7), bytesSent: 200, status: 403, country: 'CN', blockCause: 'waf', blockRule: '12:3', blockAction: 'block', upstreamTime: null, userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
   { siteId: 1, time: at(8), bytesSent: 0, status: 444, blockCause: 'cc', blockRule: 'cc:1', upstreamTime: null, userAgent: 'curl/8.4' },
   { siteId: 1, time: at(61), bytesSent: 300, status: 502, domain: 'api.example.com', cacheStatus: 'STALE', userAgent: 'Mozilla/5.0 Edg/120.0 Chrome/120.0', referer: 'http://ref.example.org:8080/p' },
@@ -75,7 +75,9 @@ describe('analytics store', () => {
     expect(await keys('node')).toEqual({ '7': 5 });
     expect(await keys('cacheStatus')).toEqual({ HIT: 1, MISS: 3, STALE: 1 });
     expect(await keys('country')).toEqual({ TW: 3, CN: 2 });
-    expect(await keys('region')).toEqual({ Taipei: 1, '': 4 });
+    expect(await keys('region')).toEqual({ Taipei: 1, Guangdong: 1, '': 3 });
+    // the China map's provinces: the regions of the lines from CN only
+    expect(await keys('province')).toEqual({ Guangdong: 1, '': 4 });
     expect(await keys('city')).toEqual({ Taipei: 1, '': 4 });
     expect(await keys('isp')).toEqual({ HiNet: 1, '': 4 });
     expect(await keys('refererHost')).toEqual({ 'www.google.com': 1, 'ref.example.org': 1, '': 3 });

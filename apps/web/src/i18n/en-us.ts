@@ -1394,7 +1394,8 @@ export const enUS = {
       status: 'Status code',
       cacheStatus: 'Cache status',
       country: 'Country',
-      region: 'Province',
+      region: 'Region',
+      province: 'Province (China)',
       city: 'City',
       isp: 'ISP',
       protocol: 'Protocol',
@@ -1604,7 +1605,7 @@ export const enUS = {
     },
     blacklist: { series: 'Blacklist refusals' },
     waf: { series: 'WAF refusals' },
-    map: { refused: 'Refused requests', requests: 'All requests' },
+    map: { refused: 'Refused requests', requests: 'All requests', china: 'China by province' },
   },
   dashboardTabs: {
     overview: 'Overview',

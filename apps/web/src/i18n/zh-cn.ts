@@ -1395,7 +1395,8 @@ export const zhCN: Messages = {
       status: '状态码',
       cacheStatus: '缓存状态',
       country: '国家/地区',
-      region: '省份',
+      region: '地区',
+      province: '省份（中国）',
       city: '城市',
       isp: '运营商',
       protocol: '协议',
@@ -1605,7 +1606,7 @@ export const zhCN: Messages = {
     },
     blacklist: { series: '黑名单拦截数' },
     waf: { series: 'WAF 拦截数' },
-    map: { refused: '拦截请求', requests: '全部请求' },
+    map: { refused: '拦截请求', requests: '全部请求', china: '中国各省份' },
   },
   dashboardTabs: {
     overview: '总览',

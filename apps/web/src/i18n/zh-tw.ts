@@ -1395,7 +1395,8 @@ export const zhTW: Messages = {
       status: '狀態碼',
       cacheStatus: '快取狀態',
       country: '國家/地區',
-      region: '省份',
+      region: '地區',
+      province: '省份（中國）',
       city: '城市',
       isp: '電信業者',
       protocol: '協定',
@@ -1605,7 +1606,7 @@ export const zhTW: Messages = {
     },
     blacklist: { series: '黑名單攔截數' },
     waf: { series: 'WAF 攔截數' },
-    map: { refused: '攔截請求', requests: '全部請求' },
+    map: { refused: '攔截請求', requests: '全部請求', china: '中國各省份' },
   },
   dashboardTabs: {
     overview: '總覽',

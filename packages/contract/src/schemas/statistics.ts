@@ -31,9 +31,12 @@ export const TOP_MAX = 100;
 /** Windows longer than this read the hourly rollups, whatever interval was asked (the answer says which). */
 export const FIVE_MINUTE_ROLLUP_DAYS = 35;
 
-/** The dimensions the rollups keep, each a top list and a group of the list call. */
+/**
+ * The dimensions the rollups keep, each a top list and a group of the list call. `province` is the region of the lines
+ * from China (country CN), '' for the others: the China map's provinces.
+ */
 export const DIMENSIONS = [
-  'site', 'domain', 'node', 'status', 'cacheStatus', 'country', 'region', 'city', 'isp', 'protocol', 'method',
+  'site', 'domain', 'node', 'status', 'cacheStatus', 'country', 'region', 'province', 'city', 'isp', 'protocol', 'method',
   'httpVersion', 'ipVersion', 'refererHost', 'url', 'clientIp', 'uaFamily', 'blockCause', 'blockRule',
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];

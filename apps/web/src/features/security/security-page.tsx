@@ -10,7 +10,8 @@ import { StatisticsFilterBar } from '../statistics/filter-bar';
 import { analyticsTier } from '../statistics/queries';
 import { BlacklistPanel } from './blacklist-panel';
 import { QpsChart } from './qps-chart';
-import { initialSecurityFilter, securityKeys, useAreaTops, useSecurityCards, useSecurityTops } from './queries';
+import { ChinaPanel, type ProvinceCount } from './china-panel';
+import { initialSecurityFilter, securityKeys, useAreaTops, useChinaProvinces, useSecurityCards, useSecurityTops } from './queries';
 import { SecurityCards } from './security-cards';
 import { SecurityTopTable } from './security-top';
 import { useQps } from './use-qps';
@@ -27,11 +28,22 @@ export default function SecurityPage() {
   const tops = useSecurityTops(tier, filter);
   const countries = useAreaTops(tier, filter, [11, 21]);
   const cities = useAreaTops(tier, filter, [12, 22]);
+  const provinces = useChinaProvinces(tier, filter);
   const scope = useMemo(() => ({ reservedZone: filter.reservedZone, reservedSite: filter.reservedSite, reservedDomain: filter.reservedDomain, timeZone: filter.timeZone }), [filter]);
   const qps = useQps(tier, scope);
   const top = (data: typeof tops.data, type: number) => data?.data.tops.find((x) => x.type === type);
   const mapTop = top(countries.data, mapType);
   const mapRows = mapTop?.items.map((i) => ({ ...i, label: i.key, reqCount: i.count, cacheHits: 0, cacheTraffic: 0, blocked: 0 }));
+  // China's map: the provinces' requests or refusals, with Hong Kong and Macau from the countries' top.
+  const chinaRows: ProvinceCount[] | undefined =
+    provinces.data && mapTop
+      ? [
+          ...provinces.data.data.tops[0].items.filter((r) => r.key !== '').map((r) => ({ key: r.key, count: mapType === 21 ? r.blocked : r.reqCount })),
+          ...mapTop.items.filter((i) => i.key === 'HK' || i.key === 'MO').map((i) => ({ key: i.key, count: i.count })),
+        ]
+          .filter((r) => r.count > 0)
+          .sort((a, b) => b.count - a.count)
+      : undefined;
   const refresh = (
     <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: securityKeys.all(tier) })}>
       {t('statistics.refresh')}
@@ -57,7 +69,14 @@ export default function SecurityPage() {
         onChange={(v) => setMapType(v as 11 | 21)}
         options={[{ value: 21, label: t('security.map.refused') }, { value: 11, label: t('security.map.requests') }]}
       />
-      <CountryMap rows={mapRows} window={countries.data?.data.window} countsType="requests" />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xxl={12}>
+          <CountryMap rows={mapRows} window={countries.data?.data.window} countsType="requests" />
+        </Col>
+        <Col xs={24} xxl={12}>
+          <ChinaPanel rows={chinaRows} window={provinces.data?.data.window} title={`${t('security.map.china')} · ${t(mapType === 21 ? 'security.map.refused' : 'security.map.requests')}`} />
+        </Col>
+      </Row>
       <Row gutter={[12, 12]}>
         {[22, 12].map((type) => (
           <Col key={type} xs={24} xl={12}>

@@ -26,7 +26,7 @@ export function CountryMap({ rows, window, countsType }: Props) {
     <Panel title={t('statistics.mapTitle')} window={window} testId="country-map">
       <Row gutter={12}>
         <Col xs={24} xl={16}>
-          <Chart map option={option} height={380} />
+          <Chart map="world" option={option} height={380} />
         </Col>
         <Col xs={24} xl={8}>
           <Table<StatisticsRow>

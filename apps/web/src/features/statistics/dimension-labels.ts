@@ -9,6 +9,7 @@ export const DIMENSION_KEYS: Record<Dimension, ParseKeys> = {
   cacheStatus: 'statistics.dimension.cacheStatus',
   country: 'statistics.dimension.country',
   region: 'statistics.dimension.region',
+  province: 'statistics.dimension.province',
   city: 'statistics.dimension.city',
   isp: 'statistics.dimension.isp',
   protocol: 'statistics.dimension.protocol',

@@ -6,11 +6,12 @@ import { windowLabel, type StatisticsWindow } from './window-label';
 
 const EChart = lazy(() => import('./echart'));
 const WorldMap = lazy(() => import('./world-map'));
+const ChinaMap = lazy(() => import('./china-map'));
 
 /** ECharts arrives with the first chart, after the screen's cards and tables. */
-export const Chart = (props: ChartProps & { map?: boolean }) => (
+export const Chart = ({ map, ...props }: ChartProps & { map?: 'world' | 'china' }) => (
   <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 260 }} />}>
-    {props.map ? <WorldMap {...props} /> : <EChart {...props} />}
+    {map === 'world' ? <WorldMap {...props} /> : map === 'china' ? <ChinaMap {...props} /> : <EChart {...props} />}
   </Suspense>
 );
 
