@@ -86,6 +86,24 @@ describe('the web console in Chromium against the server started as the README d
     await page.close();
   });
 
+  it('answers a missing script with 404; a tab whose screen file is gone reloads once and opens the new version', async () => {
+    expect((await fetch(`${server.url}/assets/no-such-chunk.js`)).status).toBe(404);
+    const page = await context.newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    // As after a deploy: the screen's file of the version this tab runs is gone; after the reload it is there.
+    let gone = true;
+    await page.route('**/assets/error-page-*.js', (route) => (gone ? ((gone = false), route.fulfill({ status: 404, body: 'not found' })) : route.continue()));
+    await page.goto(`${server.url}/404`);
+    await page.getByText('找不到頁面').waitFor();
+    expect(loads).toBe(2);
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    await page.close();
+    // The failed load is what this test is about, not an error of the console.
+    const expected = (e: string) => /dynamically imported module/.test(e);
+    browser.errors.splice(0, browser.errors.length, ...browser.errors.filter((e) => !expected(e)));
+  });
+
   it('follows the redirect rules of the tier paths', async () => {
     const page = await freshPage(context, server.url);
     const landsOn = async (from: string) => {

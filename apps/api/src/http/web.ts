@@ -7,7 +7,8 @@ import { ApiError } from './errors';
 
 /**
  * Serves the built console from `/`. Any other GET that is not an API call gets index.html, so the console's
- * router handles `/admin/*`, `/client/*`, `/user/*` and its own redirects; unknown API paths answer 101004.
+ * router handles `/admin/*`, `/client/*`, `/user/*` and its own redirects; unknown API paths answer 101004, a missing
+ * file under `/assets/` 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -15,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   if (hasWeb) await app.register(fastifyStatic, { root: webDist!, prefix: '/', wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/agent/');
+    // A script or style that is not there is missing, not a screen: the browser must see the failure.
+    if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('not found');
     if (!isApi && hasWeb && req.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
     }

@@ -4,6 +4,7 @@ import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
 import { USERS_PATH, type Feature } from './layout/menus';
 import { setNavigator } from './navigation';
+import { RouteError } from './route-error';
 import { screens as s } from './screens';
 import { SwitchUser } from './switch-user';
 import { useBranding } from './use-branding';
@@ -209,6 +210,7 @@ function tierRoutes(tier: Tier): RouteObject {
 export const router = createBrowserRouter([
   {
     element: <RootGuard />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/user/login" replace /> },
       ...TIERS.map(tierRoutes),

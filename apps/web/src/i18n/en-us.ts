@@ -102,6 +102,11 @@ export const enUS = {
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you opened does not exist.',
     backHome: 'Back to home',
+    updatedTitle: 'The console was updated',
+    updatedText: 'This screen could not be loaded from the version open in this tab. Reload to use the new version.',
+    failedTitle: 'This screen failed',
+    failedText: 'Something went wrong while showing this screen. Reload to try again.',
+    reload: 'Reload',
   },
   signIn: {
     title: 'Sign in',

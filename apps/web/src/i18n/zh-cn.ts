@@ -103,6 +103,11 @@ export const zhCN: Messages = {
     notFoundTitle: '页面不存在',
     notFoundText: '您打开的页面不存在。',
     backHome: '返回首页',
+    updatedTitle: '控制台已更新',
+    updatedText: '此页面无法从本标签页打开的版本载入，请重新载入以使用新版本。',
+    failedTitle: '此页面出错',
+    failedText: '显示此页面时出错，请重新载入再试。',
+    reload: '重新载入',
   },
   signIn: {
     title: '登录',

@@ -103,6 +103,11 @@ export const zhTW: Messages = {
     notFoundTitle: '找不到頁面',
     notFoundText: '您開啟的頁面不存在。',
     backHome: '回到首頁',
+    updatedTitle: '控制台已更新',
+    updatedText: '此頁面無法從本分頁開啟的版本載入，請重新載入以使用新版本。',
+    failedTitle: '此頁面出錯',
+    failedText: '顯示此頁面時出錯，請重新載入再試。',
+    reload: '重新載入',
   },
   signIn: {
     title: '登入',
