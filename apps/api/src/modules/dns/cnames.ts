@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
+import { dnsProvider } from './provider';
 import * as repo from './repo';
 import { dnsOwner } from './service';
 import { requestDnsSync } from './sync';
@@ -25,9 +26,15 @@ async function one(deps: AppDeps, clientId: number, id: number) {
   return row;
 }
 
+/** An enabled CNAME domain is a zone at the client's provider (when one is set); 101010 when the provider refuses it. */
+async function servedZone(deps: AppDeps, clientId: number, domain: string) {
+  await (await dnsProvider(deps, { clientId }))?.ensureZone(domain);
+}
+
 export async function createCname(deps: AppDeps, principal: Principal, body: z.infer<typeof dnsSettingSchemas.createCnameBody>) {
   const clientId = await dnsOwner(deps, principal);
   if (await repo.findCnameByDomain(deps.db, clientId, body.domain)) throw new ApiError(Codes.Duplicated, { extra: { field: 'domain', value: body.domain } });
+  if (body.enabled) await servedZone(deps, clientId, body.domain);
   const id = await repo.insertCname(deps.db, clientId, body);
   requestDnsSync(deps);
   return toItem(await one(deps, clientId, id));
@@ -35,7 +42,8 @@ export async function createCname(deps: AppDeps, principal: Principal, body: z.i
 
 export async function updateCname(deps: AppDeps, principal: Principal, body: z.infer<typeof dnsSettingSchemas.updateCnameBody>) {
   const clientId = await dnsOwner(deps, principal);
-  await one(deps, clientId, body.id);
+  const row = await one(deps, clientId, body.id);
+  if (body.enabled) await servedZone(deps, clientId, row.domain);
   await repo.updateCname(deps.db, clientId, body.id, body);
   requestDnsSync(deps);
   return toItem(await one(deps, clientId, body.id));
