@@ -36,7 +36,7 @@ export function DnsSettingForm({ setting }: { setting: Setting }) {
       layout="vertical"
       style={{ maxWidth: 560 }}
       initialValues={initial}
-      onFinish={(v) => save.mutate(bodyOf(v), { onSuccess: () => toast.success(t('dnsSetting.saved')) })}
+      onFinish={(v) => save.mutate(bodyOf(v), { onSuccess: () => (form.setFieldValue('apiKey', undefined), toast.success(t('dnsSetting.saved'))) })}
       onFinishFailed={() => toast.error(t('validation.checkForm'))}
     >
       <Form.Item name="type" label={t('dnsSetting.type')} rules={[rules.required]}>
