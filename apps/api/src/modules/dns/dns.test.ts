@@ -68,6 +68,11 @@ const report = {
     expect((await call(t, 'GET', 'client/account/self', { token: f.tokens.clientA })).body.data.dnsType).toBe('powerdns');
     expect(pdns.dig(cname).sort()).toEqual(['192.0.2.1', '192.0.2.2']);
     expect((await a('GET', 'client/setting/dns/unprocessed')).body).toEqual({ data: [], total: 0 });
+    // Neither the operation log nor the server log holds the key.
+    await vi.waitFor(async () => expect((await t.deps.db.selectFrom('audit_logs').select('body').where('url', 'like', '%setting/dns%').execute()).length).toBeGreaterThan(1));
+    const logged = await t.deps.db.selectFrom('audit_logs').select('body').execute();
+    expect(JSON.stringify(logged)).not.toContain(pdns.apiKey);
+    expect(t.logLines.join('')).not.toContain(pdns.apiKey);
     // An update without a key keeps the stored one.
     expect((await a('PUT', 'client/setting/dns', { ...setting(), apiKey: undefined, ttl: 60 })).body.data).toMatchObject({ ttl: 60, apiKeySet: true });
   });
@@ -81,10 +86,15 @@ const report = {
     await vi.waitFor(() => expect(pdns.dig(cname).sort()).toEqual(['192.0.2.1', '192.0.2.2']));
   });
 
-  it('a paused node leaves at once (the change asks for a sync)', async () => {
+  it('a paused node, or one over its monitor thresholds, leaves at once (the change asks for a sync)', async () => {
     await a('PUT', 'client/node/status', { ids: [f.a.node], enabled: false });
     await vi.waitFor(() => expect(pdns.dig(cname)).toEqual(['192.0.2.2']));
     await a('PUT', 'client/node/status', { ids: [f.a.node], enabled: true });
+    await vi.waitFor(() => expect(pdns.dig(cname).sort()).toEqual(['192.0.2.1', '192.0.2.2']));
+    await a('PUT', 'client/node/monitor', { ids: [second], enabled: true, cpuPercent: 80, memoryPercent: 90, diskPercent: 90, removeFromResolution: true });
+    await t.app.inject({ method: 'POST', url: '/agent/v1/report', headers: { authorization: `Node ${creds.second}` }, payload: { ...report, cpuPercent: 95 } });
+    await vi.waitFor(() => expect(pdns.dig(cname)).toEqual(['192.0.2.1']));
+    await beat(creds.second);
     await vi.waitFor(() => expect(pdns.dig(cname).sort()).toEqual(['192.0.2.1', '192.0.2.2']));
   });
 
