@@ -1,10 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
 import { dnsKeys, fetchDnsTasks, useDnsMutations, type DnsTask } from './queries';
-import { useQueryClient } from '@tanstack/react-query';
 
 /** The changes the provider has not taken yet (the DNS unprocessed task size), with repair and full recovery. */
 export function DnsTasks() {
