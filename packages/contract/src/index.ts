@@ -63,3 +63,5 @@ export { networkRoutes } from './routes/network';
 export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
+export { dnsSettingRoutes } from './routes/dns-settings';
+export * as dnsSettingSchemas from './schemas/dns-settings';

@@ -127,7 +127,8 @@ const clientScreens: RouteObject[] = [
     path: 'systemManagement',
     children: [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
-      { path: 'dnsSetting', element: page(<s.DnsSetting />) },
+      { path: 'dnsSetting', element: guarded('system.view', <s.DnsSetting />) },
+      { path: 'cname', element: guarded('system.view', <s.Cnames />) },
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
     ],
   },

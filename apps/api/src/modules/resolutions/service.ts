@@ -7,10 +7,12 @@ import type { Principal } from '../../http/auth';
 import { clientOf, visibleZones } from '../zones/service';
 import { computeZone } from './compute';
 import { isResolvable } from './health';
+import { requestDnsSync } from '../dns/sync';
 
-/** Recomputes the resolution rows of these zones now (after a change of their nodes, groups or sites). */
-export async function refreshResolutions(deps: Pick<AppDeps, 'db'>, zoneIds: number[]) {
+/** Recomputes the resolution rows of these zones now (after a change of their nodes, groups or sites); the DNS provider follows. */
+export async function refreshResolutions(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'scheduler' | 'log'>>, zoneIds: number[]) {
   for (const id of new Set(zoneIds)) await computeZone(deps.db, id);
+  if (zoneIds.length && deps.scheduler && deps.log) requestDnsSync({ scheduler: deps.scheduler, log: deps.log });
 }
 
 /**
@@ -31,7 +33,7 @@ export async function staleZones(db: Db, zoneIds?: number[], at = Date.now()) {
   return [...stale];
 }
 
-export async function refreshStale(deps: Pick<AppDeps, 'db'>, zoneIds?: number[]) {
+export async function refreshStale(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'scheduler' | 'log'>>, zoneIds?: number[]) {
   await refreshResolutions(deps, await staleZones(deps.db, zoneIds));
 }
 

@@ -30,8 +30,6 @@ describe('menus by permission', () => {
     const nothing = paths(visibleMenu(MENUS.client, role([])));
     expect(nothing).toEqual([
       '/dashboard',
-      '/systemManagement',
-      '/systemManagement/dnsSetting',
       '/userManagement',
       '/userManagement/userInformation',
       '/userManagement/apiDoc',

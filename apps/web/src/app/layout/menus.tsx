@@ -37,7 +37,8 @@ const systemManagement: MenuEntry = {
   icon: <SettingOutlined />,
   children: [
     { path: 'systemSetting', label: 'systemSetting', permission: 'system.view' },
-    { path: 'dnsSetting', label: 'dnsSetting' },
+    { path: 'dnsSetting', label: 'dnsSetting', permission: 'system.view' },
+    { path: 'cname', label: 'cname', permission: 'system.view' },
   ],
 };
 const nodeManage: MenuEntry = {

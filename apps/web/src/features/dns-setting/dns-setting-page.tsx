@@ -1,19 +1,20 @@
-import { Card, Descriptions, Typography } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSelf } from '../../app/use-self';
-import { useTier } from '../../app/use-tier';
+import { DnsSettingForm } from './dns-setting-form';
+import { DnsTasks } from './dns-tasks';
+import { useDnsSetting } from './queries';
 
-/** The client's DNS setting: for now, which DNS type the account has. */
+/** systemManagement/dnsSetting (spec §2, §3 DNS config): the provider that answers the site CNAMEs, and its unprocessed changes. */
 export default function DnsSettingPage() {
   const { t } = useTranslation();
-  const self = useSelf(useTier()).data!;
+  const setting = useDnsSetting();
   return (
-    <Card title={t('dnsSetting.title')}>
-      <Descriptions bordered column={1} data-testid="dns-type">
-        <Descriptions.Item label={t('dnsSetting.current')}>
-          {self.dnsType ?? <Typography.Text type="secondary">{t('dnsSetting.notSet')}</Typography.Text>}
-        </Descriptions.Item>
-      </Descriptions>
-    </Card>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card title={t('dnsSetting.title')} loading={setting.isPending}>
+        {setting.data && !setting.data.type ? <Alert type="info" showIcon message={t('dnsSetting.notSet')} style={{ marginBottom: 16 }} data-testid="dns-not-set" /> : null}
+        {setting.data ? <DnsSettingForm setting={setting.data} /> : null}
+      </Card>
+      {setting.data?.type ? <DnsTasks /> : null}
+    </Space>
   );
 }
