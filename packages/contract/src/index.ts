@@ -63,3 +63,7 @@ export { networkRoutes } from './routes/network';
 export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
+export { systemSettingRoutes } from './routes/system-settings';
+export * as systemSettingSchemas from './schemas/system-settings';
+export { notificationRoutes } from './routes/notifications';
+export * as notificationSchemas from './schemas/notifications';

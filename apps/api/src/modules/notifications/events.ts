@@ -1,0 +1,26 @@
+import { notificationSchemas as n } from '@edgekeep/contract';
+import { now } from '../../db';
+import type { AppDeps } from '../../deps';
+import { enqueue } from './repo';
+
+/** An event for one account: what happened and to what (the subject's name and any details shown in the notice). */
+export type NotifyInput = {
+  kind: n.NotifyEvent;
+  accountId: number;
+  subject: string;
+  details?: Record<string, string | number>;
+};
+
+/**
+ * Raises an event: one queued row per channel, delivered later by the delivery job (which applies the account's
+ * choices and retries with backoff). Emitting never waits on a channel, and a failure to queue is logged, never thrown
+ * into the event's source.
+ */
+export async function notify(deps: AppDeps, input: NotifyInput) {
+  try {
+    const payload = JSON.stringify({ subject: input.subject, details: input.details ?? {} });
+    await enqueue(deps.db, { accountId: input.accountId, kind: input.kind, payload, at: now() });
+  } catch (err) {
+    deps.log.error({ kind: input.kind, accountId: input.accountId, err: (err as Error).message }, 'notice not queued');
+  }
+}
