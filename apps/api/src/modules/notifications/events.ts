@@ -1,7 +1,7 @@
 import { notificationSchemas as n } from '@edgekeep/contract';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
-import { enqueue } from './repo';
+import { enqueue, moveWatchedState } from './repo';
 
 /** An event for one account: what happened and to what (the subject's name and any details shown in the notice). */
 export type NotifyInput = {
@@ -23,4 +23,13 @@ export async function notify(deps: AppDeps, input: NotifyInput) {
   } catch (err) {
     deps.log.error({ kind: input.kind, accountId: input.accountId, err: (err as Error).message }, 'notice not queued');
   }
+}
+
+/**
+ * Raises the event only when `subject` (a key naming what changed, like `traffic:12`) moves into `state`: the one
+ * caller that moves it raises it, so racing evaluations raise it once, and again only after another state.
+ */
+export async function notifyOnChange(deps: AppDeps, change: { subject: string; state: string }, input: NotifyInput | null) {
+  if (!(await moveWatchedState(deps.db, change.subject, change.state)) || !input) return;
+  await notify(deps, input);
 }

@@ -75,6 +75,18 @@ export async function savePreferences(db: Db, accountId: number, values: { email
 export const watchedStates = async (db: Db, prefix: string) =>
   new Map((await db.selectFrom('notify_watch').select(['subject', 'state']).where('subject', 'like', `${prefix}%`).execute()).map((r) => [r.subject, r.state]));
 
+/**
+ * Moves a subject to a state; true only for the one caller that changed it (of instances or runs racing to), so
+ * an event raised on true is raised once.
+ */
+export async function moveWatchedState(db: Db, subject: string, state: string) {
+  const at = now();
+  const inserted = await db.insertInto('notify_watch').values({ subject, state, updated_at: at }).onConflict((oc) => oc.column('subject').doNothing()).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+  const moved = await db.updateTable('notify_watch').set({ state, updated_at: at }).where('subject', '=', subject).where('state', '!=', state).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 export async function setWatchedState(db: Db, subject: string, state: string) {
   const at = now();
   await db

@@ -1,7 +1,7 @@
 import { now, type Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { monthOf, usageOf } from './usage';
-import { notify } from '../notifications/events';
+import { notifyOnChange } from '../notifications/events';
 
 /**
  * Evaluates sites' traffic this month (all sites, or those given) and keeps their state; a site whose product
@@ -30,9 +30,8 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
       .values({ site_id: site.id, state: u.trafficState, limited, evaluated_at: now() })
       .onConflict((oc) => oc.column('site_id').doUpdateSet({ state: u.trafficState, limited, evaluated_at: now() }))
       .execute();
-    if (site.state !== u.trafficState && (u.trafficState === 'warning' || u.trafficState === 'limited')) {
-      await notify(deps, { kind: u.trafficState === 'warning' ? 'traffic.warning' : 'traffic.limited', accountId: site.user_id, subject: site.name });
-    }
+    const kind = u.trafficState === 'normal' ? null : u.trafficState === 'warning' ? 'traffic.warning' : 'traffic.limited';
+    await notifyOnChange(deps, { subject: `traffic:${site.id}`, state: u.trafficState }, kind && { kind, accountId: site.user_id, subject: site.name });
   }
   if (zones.size) {
     deps.log.info({ zones: [...zones] }, 'site traffic limits changed');
