@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
+
+export { ITEM_LIST_MAX };
 import { email } from './account';
 
 const host = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:.]+\]?$/, 'Wrong Fromat!');
@@ -60,8 +62,8 @@ export const restrictGroupCidrsSetting = z.object({
     .refine((list) => new Set(list.map((c) => c.toLowerCase())).size === list.length, { message: 'Data already exists!' }),
 });
 
-const stamped = <T extends z.ZodObject>(s: T) => s.extend({ updatedAt: z.string().nullable() });
-export const outgoingUrlAnswer = stamped(outgoingUrlSetting);
-export const cdnRayLogAnswer = stamped(z.object({ logParts: z.array(z.enum(LOG_PARTS)) }));
-export const accountVerifyAnswer = stamped(z.object({ accessTokenMinutes: z.number().int(), refreshTokenDays: z.number().int() }));
-export const restrictGroupCidrsAnswer = stamped(z.object({ cidrs: z.array(z.string()) }));
+const updatedAt = z.string().nullable();
+export const outgoingUrlAnswer = z.object({ url: z.string(), updatedAt });
+export const cdnRayLogAnswer = z.object({ logParts: z.array(z.enum(LOG_PARTS)), updatedAt });
+export const accountVerifyAnswer = z.object({ accessTokenMinutes: z.number().int(), refreshTokenDays: z.number().int(), updatedAt });
+export const restrictGroupCidrsAnswer = z.object({ cidrs: z.array(z.string()), updatedAt });

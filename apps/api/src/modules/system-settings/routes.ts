@@ -4,15 +4,14 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { registerRoute } from '../../http/route';
 import { getEmailSetting, putEmailSetting, sendTestMail } from './email';
-import { ownerOfPrincipal, readSetting, writeSetting, type PlainName } from './service';
-
-const PLAIN: PlainName[] = ['outgoingURL', 'CDNRayLog', 'accountVerify', 'restrictGroupCIDRs'];
+import { ownerOfPrincipal, readSetting, writeSetting } from './service';
 
 export function systemSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   const ownerOf = (principal: Principal) => ownerOfPrincipal(deps, principal);
-  for (const name of PLAIN) {
-    registerRoute(app, deps, r[name].get, async ({ principal }) => ({ data: await readSetting(deps, await ownerOf(principal), name) }));
-  }
+  registerRoute(app, deps, r.outgoingURL.get, async ({ principal }) => ({ data: await readSetting(deps, await ownerOf(principal), 'outgoingURL') }));
+  registerRoute(app, deps, r.CDNRayLog.get, async ({ principal }) => ({ data: await readSetting(deps, await ownerOf(principal), 'CDNRayLog') }));
+  registerRoute(app, deps, r.accountVerify.get, async ({ principal }) => ({ data: await readSetting(deps, await ownerOf(principal), 'accountVerify') }));
+  registerRoute(app, deps, r.restrictGroupCIDRs.get, async ({ principal }) => ({ data: await readSetting(deps, await ownerOf(principal), 'restrictGroupCIDRs') }));
   registerRoute(app, deps, r.outgoingURL.put, async ({ principal, body }) => ({ data: await writeSetting(deps, await ownerOf(principal), 'outgoingURL', body) }));
   registerRoute(app, deps, r.CDNRayLog.put, async ({ principal, body }) => ({ data: await writeSetting(deps, await ownerOf(principal), 'CDNRayLog', body) }));
   registerRoute(app, deps, r.accountVerify.put, async ({ principal, body }) => ({ data: await writeSetting(deps, await ownerOf(principal), 'accountVerify', body) }));
