@@ -5,10 +5,12 @@ import { sendNoticeMail } from '../system-settings/email';
 import { botApiBaseOf } from '../system-settings/service';
 import { BotApiError, sendMessage } from './bot-api';
 import { render } from './messages';
-import { claimAttempt, dueNotices, findBot, settleNotice, type DueNotice } from './repo';
+import { claimAttempt, dueNotices, findBot, pruneSettled, settleNotice, type DueNotice } from './repo';
 import { chatOf, getPreferences, tokenOf } from './service';
 
 export const MAX_ATTEMPTS = 8;
+/** Days a settled notice stays in the queue (to see what was sent and why one failed). */
+const KEEP_DAYS = 30;
 const BATCH = 100;
 /** 30 s after the first failure, doubling, at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
@@ -60,5 +62,6 @@ export async function deliverDue(deps: AppDeps, at = Date.now()) {
       });
     }
   }
+  await pruneSettled(deps.db, new Date(at - KEEP_DAYS * 86_400_000).toISOString());
   return sent;
 }

@@ -1,9 +1,9 @@
 import { notificationSchemas } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enrolNode, logLine, postLogs } from '../../../test/agent-logs';
 import { startFakeBot, type FakeBot } from '../../../test/fake-bot';
 import { makeInfra } from '../../../test/fixtures';
-import { call, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { call, lane, makeAccount, signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { runDueMonitors } from '../monitors/service';
 import { evaluateTraffic } from '../traffic/state';
@@ -58,6 +58,14 @@ lane('notifications', () => {
       }
       const rows = await t.deps.db.selectFrom('notify_bots').select('token_sealed').execute();
       expect(rows.map((r) => r.token_sealed).join()).not.toMatch(/AAAAbbbb|ZZZZyyyy/);
+      // The operation log keeps the calls with the token removed; the log lines never carry it.
+      const logged = await vi.waitFor(async () => {
+        const bodies = await t.deps.db.selectFrom('audit_logs').select('body').where('url', 'like', '%setting/tg%').execute();
+        expect(bodies.length).toBeGreaterThanOrEqual(3);
+        return bodies.map((b) => b.body).join();
+      });
+      expect(logged).toContain('/register user');
+      expect(`${logged}${t.logLines.join('')}`).not.toMatch(/AAAAbbbb|ZZZZyyyy/);
     });
 
     it('refuses a malformed token (101021), a missing or malformed register command (101003), and changes nothing', async () => {
@@ -104,6 +112,14 @@ lane('notifications', () => {
       expect((await as(f.tokens.userA).get('client/setting/tg')).body.code).toBe(101013);
       expect((await as(f.tokens.clientA).put('user/setting/tg', { enabled: false, registerCommand: '/x' })).body.code).toBe(101013);
       expect((await as(f.tokens.userA).get('admin/setting/notify')).body.code).toBe(101013);
+    });
+
+    it('refuses a sub-user whose role lacks notify.edit', async () => {
+      const role = await call(t, 'POST', 'user/role', { token: f.tokens.userA, body: { roleName: 'readers', permissions: ['sites.view'] } });
+      await makeAccount(t, { auth: 'user', email: 'reader@user-a.example', isRoot: false, parentUserId: f.userA.id, clientId: f.clientA.id, roleId: role.body.data.id });
+      const reader = as((await signIn(t, 'user', 'reader@user-a.example')).accessToken);
+      expect((await reader.get('user/setting/tg')).body.code).toBe(101018);
+      expect((await reader.put('user/setting/notify', { email: true, bot: true, events: [] })).body.code).toBe(101018);
     });
   });
 

@@ -43,6 +43,10 @@ export const settleNotice = (db: Db, id: number, values: { status: 'pending' | '
     .where('id', '=', id)
     .execute();
 
+/** Notices settled (sent, skipped or given up) before `before` are dropped. */
+export const pruneSettled = (db: Db, before: string) =>
+  db.deleteFrom('notify_queue').where('status', '!=', 'pending').where('created_at', '<', before).execute();
+
 export const findBot = (db: Db, accountId: number) => db.selectFrom('notify_bots').selectAll().where('account_id', '=', accountId).executeTakeFirst();
 
 export async function saveBot(db: Db, accountId: number, values: { enabled: 0 | 1; token_sealed: string | null; register_command: string; chat_id: string | null }) {
