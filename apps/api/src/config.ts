@@ -32,6 +32,8 @@ export type Config = {
   logRetentionDays: number;
   /** L4_ATTACK_ANALYSIS=1 (or DEMO=1): the console shows the layer-4 attack analysis screen, hidden by default (spec §1). */
   l4AttackAnalysis: boolean;
+  /** The chat-bot API (Telegram-compatible) notices go through where a client sets no outgoing URL. */
+  botApiUrl: string;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
+    botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
     demoEdge: {
       httpPort: Number(env.DEMO_EDGE_HTTP_PORT ?? 8081),

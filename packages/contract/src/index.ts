@@ -65,3 +65,7 @@ export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
 export { dnsSettingRoutes } from './routes/dns-settings';
 export * as dnsSettingSchemas from './schemas/dns-settings';
+export { systemSettingRoutes } from './routes/system-settings';
+export * as systemSettingSchemas from './schemas/system-settings';
+export { notificationRoutes } from './routes/notifications';
+export * as notificationSchemas from './schemas/notifications';

@@ -28,6 +28,7 @@ import { migration as m3_0200 } from './migrations/20261123-0200-known-addresses
 import { migration as m5_0300 } from './migrations/20261125-0300-dashboards';
 import { migration as m5_0400 } from './migrations/20261125-0400-job-leases';
 import { migration as m6_0100 } from './migrations/20261126-0100-dns-provider';
+import { migration as m6_0200 } from './migrations/20261126-0200-notifications';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261125-0300-dashboards': m5_0300,
   '20261125-0400-job-leases': m5_0400,
   '20261126-0100-dns-provider': m6_0100,
+  '20261126-0200-notifications': m6_0200,
 };
 
 function migrator({ db, dialect }: DbHandle) {

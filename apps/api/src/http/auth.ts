@@ -24,12 +24,13 @@ export function permissionsOf(tier: Tier, isRoot: boolean, rolePermissions: stri
   return new Set(all.filter((k) => granted.has(k)));
 }
 
-export async function signAccessToken(deps: AppDeps, p: { accountId: number; tier: Tier; sessionId: number }) {
+/** `seconds`: the token's lifetime (default ACCESS_TOKEN_SECONDS). */
+export async function signAccessToken(deps: AppDeps, p: { accountId: number; tier: Tier; sessionId: number; seconds?: number }) {
   return new SignJWT({ tier: p.tier, sid: p.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(p.accountId))
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + deps.config.accessTokenSeconds)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + (p.seconds ?? deps.config.accessTokenSeconds))
     .sign(deps.secrets.jwtKey);
 }
 

@@ -38,6 +38,8 @@ import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
 import { dnsRoutes } from './dns/routes';
+import { systemSettingsRoutes } from './system-settings/routes';
+import { notificationsRoutes } from './notifications/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -79,4 +81,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   logExportsModule,
   dashboardModule,
   dnsRoutes,
+  systemSettingsRoutes,
+  notificationsRoutes,
 ];

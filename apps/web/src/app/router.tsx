@@ -150,6 +150,13 @@ const userScreens: RouteObject[] = [
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
   { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
+  {
+    path: 'systemManagement',
+    children: [
+      { index: true, element: <Navigate to="notifySetting" replace /> },
+      { path: 'notifySetting', element: guarded('notify.edit', <s.NotifySetting />) },
+    ],
+  },
   dataAnalysisScreens('user'),
   trafficScreens(),
 ];

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../../http/errors';
 import type { Account } from '../accounts/repo';
 import { clientOf, visibleZones } from '../zones/service';
 import { probe } from './probe';
+import { notify } from '../notifications/events';
 
 type UpdateBody = z.infer<typeof monitorSchemas.updateMonitorBody>;
 
@@ -152,7 +153,7 @@ export async function runDueMonitors(deps: AppDeps, at = Date.now()) {
     .selectFrom('monitors')
     .innerJoin('nodes', 'nodes.id', 'monitors.node_id')
     .selectAll('monitors')
-    .select(['nodes.ip', 'nodes.enabled as node_enabled', 'nodes.zone_id'])
+    .select(['nodes.ip', 'nodes.enabled as node_enabled', 'nodes.zone_id', 'nodes.client_id as node_client_id', 'nodes.name as node_name'])
     .where('monitors.enabled', '=', 1)
     .execute();
   const due = rows.filter((m) => m.checked_at === null || Date.parse(m.checked_at) + m.interval * 1000 <= at);
@@ -173,6 +174,7 @@ export async function runDueMonitors(deps: AppDeps, at = Date.now()) {
         .set({ status: error ? 2 : 1, last_error: error })
         .where('id', '=', m.id)
         .execute();
+      if (error && m.status !== 2) await notify(deps, { kind: 'monitor.failure', accountId: m.node_client_id, subject: m.node_name, details: { monitor: m.id, error } });
       if (error && m.failure_action === 'pause' && m.node_enabled === 1) {
         await deps.db.updateTable('nodes').set({ enabled: 0, updated_at: now() }).where('id', '=', m.node_id).execute();
         await deps.revisions.bump(deps.db, [m.zone_id]);

@@ -7,6 +7,8 @@ import { findAccountByEmail, type Account } from '../accounts/repo';
 import { answerChallenge, openChallenge } from './challenges';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 import { openSession } from './tokens';
+import { notify } from '../notifications/events';
+import { isNewAddress } from '../notifications/repo';
 
 const isUsable = (a: Account) => a.enabled === 1 && (!a.expires_at || a.expires_at > now());
 
@@ -52,7 +54,9 @@ export async function finishLogin(
     throw new ApiError(Codes.WrongCode);
   }
   if (!isUsable(account)) throw new ApiError(Codes.AccountNotEnabled);
+  const newAddress = await isNewAddress(deps.db, account.id, input.ip);
   await recordSuccess(deps.db, { ...attempt, accountId: account.id });
+  if (newAddress) await notify(deps, { kind: 'login.newAddress', accountId: account.id, subject: account.email, details: { tier: input.tier, address: input.ip } });
   const tokens = await openSession(deps, { accountId: account.id, tier: input.tier, kind: 'login' });
   if (account.login_notify) {
     await deps.mailer.send({

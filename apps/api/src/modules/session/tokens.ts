@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps';
 import { signAccessToken } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { tokenLifetimes } from '../system-settings/service';
 
-async function mintRefreshToken(deps: AppDeps, sessionId: number) {
+async function mintRefreshToken(deps: AppDeps, sessionId: number, seconds: number) {
   const refreshToken = randomToken(32);
   await deps.db
     .insertInto('refresh_tokens')
@@ -13,7 +14,7 @@ async function mintRefreshToken(deps: AppDeps, sessionId: number) {
       session_id: sessionId,
       token_hash: sha256(refreshToken),
       created_at: now(),
-      expires_at: inSeconds(deps.config.refreshTokenSeconds),
+      expires_at: inSeconds(seconds),
     })
     .execute();
   return refreshToken;
@@ -35,8 +36,9 @@ export async function openSession(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const refreshToken = await mintRefreshToken(deps, session.id);
-  const accessToken = await signAccessToken(deps, { accountId: opts.accountId, tier: opts.tier, sessionId: session.id });
+  const lifetimes = await tokenLifetimes(deps, opts.accountId);
+  const refreshToken = await mintRefreshToken(deps, session.id, lifetimes.refreshSeconds);
+  const accessToken = await signAccessToken(deps, { accountId: opts.accountId, tier: opts.tier, sessionId: session.id, seconds: lifetimes.accessSeconds });
   return { accessToken, refreshToken, tokenType: 'Bearer' as const };
 }
 
@@ -66,10 +68,11 @@ export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken
   }
   if (row.expires_at < at || (row.session_expires && row.session_expires < at)) throw refused;
   if (!row.enabled || (row.account_expires && row.account_expires < at)) throw new ApiError(Codes.AccountNotEnabled);
+  const lifetimes = await tokenLifetimes(deps, row.account_id);
   if (row.kind === 'api') {
     // An API token is long-lived and kept by a script: it is not rotated, only its use is noted.
     await deps.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.session_id).execute();
-    const accessToken = await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id });
+    const accessToken = await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id, seconds: lifetimes.accessSeconds });
     return { accessToken, refreshToken, tokenType: 'Bearer' as const };
   }
   const claimed = await deps.db
@@ -84,8 +87,8 @@ export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken
   }
   await deps.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.session_id).execute();
   return {
-    accessToken: await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id }),
-    refreshToken: await mintRefreshToken(deps, row.session_id),
+    accessToken: await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id, seconds: lifetimes.accessSeconds }),
+    refreshToken: await mintRefreshToken(deps, row.session_id, lifetimes.refreshSeconds),
     tokenType: 'Bearer' as const,
   };
 }

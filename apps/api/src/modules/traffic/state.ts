@@ -1,6 +1,7 @@
 import { now, type Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { monthOf, usageOf } from './usage';
+import { notifyOnChange } from '../notifications/events';
 
 /**
  * Evaluates sites' traffic this month (all sites, or those given) and keeps their state; a site whose product
@@ -13,7 +14,7 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
     .selectFrom('sites')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .leftJoin('site_traffic_states as st', 'st.site_id', 'sites.id')
-    .select(['sites.id', 'products.limits', 'products.zone_id', 'st.state', 'st.limited']);
+    .select(['sites.id', 'sites.name', 'sites.user_id', 'products.limits', 'products.zone_id', 'st.state', 'st.limited']);
   if (siteIds) q = q.where('sites.id', 'in', siteIds);
   const sites = await q.execute();
   if (!sites.length) return;
@@ -29,6 +30,8 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
       .values({ site_id: site.id, state: u.trafficState, limited, evaluated_at: now() })
       .onConflict((oc) => oc.column('site_id').doUpdateSet({ state: u.trafficState, limited, evaluated_at: now() }))
       .execute();
+    const kind = u.trafficState === 'normal' ? null : u.trafficState === 'warning' ? 'traffic.warning' : 'traffic.limited';
+    await notifyOnChange(deps, { subject: `traffic:${site.id}`, state: u.trafficState }, kind && { kind, accountId: site.user_id, subject: site.name });
   }
   if (zones.size) {
     deps.log.info({ zones: [...zones] }, 'site traffic limits changed');

@@ -41,6 +41,12 @@ const systemManagement: MenuEntry = {
     { path: 'cname', label: 'cname', permission: 'system.view' },
   ],
 };
+const userSystemManagement: MenuEntry = {
+  path: 'systemManagement',
+  label: 'systemManagement',
+  icon: <SettingOutlined />,
+  children: [{ path: 'notifySetting', label: 'notifySetting', permission: 'notify.edit' }],
+};
 const nodeManage: MenuEntry = {
   path: 'nodeManage',
   label: 'nodeManage',
@@ -118,7 +124,7 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
-  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
