@@ -35,6 +35,25 @@ describe('the web console in Chromium against the server started as the README d
     await smtp?.close();
   });
 
+  // First: no page of this browser has loaded the error page's file yet.
+  it('answers a missing script with 404; a tab whose screen file is gone reloads once and opens the new version', async () => {
+    expect((await fetch(`${server.url}/assets/no-such-chunk.js`)).status).toBe(404);
+    const page = await context.newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    // As after a deploy: the screen's file of the version this tab runs is gone; after the reload it is there.
+    let gone = true;
+    await page.route('**/assets/error-page-*.js', (route) => (gone ? ((gone = false), route.fulfill({ status: 404, body: 'not found' })) : route.continue()));
+    await page.goto(`${server.url}/404`);
+    await page.getByText('找不到頁面').waitFor();
+    expect(loads).toBe(2);
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    await page.close();
+    // The failed load is what this test is about, not an error of the console.
+    const expected = (e: string) => /dynamically imported module/.test(e);
+    browser.errors.splice(0, browser.errors.length, ...browser.errors.filter((e) => !expected(e)));
+  });
+
   it.each(TIERS)('%s: signs in with the mailed code, stays signed in, switches language, logs out', async (tier) => {
     const page = await freshPage(context, server.url);
     const landed = await signInThroughForm(page, { baseUrl: server.url, tier, email: EMAIL[tier], password: PASSWORD, smtp });
@@ -84,24 +103,6 @@ describe('the web console in Chromium against the server started as the README d
     await page.goto(`${server.url}/${tier}/dashboard`);
     await page.waitForURL(`**/${tier}/login`);
     await page.close();
-  });
-
-  it('answers a missing script with 404; a tab whose screen file is gone reloads once and opens the new version', async () => {
-    expect((await fetch(`${server.url}/assets/no-such-chunk.js`)).status).toBe(404);
-    const page = await context.newPage();
-    let loads = 0;
-    page.on('load', () => loads++);
-    // As after a deploy: the screen's file of the version this tab runs is gone; after the reload it is there.
-    let gone = true;
-    await page.route('**/assets/error-page-*.js', (route) => (gone ? ((gone = false), route.fulfill({ status: 404, body: 'not found' })) : route.continue()));
-    await page.goto(`${server.url}/404`);
-    await page.getByText('找不到頁面').waitFor();
-    expect(loads).toBe(2);
-    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
-    await page.close();
-    // The failed load is what this test is about, not an error of the console.
-    const expected = (e: string) => /dynamically imported module/.test(e);
-    browser.errors.splice(0, browser.errors.length, ...browser.errors.filter((e) => !expected(e)));
   });
 
   it('follows the redirect rules of the tier paths', async () => {

@@ -34,18 +34,6 @@ function SignedOutOnly({ tier }: { tier: Tier }) {
   return page(<s.SignInLayout />);
 }
 
-/**
- * The dashboards' code and data start loading with the navigation, beside the console's session check, instead of
- * one after the other as each screen mounts (their first paint).
- */
-function preloadDashboard(tier: Tier) {
-  if (!hasSession(tier) || tier === 'user') return null;
-  void (tier === 'admin' ? import('../features/licenses/admin-dashboard-page') : import('../features/dashboard/dashboard-page'));
-  void import('../features/dashboard-widgets/widget-dashboard');
-  void import('../features/dashboard-widgets/queries').then((m) => m.preloadDashboard(tier)).catch(() => undefined);
-  return null;
-}
-
 function SignedInOnly({ tier }: { tier: Tier }) {
   if (!hasSession(tier)) return <Navigate to={`/${tier}/login`} replace />;
   return page(<s.ConsoleLayout />);
@@ -185,7 +173,7 @@ function tierRoutes(tier: Tier): RouteObject {
       {
         element: <SignedInOnly tier={tier} />,
         children: [
-          { path: 'dashboard', loader: () => preloadDashboard(tier), element: page(tier === 'admin' ? <s.AdminDashboard /> : <s.Dashboard />) },
+          { path: 'dashboard', element: page(tier === 'admin' ? <s.AdminDashboard /> : <s.Dashboard />) },
           {
             path: 'userManagement',
             children: [
