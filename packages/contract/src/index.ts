@@ -63,3 +63,7 @@ export { networkRoutes } from './routes/network';
 export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
+export { dbBackupRoutes } from './routes/db-backup';
+export * as dbBackupSchemas from './schemas/db-backup';
+export { nodeUpgradeRoutes } from './routes/node-upgrades';
+export * as nodeUpgradeSchemas from './schemas/node-upgrades';

@@ -37,6 +37,8 @@ import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
+import { dbBackupRoutes } from './db-backup/routes';
+import { nodeUpgradesRoutes } from './node-upgrades/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -77,4 +79,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   logsModule,
   logExportsModule,
   dashboardModule,
+  dbBackupRoutes,
+  nodeUpgradesRoutes,
 ];
