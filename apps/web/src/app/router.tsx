@@ -116,6 +116,7 @@ const clientScreens: RouteObject[] = [
       { index: true, element: <Navigate to="dnsSetting" replace /> },
       { path: 'dnsSetting', element: page(<s.DnsSetting />) },
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
+      { path: 'systemUpgrade', element: guarded('system.view', <s.SystemUpgrade />) },
     ],
   },
   dataAnalysisScreens('client'),
