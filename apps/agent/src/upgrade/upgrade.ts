@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import type { agentProtocol } from '@edgekeep/contract';
 import { savePackage } from '../commands/node-files';
@@ -37,7 +38,10 @@ export async function runUpgrade({ api, stateDir, args, version, installRoot = I
     await step(`fetching the package of version ${args.version}`, { progress: 10 });
     const expected = args.sha256 ?? (await text(await api.download({ url: `${args.url}.sha256` }))).trim();
     const saved = await savePackage({ stateDir, version: args.version, body: await api.download({ url: args.url }) });
-    if (saved.sha256 !== expected) throw new Error(`checksum mismatch: the package's SHA-256 is ${saved.sha256}, expected ${expected}`);
+    if (saved.sha256 !== expected) {
+      await rm(saved.file, { force: true });
+      throw new Error(`checksum mismatch: the package's SHA-256 is ${saved.sha256}, expected ${expected}`);
+    }
     await step(`package verified: ${saved.bytes} bytes, SHA-256 ${saved.sha256}`, { progress: 30 });
     const root = await unpackRelease({ file: saved.file, stateDir, version: args.version });
     await step(`unpacked beside the running version into ${root}`, { progress: 45 });

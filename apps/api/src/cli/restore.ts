@@ -7,7 +7,7 @@ import { SQLITE_FILE } from '../modules/db-backup/backup-files';
 
 const USAGE = `usage: npm run restore -- --file BACKUP [--data-dir DIR] [--database-url URL] [--force]
 Restores a database backup made by the backup setting, with the API stopped:
-  *.sqlite  is copied into DATA_DIR (or --data-dir) as ${SQLITE_FILE}; an existing database is kept only without --force.
+  *.sqlite  is copied into DATA_DIR (or --data-dir) as ${SQLITE_FILE}; an existing database is replaced only with --force.
   *.pgdump  is loaded with pg_restore into DATABASE_URL (or --database-url), replacing the objects it holds.`;
 
 /** Restores one backup file; answers what it wrote into. */
