@@ -12,6 +12,7 @@ import { recordBlocked } from '../modules/firewall/blocked-service';
 import { breachOf, monitorOf } from '../modules/resolutions/health';
 import { refreshStale } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from './package';
+import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 
 const base = agentProtocol.AGENT_BASE;
@@ -119,6 +120,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       .where('node_id', '=', node.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
+    await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: Number(req.params.id), ...result });
     return { ok: true };
   });
 

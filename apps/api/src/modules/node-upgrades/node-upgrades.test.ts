@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, lane, makeTenants, startTestApp, type TestApp } from '../../../test/harness';
 import { agentPackage, agentVersion } from '../../agent-gateway/package';
+import { UPGRADE_TIMEOUT_JOB, UPGRADE_TIMEOUT_MS } from './service';
 
 lane('node upgrades', () => {
   let t: TestApp;
@@ -66,6 +67,23 @@ lane('node upgrades', () => {
     const second = r.body.data.upgrades[1].upgradeID;
     await agent('upgrade/log', { upgradeId: second, message: 'upgrade failed: checksum mismatch', state: 'failed' }, credentials[1]);
     expect((await call(t, 'GET', `client/node/${nodes[1]}/upgrade/logs`, { token: f.tokens.clientA })).body.data).toMatchObject({ state: 'failed', toVersion: agentVersion() });
+  });
+
+  it("a failed upgrade command ends its upgrade; one with no outcome fails after the timeout", async () => {
+    const r = await call(t, 'POST', 'client/node/upgrade', { token: f.tokens.clientA, body: { ids: nodes } });
+    const [first, second] = r.body.data.upgrades.map((u: { upgradeID: number }) => u.upgradeID);
+    const command = (await commandsOf(credentials[0])).find((c: { args: { upgradeId?: number } }) => c.args.upgradeId === first);
+    const answered = await t.app.inject({ method: 'POST', url: `/agent/v1/commands/${command.id}/result`, headers: { authorization: `Node ${credentials[0]}` }, payload: { ok: false, message: 'download /agent/package.tgz: 502' } });
+    expect(answered.statusCode).toBe(200);
+    const log = (await call(t, 'GET', `client/node/${nodes[0]}/upgrade/logs`, { token: f.tokens.clientA })).body.data;
+    expect(log.state).toBe('failed');
+    expect(log.lines.at(-1).message).toBe('the node answered: download /agent/package.tgz: 502');
+
+    await t.deps.db.updateTable('node_upgrades').set({ created_at: new Date(Date.now() - UPGRADE_TIMEOUT_MS - 1000).toISOString() }).where('id', '=', second).execute();
+    expect(await t.deps.scheduler.runNow(UPGRADE_TIMEOUT_JOB)).toBe(true);
+    const stale = (await call(t, 'GET', `client/node/${nodes[1]}/upgrade/logs`, { token: f.tokens.clientA })).body.data;
+    expect(stale.state).toBe('failed');
+    expect(stale.lines.at(-1).message).toMatch(/^no outcome from the node within 15 minutes/);
   });
 
   it('refuses bad input with 101003 and queues nothing', async () => {

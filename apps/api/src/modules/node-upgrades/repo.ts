@@ -61,3 +61,11 @@ export async function appendStep(db: Db, o: { nodeId: number; upgradeId: number;
   if (Object.keys(set).length) await db.updateTable('node_upgrades').set(set).where('id', '=', upgrade.id).execute();
   return true;
 }
+
+/** The upgrade an agent's command result belongs to, while it is still running. */
+export const runningUpgradeOfCommand = (db: Db, nodeId: number, commandId: number) =>
+  db.selectFrom('node_upgrades').select('id').where('node_id', '=', nodeId).where('command_id', '=', commandId).where('state', '=', 'updating').executeTakeFirst();
+
+/** Upgrades still running that began before `before`. */
+export const staleUpgrades = (db: Db, before: string) =>
+  db.selectFrom('node_upgrades').select(['id', 'node_id']).where('state', '=', 'updating').where('created_at', '<', before).execute();

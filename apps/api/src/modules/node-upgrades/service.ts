@@ -84,3 +84,21 @@ export async function upgradeLog(deps: AppDeps, principal: Principal, nodeId: nu
     lines: upgrade ? await repo.logLines(deps.db, upgrade.id) : [],
   };
 }
+
+/** An upgrade with no outcome after this long has failed: its node never answered (offline, or an agent without upgrades). */
+export const UPGRADE_TIMEOUT_MS = 15 * 60_000;
+export const UPGRADE_TIMEOUT_JOB = 'node-upgrade-timeouts';
+
+export async function failStaleUpgrades(deps: AppDeps, at = Date.now()) {
+  for (const u of await repo.staleUpgrades(deps.db, new Date(at - UPGRADE_TIMEOUT_MS).toISOString())) {
+    await repo.appendStep(deps.db, { nodeId: u.node_id, upgradeId: u.id, message: 'no outcome from the node within 15 minutes: the upgrade has failed', state: 'failed' });
+  }
+}
+
+/** A failed upgrade command ends its upgrade, whatever the agent managed to log before. */
+export async function upgradeCommandAnswered(deps: AppDeps, o: { nodeId: number; commandId: number; ok: boolean; message: string }) {
+  if (o.ok) return;
+  const upgrade = await repo.runningUpgradeOfCommand(deps.db, o.nodeId, o.commandId);
+  if (!upgrade) return;
+  await repo.appendStep(deps.db, { nodeId: o.nodeId, upgradeId: upgrade.id, message: `the node answered: ${o.message.slice(0, 2000)}`, state: 'failed' });
+}
