@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
-import { SQLITE_FILE } from '../modules/db-backup/backup-files';
+import { pgTarget, SQLITE_FILE } from '../modules/db-backup/backup-files';
 
 const USAGE = `usage: npm run restore -- --file BACKUP [--data-dir DIR] [--database-url URL] [--force]
 Restores a database backup made by the backup setting, with the API stopped:
@@ -15,7 +15,8 @@ export async function restoreBackup({ file, dataDir, databaseUrl, force = false 
   if (!fs.existsSync(file)) throw new Error(`no backup file ${file}`);
   if (file.endsWith('.pgdump')) {
     if (!databaseUrl) throw new Error('a .pgdump backup restores into PostgreSQL: give DATABASE_URL or --database-url');
-    await promisify(execFile)('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, file]);
+    const target = pgTarget(databaseUrl);
+    await promisify(execFile)('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', target.dbname, file], { env: target.env });
     return databaseUrl.replace(/\/\/[^@/]*@/, '//');
   }
   const target = path.join(dataDir, SQLITE_FILE);

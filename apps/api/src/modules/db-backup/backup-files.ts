@@ -25,6 +25,14 @@ export async function writableDir(dir: string) {
 
 type Source = { dataDir: string; databaseUrl?: string };
 
+/** pg_dump/pg_restore arguments for a URL: the password goes in their environment, never on a command line. */
+export function pgTarget(url: string) {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { dbname: `--dbname=${u.toString()}`, env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 /**
  * One consistent copy of the whole configuration database: SQLite through its online backup API (writers go on),
  * PostgreSQL through pg_dump in its custom format (for pg_restore). Written beside as `.part`, then renamed.
@@ -33,15 +41,21 @@ export async function writeBackup({ source, dir, clientId, at = new Date() }: { 
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${prefixOf(clientId)}${stamp(at)}.${source.databaseUrl ? 'pgdump' : 'sqlite'}`);
   const part = `${file}.part`;
-  if (source.databaseUrl) {
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${part}`, `--dbname=${source.databaseUrl}`], { maxBuffer: 16 * 1024 * 1024 });
-  } else {
-    const db = new SQLite(path.join(source.dataDir, SQLITE_FILE), { readonly: true, fileMustExist: true });
-    try {
-      await db.backup(part);
-    } finally {
-      db.close();
+  try {
+    if (source.databaseUrl) {
+      const target = pgTarget(source.databaseUrl);
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${part}`, target.dbname], { env: target.env, maxBuffer: 16 * 1024 * 1024 });
+    } else {
+      const db = new SQLite(path.join(source.dataDir, SQLITE_FILE), { readonly: true, fileMustExist: true });
+      try {
+        await db.backup(part);
+      } finally {
+        db.close();
+      }
     }
+  } catch (err) {
+    await fs.rm(part, { force: true });
+    throw err;
   }
   await fs.rename(part, file);
   const { size } = await fs.stat(file);
