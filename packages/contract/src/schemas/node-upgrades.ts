@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../paging';
+import { id, idParam } from './account';
 
 /** Spec §4 node upgrade states. */
 export const UPGRADE_STATES = ['notUpdated', 'updating', 'failed', 'complete'] as const;
@@ -7,11 +8,11 @@ export type UpgradeState = (typeof UPGRADE_STATES)[number];
 
 export const latestVersion = z.object({ version: z.string() });
 
-export const upgradeBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const upgradeBody = z.object({ ids: z.array(id).min(1).max(500) });
 export const upgradeQueued = z.object({ upgrades: z.array(z.object({ nodeID: z.number().int(), upgradeID: z.number().int() })) });
 
 export const upgradeNodesQuery = pageQuery.extend({
-  zoneID: z.coerce.number().int().positive().optional(),
+  zoneID: idParam.optional(),
   keyword: z.string().max(256).optional(),
 });
 
@@ -29,7 +30,7 @@ export const upgradeNodeItem = z.object({
   upgradeAt: z.string().nullable(),
 });
 
-export const upgradeLogParams = z.object({ nodeID: z.coerce.number().int().positive() });
+export const upgradeLogParams = z.object({ nodeID: idParam });
 export const upgradeLogLine = z.object({ at: z.string(), message: z.string(), progress: z.number().int().nullable() });
 export const upgradeLog = z.object({
   state: z.enum(UPGRADE_STATES),
