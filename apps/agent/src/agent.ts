@@ -93,7 +93,8 @@ export const startAgent = async (o: AgentOptions) => {
     if (!identity) return;
     const api = createApiClient({ apiUrl: identity.apiUrl, credential: identity.credential, fetch: o.fetch });
     const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log });
-    await reportUpgradeOutcome({ api, stateDir, version: o.version, log });
+    // In the background: a control plane that is away must not hold the node's sync up.
+    void reportUpgradeOutcome({ api, stateDir, version: o.version, log }).catch((err: Error) => log({ msg: 'upgrade outcome not reported', error: err.message }));
     const commands = createCommandPoller({
       api, applier, prefix, stateDir, log, intervalMs: o.commandIntervalMs, version: o.version,
       requestRestart: () => (restartAsked = true),
