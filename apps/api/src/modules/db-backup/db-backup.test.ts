@@ -143,4 +143,21 @@ lane('database backup', () => {
       await admin.end();
     }
   });
+
+  it('keeps paths below BACKUP_ROOT when the operator sets one', async () => {
+    const rooted = await startTestApp({ BACKUP_ROOT: path.join(dir, 'root') });
+    try {
+      const tenants = await makeTenants(rooted);
+      const put2 = (p: string) => call(rooted, 'PUT', PATH, { token: tenants.tokens.clientA, body: setting({ path: p }) });
+      expect((await put2(path.join(dir, 'root', 'a'))).status).toBe(200);
+      for (const outside of [path.join(dir, 'elsewhere'), path.join(dir, 'root', '..', 'escape'), path.join(dir, 'rootx')]) {
+        const r = await put2(outside);
+        expect(r.body.extra.fields[0], outside).toMatchObject({ field: 'path', message: 'Backup path permissions must be correct' });
+      }
+      expect((await call(rooted, 'GET', PATH, { token: tenants.tokens.clientA })).body.data.path).toBe(path.join(dir, 'root', 'a'));
+      expect(fs.existsSync(path.join(dir, 'elsewhere'))).toBe(false);
+    } finally {
+      await rooted.close();
+    }
+  });
 });

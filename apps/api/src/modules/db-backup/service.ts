@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Codes, dbBackupSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now } from '../../db';
@@ -42,9 +43,17 @@ export const getBackupSetting = async (deps: AppDeps, principal: Principal) => a
 const pathRefused = () =>
   new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'path', message: dbBackupSchemas.BACKUP_PATH_MESSAGE }] } });
 
+/** With BACKUP_ROOT set, backups go below it only. */
+const insideRoot = (deps: AppDeps, dir: string) => {
+  const root = deps.config.backupRoot;
+  if (!root) return true;
+  const rel = path.relative(root, path.resolve(dir));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
 export async function setBackupSetting(deps: AppDeps, principal: Principal, body: Setting) {
   const clientId = await ownerOf(deps, principal);
-  if (!(await writableDir(body.path))) throw pathRefused();
+  if (!insideRoot(deps, body.path) || !(await writableDir(body.path))) throw pathRefused();
   await repo.saveSetting(deps.db, clientId, { ...body, enabled: body.enabled ? 1 : 0, updated_at: now() });
   return answer(deps, clientId);
 }
@@ -70,7 +79,7 @@ export async function backUpNow(deps: AppDeps, principal: Principal) {
   const clientId = await ownerOf(deps, principal);
   const row = await repo.findSetting(deps.db, clientId);
   const setting = settingOf(row);
-  if (!row || !(await writableDir(setting.path))) throw pathRefused();
+  if (!row || !insideRoot(deps, setting.path) || !(await writableDir(setting.path))) throw pathRefused();
   return backUp(deps, clientId, setting).catch((err: Error) => {
     throw new ApiError(Codes.Database, { extra: err.message.slice(0, 500) });
   });
