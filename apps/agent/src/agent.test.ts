@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -196,10 +197,12 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect(await masterPid({ prefix })).not.toBe(pid);
     expect((await shopAnswer()).status).toBe(200);
 
-    const upgrade = cp.queue({ kind: 'upgrade', args: { version: '0.2.0', url: '/agent/v1/packages/edgekeep-agent.tgz' } });
+    // A package whose checksum is not the one announced is refused (upgrade/upgrade.test.ts covers the rest).
+    const upgrade = cp.queue({ kind: 'upgrade', args: { version: '0.2.0', url: '/agent/v1/packages/edgekeep-agent.tgz', sha256: 'f'.repeat(64) } });
     const upgraded = await waitFor({ what: 'the upgrade result', check: () => cp.seen.results.find((r) => r.id === upgrade) });
-    expect(upgraded).toMatchObject({ ok: true, message: expect.stringMatching(/^version 0\.2\.0 downloaded to .+ \(\d+ bytes, sha256 [0-9a-f]{64}\)$/) });
-    expect(JSON.parse(await readFile(join(stateDir, 'upgrades/edgekeep-agent-0.2.0.pkg'), 'utf8'))).toEqual({ package: 'edgekeep-agent', version: '0.2.0' });
+    expect(upgraded).toMatchObject({ ok: false, message: expect.stringMatching(/^checksum mismatch: the package's SHA-256 is [0-9a-f]{64}, expected f{64}$/) });
+    expect(existsSync(join(stateDir, 'upgrades/edgekeep-agent-0.2.0.pkg'))).toBe(false);
+    expect((await shopAnswer()).status).toBe(200);
     expect(cp.seen.queue).toEqual([]);
   });
 

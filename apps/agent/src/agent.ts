@@ -12,6 +12,7 @@ import { backoffDelay, sleep } from './sync/backoff';
 import { readIdentity, writeIdentity, type Identity } from './sync/identity';
 import type { Log } from './sync/log';
 import { runSyncLoop } from './sync/sync-loop';
+import { reportUpgradeOutcome } from './upgrade/outcome';
 
 export type AgentOptions = ApplierOptions & {
   /** The control plane's base URL; only needed to enrol (afterwards it is read from identity.json). */
@@ -82,13 +83,23 @@ export const startAgent = async (o: AgentOptions) => {
   const restored = await applier.restore();
   if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
   const asnBuilt = o.asnDb && o.buildAsn !== false ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
+  let restartAsked = false;
+  let restartNow = () => {};
+  /** Resolves once an upgrade switched versions and its result is posted: the caller stops and exits for the launcher. */
+  const restart = new Promise<void>((resolve) => (restartNow = resolve));
 
   const run = async () => {
     const identity = await enroll({ ...o, signal });
     if (!identity) return;
     const api = createApiClient({ apiUrl: identity.apiUrl, credential: identity.credential, fetch: o.fetch });
     const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log });
-    const commands = createCommandPoller({ api, applier, prefix, stateDir, log, intervalMs: o.commandIntervalMs });
+    // In the background: a control plane that is away must not hold the node's sync up.
+    void reportUpgradeOutcome({ api, stateDir, version: o.version, log }).catch((err: Error) => log({ msg: 'upgrade outcome not reported', error: err.message }));
+    const commands = createCommandPoller({
+      api, applier, prefix, stateDir, log, intervalMs: o.commandIntervalMs, version: o.version,
+      requestRestart: () => (restartAsked = true),
+      afterResult: () => restartAsked && restartNow(),
+    });
     await Promise.all([
       reporter.run({ signal }),
       commands.run({ signal }),
@@ -102,6 +113,7 @@ export const startAgent = async (o: AgentOptions) => {
   return {
     applier,
     done,
+    restart,
     /** Stops following the control plane; nginx keeps serving. */
     stop: async () => {
       controller.abort();

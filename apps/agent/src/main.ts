@@ -14,6 +14,14 @@ const number = (name: string, fallback: number) => {
 
 const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+// An upgrade starts a new version this way before switching to it: every module loads, the version is printed.
+if (env.EDGEKEEP_SELF_CHECK === '1') {
+  process.stdout.write(`${version}\n`);
+  process.exit(0);
+}
+/** The exit code that asks bin/edgekeep-agent to start the agent again (from releases/current after an upgrade). */
+const RESTART_CODE = 75;
+
 const stateDir = resolve(env.STATE_DIR ?? '/var/lib/edgekeep');
 const agent = await startAgent({
   apiUrl: env.EDGEKEEP_API,
@@ -44,6 +52,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
+
+void agent.restart.then(async () => {
+  if (stopping) return;
+  stopping = true;
+  jsonLog({ msg: `upgraded: restarting (exit ${RESTART_CODE}); nginx keeps serving` });
+  await agent.stop().catch(() => undefined);
+  process.exit(RESTART_CODE);
+});
 
 await agent.done.catch((err: Error) => {
   jsonLog({ msg: 'agent stopped', error: err.message });

@@ -34,6 +34,8 @@ export type Config = {
   l4AttackAnalysis: boolean;
   /** The chat-bot API (Telegram-compatible) notices go through where a client sets no outgoing URL. */
   botApiUrl: string;
+  /** BACKUP_ROOT: database backup paths must lie below it (unset: any absolute path the API may write to). */
+  backupRoot?: string;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
+    backupRoot: env.BACKUP_ROOT ? path.resolve(env.BACKUP_ROOT) : undefined,
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,

@@ -69,3 +69,7 @@ export { systemSettingRoutes } from './routes/system-settings';
 export * as systemSettingSchemas from './schemas/system-settings';
 export { notificationRoutes } from './routes/notifications';
 export * as notificationSchemas from './schemas/notifications';
+export { dbBackupRoutes } from './routes/db-backup';
+export * as dbBackupSchemas from './schemas/db-backup';
+export { nodeUpgradeRoutes } from './routes/node-upgrades';
+export * as nodeUpgradeSchemas from './schemas/node-upgrades';

@@ -4,10 +4,21 @@ import { purgeCache } from '../control/client';
 import { siteCacheDirectories } from '../render';
 import type { ApiClient } from '../sync/api-client';
 import type { Applier } from '../sync/applier';
-import { emptyCache, rotateLogs, savePackage } from './node-files';
+import type { Log } from '../sync/log';
+import { runUpgrade } from '../upgrade/upgrade';
+import { emptyCache, rotateLogs } from './node-files';
 import { warmUrls } from './warm-cache';
 
-export type CommandContext = { api: Pick<ApiClient, 'download'>; applier: Applier; prefix: string; stateDir: string };
+export type CommandContext = {
+  api: Pick<ApiClient, 'download' | 'upgradeLog'>;
+  applier: Applier;
+  prefix: string;
+  stateDir: string;
+  /** The running agent's version, and how it asks to be restarted (after an upgrade's switch). */
+  version?: string;
+  requestRestart?: () => void;
+  log?: Log;
+};
 type Handler = (o: CommandContext & { args: Record<string, unknown> }) => Promise<string>;
 
 const handlers: Record<agentProtocol.Command['kind'], Handler> = {
@@ -56,11 +67,8 @@ const handlers: Record<agentProtocol.Command['kind'], Handler> = {
       await reopenNginxLogs({ prefix });
       return rotated.length ? `rotated ${rotated.join(', ')}` : 'no log to rotate';
     }),
-  upgrade: async ({ api, stateDir, args }) => {
-    const { version, url } = agentProtocol.upgradeArgs.parse(args);
-    const saved = await savePackage({ stateDir, version, body: await api.download({ url }) });
-    return `version ${version} downloaded to ${saved.file} (${saved.bytes} bytes, sha256 ${saved.sha256})`;
-  },
+  upgrade: ({ api, stateDir, args, version = 'unknown', requestRestart, log }) =>
+    runUpgrade({ api, stateDir, args: agentProtocol.upgradeArgs.parse(args), version, requestRestart, log }),
 };
 
 /** Runs one queued node action; a failure is an answer (`ok: false`), never an exception. */

@@ -59,6 +59,9 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
           headers: { [agentProtocol.LOG_FILE_HEADER]: file },
         }),
       ).accepted,
+    upgradeLog: async (body: agentProtocol.UpgradeLogBody) => {
+      await call({ method: 'POST', path: agentProtocol.UPGRADE_LOG_PATH, body });
+    },
     /** Fetches a file the control plane serves (a relative URL is taken from the API's origin). */
     download: async ({ url }: { url: string }) => {
       const target = new URL(url, apiUrl);

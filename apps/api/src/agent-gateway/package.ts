@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,3 +28,15 @@ export function agentPackage(dataDir: string) {
 /** The one line the enrolment dialog shows, to run as root on the node. */
 export const installCommand = (api: string, token: string) =>
   `curl -fsSL ${api}/agent/install.sh | sudo EDGEKEEP_API=${api} EDGEKEEP_ENROLL_TOKEN=${token} EDGEKEEP_PACKAGE=${api}/agent/package.tgz sh`;
+
+const checksums = new Map<string, string>();
+/** The package's SHA-256 (hex), which the upgrade command carries and the agent checks; read again when the file changes. */
+export async function packageChecksum(file: string) {
+  const st = await fs.promises.stat(file);
+  const key = `${file}:${st.size}:${st.mtimeMs}`;
+  const known = checksums.get(key);
+  if (known) return known;
+  const sum = createHash('sha256').update(await fs.promises.readFile(file)).digest('hex');
+  checksums.set(key, sum);
+  return sum;
+}

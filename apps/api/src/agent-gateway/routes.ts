@@ -11,19 +11,20 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
 import { breachOf, monitorOf } from '../modules/resolutions/health';
 import { refreshStale } from '../modules/resolutions/service';
-import { agentPackage, installScript } from './package';
+import { agentPackage, installScript, packageChecksum } from './package';
+import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 
 const base = agentProtocol.AGENT_BASE;
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw validationError(result.error, where);
   return result.data;
 }
 
 /** The node a credential belongs to; a revoked or unknown credential is refused like an invalid token. */
-async function nodeOf(deps: AppDeps, req: FastifyRequest) {
+export async function nodeOf(deps: AppDeps, req: FastifyRequest) {
   const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
   const node =
     scheme === 'Node' && credential
@@ -51,6 +52,8 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     const file = await agentPackage(deps.config.dataDir);
     return reply.type('application/gzip').header('content-disposition', `attachment; filename="${path.basename(file)}"`).send(fs.createReadStream(file));
   });
+
+  app.get('/agent/package.tgz.sha256', async (_req, reply) => reply.type('text/plain').send(await packageChecksum(await agentPackage(deps.config.dataDir))));
 
   app.post(`${base}/enroll`, async (req) => {
     const body = parse(agentProtocol.enrollBody, req.body, 'body');
@@ -117,6 +120,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       .where('node_id', '=', node.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
+    await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: Number(req.params.id), ...result });
     return { ok: true };
   });
 

@@ -8,6 +8,7 @@ import type { LogExportTables } from './schema-log-exports';
 import type { DashboardTables } from './schema-dashboards';
 import type { JobTables } from './schema-jobs';
 import type { DnsTables } from './schema-dns';
+import type { BackupUpgradeTables } from './schema-backup-upgrades';
 import type { NodeExtraTables } from './schema-node-extras';
 import type { NotificationTables } from './schema-notifications';
 
@@ -333,7 +334,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables & {
+export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables & BackupUpgradeTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

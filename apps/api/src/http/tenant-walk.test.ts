@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import type { RouteDef } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../agent/src/test/certificates';
@@ -42,6 +43,7 @@ const HAND: Record<string, (c: { id: IdFor; pem: Pem; word: string }) => unknown
   'user.firewall.whitelists.create': ({ word }) => ({ ips: word === 'alpha' ? '192.0.2.11' : '192.0.2.21' }),
   'user.luaAcl.rules.create': ({ word }) => ({ ...ACL_RULE, name: word }),
   'user.luaAcl.rules.update': ({ id, word }) => ({ ...ACL_RULE, name: word, id: id('id')?.[0] }),
+  'client.setting.dbBackup.update': ({ word }) => ({ enabled: false, period: 'daily', time: '03:00', path: `${tmpdir()}/ek-walk-backups-${word}`, retention: 2 }),
 };
 
 type Parts = { url: string; query: string; body: unknown; keys: string[] };

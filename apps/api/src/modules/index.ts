@@ -40,6 +40,8 @@ import { dashboardModule } from './dashboard/routes';
 import { dnsRoutes } from './dns/routes';
 import { systemSettingsRoutes } from './system-settings/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { dbBackupRoutes } from './db-backup/routes';
+import { nodeUpgradesRoutes } from './node-upgrades/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -83,4 +85,6 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   dnsRoutes,
   systemSettingsRoutes,
   notificationsRoutes,
+  dbBackupRoutes,
+  nodeUpgradesRoutes,
 ];

@@ -118,6 +118,7 @@ const clientScreens: RouteObject[] = [
       { path: 'dnsSetting', element: guarded('system.view', <s.DnsSetting />) },
       { path: 'cname', element: guarded('system.view', <s.Cnames />) },
       { path: 'systemSetting', element: guarded('system.view', <s.SystemSetting />) },
+      { path: 'systemUpgrade', element: guarded('system.view', <s.SystemUpgrade />) },
     ],
   },
   dataAnalysisScreens('client'),

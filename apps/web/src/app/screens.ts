@@ -18,6 +18,7 @@ export const screens = {
   ApiTokens: lazy(() => import('../features/api-tokens/api-tokens-page')),
   DnsSetting: lazy(() => import('../features/dns-setting/dns-setting-page')),
   Cnames: lazy(() => import('../features/cnames/cnames-page')),
+  SystemUpgrade: lazy(() => import('../features/system-upgrade/system-upgrade-page')),
   ZonesList: lazy(() => import('../features/zones/zones-page')),
   NodesList: lazy(() => import('../features/nodes/nodes-page')),
   ResolutionTitle: lazy(() => import('../features/lines/lines-page')),

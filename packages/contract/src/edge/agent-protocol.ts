@@ -97,7 +97,22 @@ export const clearCacheArgs = z.object({
 /** warmCache: the node fetches each URL through its own nginx so that the next client finds it cached. */
 export const warmCacheArgs = z.object({ urls: z.array(z.string().regex(/^https?:\/\/\S+$/)).min(1).max(1000) });
 /** `url` is absolute or relative to the API base; the package is fetched with the node's credential. */
-export const upgradeArgs = z.object({ version: z.string().max(64), url: z.string().min(1).max(2048) });
+export const upgradeArgs = z.object({
+  version: z.string().max(64),
+  url: z.string().min(1).max(2048),
+  /** The package's SHA-256 (hex); when absent the agent asks `<url>.sha256`. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  /** The upgrade the agent reports its steps into (POST /agent/v1/upgrade/log). */
+  upgradeId: z.number().int().positive().optional(),
+});
+/** POST /agent/v1/upgrade/log: one step of an upgrade; `state` ends it (complete from the new version, failed otherwise). */
+export const UPGRADE_LOG_PATH = '/upgrade/log';
+export const upgradeLogBody = z.object({
+  upgradeId: z.number().int().positive(),
+  message: z.string().min(1).max(4096),
+  progress: z.number().int().min(0).max(100).optional(),
+  state: z.enum(['updating', 'failed', 'complete']).optional(),
+});
 /** GET /agent/v1/commands → the node's queued commands, oldest first. */
 export const commandsResult = z.object({ commands: z.array(command) });
 /** POST /agent/v1/commands/{id}/result */
@@ -179,5 +194,6 @@ export type EnrollResult = z.infer<typeof enrollResult>;
 export type Report = z.infer<typeof report>;
 export type NodeSettings = z.infer<typeof nodeSettings>;
 export type Command = z.infer<typeof command>;
+export type UpgradeLogBody = z.infer<typeof upgradeLogBody>;
 export type AccessLogLine = z.infer<typeof accessLogLine>;
 export type StreamLogLine = z.infer<typeof streamLogLine>;

@@ -37,6 +37,7 @@ const systemManagement: MenuEntry = {
   icon: <SettingOutlined />,
   children: [
     { path: 'systemSetting', label: 'systemSetting', permission: 'system.view' },
+    { path: 'systemUpgrade', label: 'systemUpgrade', permission: 'system.view' },
     { path: 'dnsSetting', label: 'dnsSetting', permission: 'system.view' },
     { path: 'cname', label: 'cname', permission: 'system.view' },
   ],
