@@ -63,3 +63,6 @@ export { networkRoutes } from './routes/network';
 export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
+export { brandingRoutes, clientSettingRoutes } from './routes/client-settings';
+export * as brandingSchemas from './schemas/branding';
+export * as clientSettingSchemas from './schemas/client-settings';

@@ -8,6 +8,7 @@ import type { LogExportTables } from './schema-log-exports';
 import type { DashboardTables } from './schema-dashboards';
 import type { JobTables } from './schema-jobs';
 import type { NodeExtraTables } from './schema-node-extras';
+import type { ClientSettingTables } from './schema-client-settings';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -386,7 +387,7 @@ export type Database = SiteSettingsDatabase & WafTables & JobTables & {
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables & DashboardTables;
+} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables & DashboardTables & ClientSettingTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

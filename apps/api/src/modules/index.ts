@@ -37,6 +37,10 @@ import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
+import { brandingRoutes } from './branding/routes';
+import { clientSettingsRoutes } from './client-settings/routes';
+import { errorSettingsRoutes } from './error-settings/routes';
+import { nginxSettingsRoutes } from './nginx-settings/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -77,4 +81,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   logsModule,
   logExportsModule,
   dashboardModule,
+  brandingRoutes,
+  clientSettingsRoutes,
+  errorSettingsRoutes,
+  nginxSettingsRoutes,
 ];

@@ -1,0 +1,23 @@
+import { clientSettingRoutes as r, clientSettingSchemas as s } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import type { Principal } from '../../http/auth';
+import { readSetting, settingsClientId, writeSetting } from './repo';
+
+const RATES = 'triggerRates';
+
+async function triggerRates(deps: AppDeps, principal: Principal) {
+  const clientId = await settingsClientId(deps, principal);
+  return readSetting(deps.db, { clientId, name: RATES, schema: s.triggerRates, fallback: s.DEFAULT_TRIGGER_RATES });
+}
+
+/** The predefined trigger rates (spec §3): kept per client tenant, read by its users' firewall forms. */
+export function clientSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerRoute(app, deps, r.frequency, async ({ principal }) => ({ data: await triggerRates(deps, principal) }));
+  registerRoute(app, deps, r.userFrequency, async ({ principal }) => ({ data: await triggerRates(deps, principal) }));
+  registerRoute(app, deps, r.setFrequency, async ({ principal, body }) => {
+    await writeSetting(deps.db, { clientId: await settingsClientId(deps, principal), name: RATES, value: body });
+    return { data: await triggerRates(deps, principal) };
+  });
+}
