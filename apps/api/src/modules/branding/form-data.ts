@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** The largest form-data body taken: every branding image at its largest, and room for the parts' headers. */
 export const FORM_DATA_MAX_BYTES = 6 * 1024 * 1024;
 
-type Part = string | string[] | { filename: string; mimeType: string; data: Uint8Array };
+type Part = string | string[] | { filename: string; mimeType: string; size: number; data: Uint8Array };
 
 /**
  * Form-data bodies (multipart/form-data): text parts become strings (a repeated name an array), file parts
@@ -15,7 +15,10 @@ export function installFormData(app: FastifyInstance) {
     const parts: Record<string, Part> = {};
     for (const [name, value] of form.entries()) {
       if (typeof value !== 'string') {
-        parts[name] = { filename: value.name, mimeType: value.type, data: new Uint8Array(await value.arrayBuffer()) };
+        const data = new Uint8Array(await value.arrayBuffer());
+        // The bytes are left out of enumeration, so that the operation log keeps the file's name, type and size only.
+        const file = { filename: value.name, mimeType: value.type, size: data.length };
+        parts[name] = Object.defineProperty(file, 'data', { value: data, enumerable: false }) as typeof file & { data: Uint8Array };
         continue;
       }
       const before = parts[name];
