@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_FIELD_MAX } from '../constants';
+import { idParam } from './account';
 
 /** Spec §3 branding: the images a client can upload. */
 export const BRANDING_IMAGES = ['backgroundImage', 'favicon', 'logo', 'sidebarLogo', 'sidebarSimpleLogo'] as const;
@@ -58,5 +59,5 @@ export const clientBranding = z.object({
 });
 export type ClientBranding = z.infer<typeof clientBranding>;
 
-export const brandingImageParams = z.object({ clientId: z.coerce.number().int().positive(), field: z.enum(BRANDING_IMAGES) });
+export const brandingImageParams = z.object({ clientId: idParam, field: z.enum(BRANDING_IMAGES) });
 export const brandingImageQuery = z.object({ v: z.string().max(64).optional() });
