@@ -9,13 +9,13 @@ import { useOwnBranding, useResetBranding, useUploadBranding } from './queries';
 
 type Texts = { title?: string; copyright?: string };
 
-const IMAGE_LABEL: Record<BrandingImage, string> = {
+const IMAGE_LABEL = {
   backgroundImage: 'backgroundImage',
   favicon: 'favicon',
   logo: 'logo',
   sidebarLogo: 'sidebarLogo',
   sidebarSimpleLogo: 'sidebarSimpleLogo',
-};
+} as const satisfies Record<BrandingImage, string>;
 
 const textRule = (field: keyof Texts, message: string) => ({
   validator: (_: unknown, v?: string) => (!v || brandingTexts.shape[field].safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(message))),
