@@ -28,6 +28,8 @@ export default function CustomizeLogoPage() {
   const uploadBranding = useUploadBranding();
   const reset = useResetBranding();
   const [files, setFiles] = useState<Partial<Record<BrandingImage, File>>>({});
+  // A new round of file inputs after each save, so none still names a file already sent.
+  const [round, setRound] = useState(0);
   const [form] = Form.useForm<Texts>();
   if (!own.data) return <Card title={t('menu.customizeLogo')}>{own.isPending ? <Skeleton active /> : null}</Card>;
   const branding = own.data;
@@ -43,6 +45,7 @@ export default function CustomizeLogoPage() {
       {
         onSuccess: () => {
           setFiles({});
+          setRound((r) => r + 1);
           toast.success(t('infra.updateSuccess'));
         },
       },
@@ -73,7 +76,7 @@ export default function CustomizeLogoPage() {
         </Form.Item>
         {BRANDING_IMAGES.map((field) => (
           <Form.Item key={field} label={t(`clientSettings.${IMAGE_LABEL[field]}`)}>
-            <ImageField field={field} current={branding[field]} chosen={files[field]} onChoose={(file) => choose(field, file)} onReset={() => resetField(field)} />
+            <ImageField key={round} field={field} current={branding[field]} chosen={files[field]} onChoose={(file) => choose(field, file)} onReset={() => resetField(field)} />
           </Form.Item>
         ))}
         <Space>

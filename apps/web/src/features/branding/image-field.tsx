@@ -1,4 +1,5 @@
 import { Button, Space, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { BRANDING_IMAGE_MAX_BYTES, BRANDING_IMAGE_TYPES, type BrandingImage } from '@edgekeep/contract/schemas/branding';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +18,9 @@ type Props = { field: BrandingImage; current: string | null; chosen?: File; onCh
 /** One branding image: what shows now, a file to replace it, and a way back to the default. */
 export function ImageField({ field, current, chosen, onChoose, onReset }: Props) {
   const { t } = useTranslation();
-  const preview = chosen ? URL.createObjectURL(chosen) : current;
+  const local = useMemo(() => (chosen ? URL.createObjectURL(chosen) : undefined), [chosen]);
+  useEffect(() => () => (local ? URL.revokeObjectURL(local) : undefined), [local]);
+  const preview = local ?? current;
   return (
     <Space align="start" size="large" wrap>
       <div style={{ width: 120, height: 64, border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
