@@ -35,11 +35,12 @@ export const triggerRates = z
   .object({ rates: z.array(triggerRate).min(1).max(20) })
   .refine((v) => new Set(v.rates.map((r) => r.name)).size === v.rates.length, { message: 'Data already exists!', path: ['rates'] });
 export type TriggerRates = z.infer<typeof triggerRates>;
+/** The first rate is what a new anti-CC rule starts with. */
 export const DEFAULT_TRIGGER_RATES: TriggerRates = {
   rates: [
-    { name: 'Loose', requests: 600, seconds: 60 },
-    { name: 'Normal', requests: 300, seconds: 60 },
-    { name: 'Strict', requests: 60, seconds: 60 },
+    { name: 'Normal', requests: 60, seconds: 10 },
+    { name: 'Loose', requests: 300, seconds: 60 },
+    { name: 'Strict', requests: 10, seconds: 5 },
   ],
 };
 

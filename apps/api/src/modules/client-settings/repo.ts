@@ -1,3 +1,4 @@
+import { clientSettingSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, type Db } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -46,3 +47,16 @@ export async function writeSetting(db: Db, o: { clientId: number; name: string; 
 /** The zones the client owns: a change of its edge settings gives each a new revision. */
 export const zonesOfClient = async (db: Db, clientId: number) =>
   (await db.selectFrom('zones').select('id').where('client_id', '=', clientId).execute()).map((z) => z.id);
+
+export const RATES = 'triggerRates';
+
+export const triggerRatesOf = (db: Db, clientId: number) =>
+  readSetting(db, { clientId, name: RATES, schema: clientSettingSchemas.triggerRates, fallback: clientSettingSchemas.DEFAULT_TRIGGER_RATES });
+
+/** The trigger rates a site's firewall forms offer: those of the client tenant the site belongs to. */
+export async function triggerRatesOfSite(deps: AppDeps, siteId: number) {
+  const site = await deps.db.selectFrom('sites').select('client_id').where('id', '=', siteId).executeTakeFirst();
+  const client = site ? await findAccount(deps.db, site.client_id) : undefined;
+  if (!client) return clientSettingSchemas.DEFAULT_TRIGGER_RATES;
+  return triggerRatesOf(deps.db, (await tenantRootId(deps, client)) ?? client.id);
+}

@@ -1,16 +1,11 @@
-import { clientSettingRoutes as r, clientSettingSchemas as s } from '@edgekeep/contract';
+import { clientSettingRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import type { Principal } from '../../http/auth';
-import { readSetting, settingsClientId, writeSetting } from './repo';
+import { RATES, settingsClientId, triggerRatesOf, writeSetting } from './repo';
 
-const RATES = 'triggerRates';
-
-async function triggerRates(deps: AppDeps, principal: Principal) {
-  const clientId = await settingsClientId(deps, principal);
-  return readSetting(deps.db, { clientId, name: RATES, schema: s.triggerRates, fallback: s.DEFAULT_TRIGGER_RATES });
-}
+const triggerRates = async (deps: AppDeps, principal: Principal) => triggerRatesOf(deps.db, await settingsClientId(deps, principal));
 
 /** The predefined trigger rates (spec §3): kept per client tenant, read by its users' firewall forms. */
 export function clientSettingsRoutes(app: FastifyInstance, deps: AppDeps) {

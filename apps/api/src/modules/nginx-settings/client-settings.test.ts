@@ -126,11 +126,16 @@ lane('client nginx, error and trigger-rate settings', () => {
 
   it('keeps predefined trigger rates per client, offered to its users', async () => {
     const initial = (await call(t, 'GET', 'client/setting/frequency', { token: f.tokens.clientA })).body.data;
-    expect(initial.rates.map((r: { name: string }) => r.name)).toEqual(['Loose', 'Normal', 'Strict']);
+    expect(initial.rates.map((r: { name: string }) => r.name)).toEqual(['Normal', 'Loose', 'Strict']);
     const rates = [{ name: 'Login', requests: 10, seconds: 60 }, { name: 'API', requests: 1000, seconds: 10 }];
     expect((await call(t, 'PUT', 'client/setting/frequency', { token: f.tokens.clientA, body: { rates } })).body.data).toEqual({ rates });
     expect((await call(t, 'GET', 'user/setting/frequency', { token: f.tokens.userA })).body.data).toEqual({ rates });
     expect((await call(t, 'GET', 'user/setting/frequency', { token: f.tokens.userB })).body.data).toEqual(initial);
+    // The anti-CC form offers them: the first starts a new rule.
+    const freqs = (await call(t, 'GET', `user/site/${f.a.site}/firewall/setting/anticc/freqs`, { token: f.tokens.userA })).body.data;
+    expect(freqs.defaults).toEqual({ seconds: 60, times: 10 });
+    expect(freqs.times).toEqual(expect.arrayContaining([10, 1000]));
+    expect((await call(t, 'GET', `user/site/${f.b.site}/firewall/setting/anticc/freqs`, { token: f.tokens.userB })).body.data.defaults).toEqual({ seconds: 10, times: 60 });
     for (const body of [{ rates: [] }, { rates: [{ name: 'a', requests: 0, seconds: 1 }] }, { rates: [{ name: 'a', requests: 1, seconds: 1 }, { name: 'a', requests: 2, seconds: 1 }] }, { rates: [{ name: 'a', requests: 1, seconds: 3601 }] }]) {
       expect((await call(t, 'PUT', 'client/setting/frequency', { token: f.tokens.clientA, body })).body.code).toBe(101003);
     }
