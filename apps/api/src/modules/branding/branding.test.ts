@@ -106,8 +106,14 @@ lane('branding', () => {
     expect(await own(f.tokens.clientB)).toMatchObject({ title: null, copyright: null, logo: null });
     await send('POST', f.tokens.clientB, { title: 'Other' });
     expect((await own()).title).toBeNull();
-    // The first client's branding stays the platform's sign-in branding.
+    // The first client's branding stays the platform's sign-in branding; a signed-in shell shows its own tenant's.
     expect((await publicOf('client')).copyright).toBe('© Acme 2026');
+    const shell = async (tier: string, token: string) => (await call(t, 'GET', `${tier}/logo`, { token })).body.data;
+    expect(await shell('client', f.tokens.clientB)).toMatchObject({ title: 'Other', copyright: 'Copyright © EdgeKeep. All rights reserved.' });
+    expect((await shell('user', f.tokens.userB)).title).toBe('Other');
+    expect((await shell('user', f.tokens.userA)).copyright).toBe('© Acme 2026');
+    expect((await shell('user', 'not-a-token')).copyright).toBe('© Acme 2026');
+    expect((await shell('client', f.tokens.userB)).copyright).toBe('© Acme 2026');
     for (const [method, path] of [['GET', 'client/setting/logos'], ['POST', 'client/setting/logos'], ['DELETE', 'client/setting/logo']] as const) {
       expect((await call(t, method, path, { token: f.tokens.userA, body: method === 'GET' ? undefined : { title: 'x' } })).status).toBe(401);
     }

@@ -37,10 +37,16 @@ export async function clientBranding(db: Db, clientId: number): Promise<b.Client
   };
 }
 
-/** What every area's sign-in screens and shell show: the platform's branding, the default title and copyright where it has none. */
-export async function publicBranding(db: Db) {
-  const clientId = await repo.installationClientId(db);
-  const own = clientId === undefined ? undefined : await clientBranding(db, clientId);
+const isSet = (x: b.ClientBranding) => [x.title, x.copyright, ...b.BRANDING_IMAGES.map((f) => x[f])].some((v) => v !== null);
+
+/**
+ * What an area's sign-in screens and shell show: the signed-in caller's client tenant's branding where it set one,
+ * else the platform's (the first client's), with the default title and copyright where none is set.
+ */
+export async function publicBranding(db: Db, tenantId?: number) {
+  const tenant = tenantId === undefined ? undefined : await clientBranding(db, tenantId);
+  const installation = await repo.installationClientId(db);
+  const own = tenant && isSet(tenant) ? tenant : installation === undefined ? undefined : await clientBranding(db, installation);
   const images = Object.fromEntries(b.BRANDING_IMAGES.flatMap((f) => (own?.[f] ? [[f, own[f]]] : [])));
   return { title: own?.title ?? DEFAULT_BRANDING.title, copyright: own?.copyright ?? DEFAULT_BRANDING.copyright, ...images };
 }
