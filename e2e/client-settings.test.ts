@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { send } from '../apps/agent/src/test/requests';
 import { freePort } from '../apps/agent/src/test/servers';
-import { freshPage, launchBrowser, screenshot, waitForToast } from './browser';
+import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
@@ -121,6 +121,34 @@ describe.skipIf(!nginx.ok)("a client's branding and system settings, in the brow
       await waitForToast(page, 'Set Nginx Http Success!');
       expect((await api(server, 'GET', 'client/setting/nginx', { token: client })).body.data.http).toBe('large_client_header_buffers 4 8k;\nclient_body_timeout 30s;');
       await screenshot(page, 'nginx-setting');
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('errorSetting and perdefinedSetting: a default error page is added from its form, and the trigger rates are saved', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await freshPage(browser.context, server.url);
+      await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+      await browser.context.addCookies(['accessToken', 'refreshToken', 'tokenType'].map((k) => ({ name: `c_${k}`, value: k === 'tokenType' ? 'Bearer' : k === 'accessToken' ? client : 'unused', url: server.url })));
+      await page.goto(`${server.url}/client/systemManagement/errorSetting`);
+      await page.locator('.ant-table-row', { hasText: '502' }).waitFor();
+      await page.getByTestId('default-error-add').click();
+      await page.getByTestId('default-error-status').click();
+      await page.locator('.ant-select-item-option', { hasText: '504' }).click();
+      await topModal(page).locator('textarea#body').fill('<h1>Slow origin</h1>');
+      await topModal(page).getByRole('button', { name: /OK/ }).click();
+      await waitForToast(page, 'Create Successful!');
+      await page.locator('.ant-table-row', { hasText: 'Slow origin' }).waitFor();
+
+      await page.goto(`${server.url}/client/systemManagement/perdefinedSetting`);
+      const firstRequests = page.locator('input.ant-input-number-input').first();
+      await firstRequests.fill('75');
+      await page.getByTestId('rates-save').click();
+      await waitForToast(page, 'Set Success!');
+      expect((await api(server, 'GET', 'client/setting/frequency', { token: client })).body.data.rates[0]).toEqual({ name: 'Normal', requests: 75, seconds: 10 });
       expect(browser.errors).toEqual([]);
     } finally {
       await browser.close();
