@@ -78,6 +78,11 @@ export function nginxDirectiveIssues(text: string): string[] {
       while (i < text.length && text[i] !== '\n') i++;
       continue;
     }
+    // nginx reads a backslash as an escape outside quotes too: `a\"b` is one word, not the start of a quote.
+    if (c === '\\') {
+      word += c + (text[++i] ?? '');
+      continue;
+    }
     if (c === '"' || c === "'") {
       quote = c;
       word += c;

@@ -51,6 +51,7 @@ lane('client nginx, error and trigger-rate settings', () => {
       'keepalive_timeout;',
       'add_header X "open;',
       'Bad-Name 1;',
+      'add_header X a\\"b } server { listen 1;',
       'x'.repeat(8193),
     ]) {
       const res = await call(t, 'PUT', 'client/setting/nginx/http', { token: f.tokens.clientA, body: { directives } });
