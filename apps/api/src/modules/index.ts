@@ -37,7 +37,7 @@ import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
-import { brandingRoutes } from './branding/routes';
+import { brandingModule } from './branding/routes';
 import { clientSettingsRoutes } from './client-settings/routes';
 import { errorSettingsRoutes } from './error-settings/routes';
 import { nginxSettingsRoutes } from './nginx-settings/routes';
@@ -81,7 +81,7 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   logsModule,
   logExportsModule,
   dashboardModule,
-  brandingRoutes,
+  brandingModule,
   clientSettingsRoutes,
   errorSettingsRoutes,
   nginxSettingsRoutes,

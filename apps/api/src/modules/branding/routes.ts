@@ -19,7 +19,7 @@ async function signedInTenant(deps: AppDeps, req: FastifyRequest, tier: Tier) {
 }
 
 /** customizeLogo: the client's branding, and the public answer every area's sign-in screens and shell read. */
-export function brandingRoutes(app: FastifyInstance, deps: AppDeps) {
+export function brandingModule(app: FastifyInstance, deps: AppDeps) {
   installFormData(app);
   for (const tier of TIERS) {
     registerRoute(app, deps, authRoutes.logo[tier], async ({ req }) => ({
