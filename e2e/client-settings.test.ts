@@ -49,24 +49,20 @@ describe.skipIf(!nginx.ok)("a client's branding and system settings, in the brow
     expect([res.status, res.body]).toEqual([502, '<h1>Settings e2e: back soon</h1>']);
   });
 
-  it('puts an http directive into the real nginx config; a custom one nginx -t refuses is reported while the node keeps serving', async () => {
+  it('puts an http directive into the real nginx config; a custom one nginx -t refuses never reaches the node, which keeps serving', async () => {
     expect((await api(server, 'PUT', 'client/setting/nginx/http', { token: client, body: { directives: 'large_client_header_buffers 4 1k;' } })).status).toBe(200);
     await applied();
     expect(fs.readFileSync(path.join(stack.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('large_client_header_buffers 4 1k;');
     expect((await shop({ 'x-long': 'a'.repeat(1500) })).status).toBe(400);
 
-    await api(server, 'PUT', 'client/setting/nginx/custom', { token: client, body: { directives: 'proxy_read_timeout sometimes;' } });
-    const refusal = await until('the node to report the refusal', async () => {
-      const { refusals } = (await api(server, 'GET', 'client/setting/nginx', { token: client })).body.data;
-      return refusals.length ? refusals[0] : undefined;
-    });
-    expect(refusal).toMatchObject({ nodeID: stack.ids.node, error: expect.stringContaining('proxy_read_timeout') });
+    // The console's machine has the edge's nginx: it tests the value first, and the zone never gets it.
+    const revision = (await node()).revision;
+    const refused = await api(server, 'PUT', 'client/setting/nginx/custom', { token: client, body: { directives: 'proxy_read_timeout sometimes;' } });
+    expect([refused.status, refused.body.code]).toEqual([400, 101003]);
+    expect(refused.body.extra.fields[0].message).toContain('invalid value "sometimes"');
+    expect((await node()).revision).toBe(revision);
     expect((await shop()).status).toBe(200);
-    expect((await node()).status).toBe('error');
-
-    await api(server, 'PUT', 'client/setting/nginx/custom', { token: client, body: { directives: '' } });
-    await applied();
-    expect((await api(server, 'GET', 'client/setting/nginx', { token: client })).body.data.refusals).toEqual([]);
+    expect((await api(server, 'GET', 'client/setting/nginx', { token: client })).body.data).toMatchObject({ custom: '', refusals: [] });
   });
 
   it('customizeLogo: the uploaded title, logo, favicon and copyright show on the sign-in page and in the shell', async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolNode } from '../../../test/agent-logs';
 import { makeInfra } from '../../../test/fixtures';
@@ -58,6 +59,23 @@ lane('client nginx, error and trigger-rate settings', () => {
       expect([res.status, res.body.code], directives.slice(0, 40)).toEqual([400, 101003]);
     }
     expect((await call(t, 'PUT', 'client/setting/nginx/events', { token: f.tokens.clientA, body: { directives: '' } })).body.code).toBe(101003);
+    expect(await nginx()).toEqual(before);
+    expect((await nodeState()).revision).toBe(revision);
+  });
+
+  it.skipIf(!existsSync('/usr/lib/nginx/modules/ngx_http_lua_module.so'))('tests the directives with nginx where the API has it: a value nginx refuses is 101003 with its words', async () => {
+    const before = await nginx();
+    const revision = (await nodeState()).revision;
+    for (const [context, directives, said] of [
+      ['custom', 'proxy_read_timeout sometimes;', 'proxy_read_timeout'],
+      ['http', 'client_max_body_size 1m;', 'duplicate'],
+      ['worker', 'no_such_directive on;', 'unknown directive'],
+    ]) {
+      const res = await call(t, 'PUT', `client/setting/nginx/${context}`, { token: f.tokens.clientA, body: { directives } });
+      expect([res.status, res.body.code, res.body.extra.fields[0].field], directives).toEqual([400, 101003, 'directives']);
+      expect(res.body.extra.fields[0].message).toContain(said);
+      expect(res.body.extra.fields[0].message).not.toContain('ek-nginx-check');
+    }
     expect(await nginx()).toEqual(before);
     expect((await nodeState()).revision).toBe(revision);
   });

@@ -14,11 +14,14 @@ export const writeNginx = (db: Db, clientId: number, value: NginxSetting) => wri
 /** The client's directives as the edge takes them: worker directives go to nginx's main context, custom ones to every site's servers. */
 export async function edgeDirectivesOfZone(db: Db, zoneId: number) {
   const zone = await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow();
-  const setting = await readNginx(db, zone.client_id);
-  // A value stored before a rule tightened is left out rather than sent to the nodes.
+  return asEdgeDirectives(await readNginx(db, zone.client_id));
+}
+
+/** The edge's places of the client's contexts; a value stored before a rule tightened is left out rather than sent. */
+export const asEdgeDirectives = (setting: NginxSetting) => {
   const checked = (text: string) => (s.nginxDirectiveIssues(text).length ? '' : text);
   return { main: checked(setting.worker), http: checked(setting.http), stream: checked(setting.stream), server: checked(setting.custom) };
-}
+};
 
 /** The enrolled nodes of the client's zones whose last apply was refused, with nginx's words. */
 export const refusingNodes = (db: Db, clientId: number) =>
