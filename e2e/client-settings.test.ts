@@ -59,7 +59,8 @@ describe.skipIf(!nginx.ok)("a client's branding and system settings, in the brow
     const revision = (await node()).revision;
     const refused = await api(server, 'PUT', 'client/setting/nginx/custom', { token: client, body: { directives: 'proxy_read_timeout sometimes;' } });
     expect([refused.status, refused.body.code]).toEqual([400, 101003]);
-    expect(refused.body.extra.fields[0].message).toContain('"proxy_read_timeout" directive invalid value');
+    const { extra } = refused.body as { extra: { fields: { message: string }[] } };
+    expect(extra.fields[0].message).toContain('"proxy_read_timeout" directive invalid value');
     expect((await node()).revision).toBe(revision);
     expect((await shop()).status).toBe(200);
     expect((await api(server, 'GET', 'client/setting/nginx', { token: client })).body.data).toMatchObject({ custom: '', refusals: [] });
