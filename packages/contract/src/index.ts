@@ -73,3 +73,6 @@ export { dbBackupRoutes } from './routes/db-backup';
 export * as dbBackupSchemas from './schemas/db-backup';
 export { nodeUpgradeRoutes } from './routes/node-upgrades';
 export * as nodeUpgradeSchemas from './schemas/node-upgrades';
+export { brandingRoutes, clientSettingRoutes } from './routes/client-settings';
+export * as brandingSchemas from './schemas/branding';
+export * as clientSettingSchemas from './schemas/client-settings';

@@ -47,11 +47,12 @@ export const BLOCK_VARIABLES = ['set $ek_block "";', 'set $ek_block_rule "";', '
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
   lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...BLOCK_VARIABLES);
 
-const serverBody = ({ site, domain, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; dir: string; https: boolean }) =>
+const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string; https: boolean }) =>
   lines(
     serverNaming({ site, domain }),
     'add_header X-Cache $upstream_cache_status always;',
     serverOptions({ site, domain, https }),
+    zone.directives.server,
     site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),

@@ -142,6 +142,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
           'location / { content_by_lua_block { require("edgekeep.control").handle() } }',
         ),
       }),
+      zone.directives.http,
       'include sites/*.conf;',
     ),
   });
@@ -156,6 +157,7 @@ export const renderNginxConf = (o: Options) => {
       ...(o.builtinModules ? [] : [...MODULES, ...(o.geo ? [GEO_MODULE] : []), ...(o.geo?.stream ? [STREAM_GEO_MODULE] : [])].map((m) => `load_module modules/${m}.so;`)),
       usesWaf(o.state) && `load_module modules/${MODSECURITY_MODULE}.so;`,
       `worker_processes ${nginx.workerProcesses};`,
+      o.state.structure.zone.directives.main,
       'pid logs/nginx.pid;',
       'env EK_PREFLIGHT;',
       'error_log logs/error.log warn;',
@@ -163,7 +165,13 @@ export const renderNginxConf = (o: Options) => {
       http(o),
       block({
         head: 'stream',
-        body: lines(streamCore(o), `proxy_connect_timeout ${nginx.streamConnectTimeout}s;`, `proxy_timeout ${nginx.streamTimeout}s;`, 'include stream/*.conf;'),
+        body: lines(
+          streamCore(o),
+          `proxy_connect_timeout ${nginx.streamConnectTimeout}s;`,
+          `proxy_timeout ${nginx.streamTimeout}s;`,
+          o.state.structure.zone.directives.stream,
+          'include stream/*.conf;',
+        ),
       }),
     ) + '\n'
   );

@@ -13,6 +13,8 @@ import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
 import { withWaf } from '../modules/waf-acl/edge-data';
 import { genevaOf, monitorOf } from '../modules/resolutions/health';
+import { defaultPagesOfZone, withDefaultPages } from '../modules/error-settings/repo';
+import { edgeDirectivesOfZone } from '../modules/nginx-settings/repo';
 
 type StateDeps = Pick<AppDeps, 'db' | 'secrets' | 'log'>;
 
@@ -97,7 +99,8 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
   const settings = readZoneSettings(zone.settings);
   const frame: Frame = {
     revision: zone.revision,
-    zone: zoneStructure(settings, zone.cache_capacity),
+    zone: { ...zoneStructure(settings, zone.cache_capacity), directives: await edgeDirectivesOfZone(db, zone.id) },
+    errorPages: await defaultPagesOfZone(db, zone.id),
     zoneData: zoneData(settings),
     node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
   };
@@ -108,7 +111,14 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
 }
 
 /** The parts of a node's state that do not depend on its sites. */
-type Frame = { revision: number; zone: edge.DesiredStateInput['structure']['zone']; zoneData: edge.ZoneData; node: edge.DesiredStateInput['node'] };
+type Frame = {
+  revision: number;
+  zone: edge.DesiredStateInput['structure']['zone'];
+  zoneData: edge.ZoneData;
+  node: edge.DesiredStateInput['node'];
+  /** The zone owner's default error pages: a site gets those of the statuses it has none for. */
+  errorPages: edge.ErrorPage[];
+};
 
 /** The state of some of the zone's sites. */
 async function buildPart(deps: StateDeps, siteIds: number[]) {
@@ -134,7 +144,8 @@ const stateOf = (frame: Frame, part: Part) =>
 /** Builds and checks a batch of sites; a failing batch is split until the failing site stands alone and is left out. */
 async function buildIsolated(deps: StateDeps, frame: Frame, siteIds: number[]): Promise<Part[]> {
   try {
-    const part = await buildPart(deps, siteIds);
+    const built = await buildPart(deps, siteIds);
+    const part = { ...built, sites: built.sites.map((site) => ({ ...site, errorPages: withDefaultPages(site.errorPages ?? [], frame.errorPages) })) };
     stateOf(frame, part);
     return [part];
   } catch (err) {

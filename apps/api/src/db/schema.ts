@@ -11,6 +11,7 @@ import type { DnsTables } from './schema-dns';
 import type { BackupUpgradeTables } from './schema-backup-upgrades';
 import type { NodeExtraTables } from './schema-node-extras';
 import type { NotificationTables } from './schema-notifications';
+import type { ClientSettingTables } from './schema-client-settings';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
 export type Flag = 0 | 1;
@@ -389,7 +390,7 @@ export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables 
   site_traffic_states: SiteTrafficStateTable;
   l4_ports: L4PortTable;
   l4_upstreams: L4UpstreamTable;
-} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables & DashboardTables & NotificationTables;
+} & SiteModuleTables & FirewallTables & AnnouncementTables & NodeExtraTables & LogExportTables & DashboardTables & NotificationTables & ClientSettingTables;
 
 /** Site traffic modules (custom headers, URL redirects, CORS) and per-domain referer and header rules. */
 export type SiteModuleTables = {

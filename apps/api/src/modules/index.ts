@@ -42,6 +42,10 @@ import { systemSettingsRoutes } from './system-settings/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { dbBackupRoutes } from './db-backup/routes';
 import { nodeUpgradesRoutes } from './node-upgrades/routes';
+import { brandingModule } from './branding/routes';
+import { clientSettingsRoutes } from './client-settings/routes';
+import { errorSettingsRoutes } from './error-settings/routes';
+import { nginxSettingsRoutes } from './nginx-settings/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -87,4 +91,8 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   notificationsRoutes,
   dbBackupRoutes,
   nodeUpgradesRoutes,
+  brandingModule,
+  clientSettingsRoutes,
+  errorSettingsRoutes,
+  nginxSettingsRoutes,
 ];

@@ -29,7 +29,8 @@ export const accountApi = {
     call<TwoFactorPhase1>(`${tier}/login2fa/phase1`, { method: 'POST', tier, body }),
   twoFactorPhase2: (tier: Tier, body: { onePassKey: string; code: string }) =>
     call<TwoFactorPhase2>(`${tier}/login2fa/phase2`, { method: 'POST', tier, body }),
-  branding: (tier: Tier) => call<Branding>(`${tier}/logo`, { delayMs: 0 }),
+  /** Signed in, the call carries the session: the shell shows the branding of the caller's own client. */
+  branding: (tier: Tier, signedIn = false) => call<Branding>(`${tier}/logo`, { delayMs: 0, tier: signedIn ? tier : undefined }),
   checkMailToken: (token: string) => call<MailTokenInfo>('token/check', { method: 'POST', body: { token } }),
   registerPassword: (body: { token: string; password: string }) => call<unknown>('register/password', { method: 'POST', body }),
 };

@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { DEFAULT_BRANDING } from '@edgekeep/contract/constants';
 import type { Tier } from '@edgekeep/contract/tiers';
 import { accountApi } from '../api/account';
+import { readTokens } from '../api/cookies';
 import type { Branding } from '../api/types';
 
 /** The area's branding; the default title and copyright wherever none comes back. */
 export function useBranding(tier: Tier): Branding {
-  const { data } = useQuery({ queryKey: ['branding', tier], queryFn: () => accountApi.branding(tier), staleTime: Infinity });
+  const signedIn = readTokens(tier) !== undefined;
+  const { data } = useQuery({ queryKey: ['branding', tier, signedIn], queryFn: () => accountApi.branding(tier, signedIn), staleTime: Infinity });
   const branding = { ...data, title: data?.title || DEFAULT_BRANDING.title, copyright: data?.copyright || DEFAULT_BRANDING.copyright };
   useEffect(() => {
     document.title = branding.title;

@@ -161,6 +161,18 @@ export const zoneStructure = z.object({
       buffering: z.boolean().default(true),
     })
     .prefault({}),
+  /**
+   * The client's own nginx directives (simple directives, checked by the API): the main context, the http and
+   * stream blocks, and every site's server blocks. A node whose `nginx -t` refuses them keeps its last good config.
+   */
+  directives: z
+    .object({
+      main: z.string().max(8192).default(''),
+      http: z.string().max(8192).default(''),
+      stream: z.string().max(8192).default(''),
+      server: z.string().max(8192).default(''),
+    })
+    .prefault({}),
   /** HTTP/2 on the HTTPS ports. */
   http2: z.boolean().default(true),
   /** The status of a domain's force-SSL redirect. */

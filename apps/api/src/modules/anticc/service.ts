@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { triggerRatesOfSite } from '../client-settings/repo';
 
 type Input = z.infer<typeof wafAclSchemas.anticcInput>;
 type Row = { id: number; url_regex: string; seconds: number; times: number; type: number; priority: number; enabled: number; created_at: string };
@@ -92,7 +93,14 @@ export async function removeAnticcs(deps: AppDeps, principal: Principal, siteId:
   await deps.db.deleteFrom('site_anticc_rules').where('id', 'in', ids).execute();
 }
 
+/** The windows and thresholds offered: the common ones and the client's predefined trigger rates; the first rate starts a new rule. */
 export async function anticcFreqs(deps: AppDeps, principal: Principal, siteId: number) {
   await reachableSite(deps, principal, siteId);
-  return FREQS;
+  const { rates } = await triggerRatesOfSite(deps, siteId);
+  const merged = (own: number[], preset: number[]) => [...new Set([...own, ...preset])].sort((a, b) => a - b);
+  return {
+    seconds: merged(FREQS.seconds, rates.map((r) => r.seconds)),
+    times: merged(FREQS.times, rates.map((r) => r.requests)),
+    defaults: { seconds: rates[0].seconds, times: rates[0].requests },
+  };
 }

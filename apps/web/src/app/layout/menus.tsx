@@ -24,6 +24,7 @@ const roles: MenuEntry = { path: 'roles', label: 'roles', permission: 'roles.vie
 const logOperation: MenuEntry = { path: 'logOperation', label: 'logOperation', permission: 'auditLogs.view' };
 const apiTokenSetting: MenuEntry = { path: 'apiTokenSetting', label: 'apiTokenSetting', permission: 'apiTokens.edit' };
 const announcementSetting: MenuEntry = { path: 'announcementSetting', label: 'announcementSetting', permission: 'announcements.edit' };
+const customizeLogo: MenuEntry = { path: 'customizeLogo', label: 'customizeLogo', permission: 'branding.edit' };
 const apiDoc: MenuEntry = { path: 'apiDoc', label: 'apiDoc', href: apiDocsUrl };
 
 /** The user tier's list is usersList; the client's and admin's is users (spec §2). */
@@ -40,6 +41,9 @@ const systemManagement: MenuEntry = {
     { path: 'systemUpgrade', label: 'systemUpgrade', permission: 'system.view' },
     { path: 'dnsSetting', label: 'dnsSetting', permission: 'system.view' },
     { path: 'cname', label: 'cname', permission: 'system.view' },
+    { path: 'nginxSetting', label: 'nginxSetting', permission: 'system.view' },
+    { path: 'errorSetting', label: 'errorSetting', permission: 'system.view' },
+    { path: 'perdefinedSetting', label: 'perdefinedSetting', permission: 'system.view' },
   ],
 };
 const userSystemManagement: MenuEntry = {
@@ -124,7 +128,7 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
-  client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, announcementSetting, apiDoc])],
+  client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, customizeLogo, announcementSetting, apiDoc])],
   user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
