@@ -32,6 +32,8 @@ export type Config = {
   logRetentionDays: number;
   /** L4_ATTACK_ANALYSIS=1 (or DEMO=1): the console shows the layer-4 attack analysis screen, hidden by default (spec §1). */
   l4AttackAnalysis: boolean;
+  /** How often the automatic-certificate queue looks for due orders and renewals. */
+  acmeQueueSeconds: number;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentWatchSeconds: Number(env.AGENT_WATCH_SECONDS ?? 30),
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
+    acmeQueueSeconds: Math.max(1, Number(env.ACME_QUEUE_SECONDS ?? 5) || 5),
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,
     demoEdge: {

@@ -63,3 +63,5 @@ export { networkRoutes } from './routes/network';
 export * as networkSchemas from './schemas/network';
 export { securityRoutes } from './routes/security';
 export * as securitySchemas from './schemas/security';
+export { autoCertificateRoutes } from './routes/auto-certificates';
+export * as autoCertificateSchemas from './schemas/auto-certificates';

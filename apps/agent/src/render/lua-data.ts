@@ -4,7 +4,7 @@ import type { edge } from '@edgekeep/contract';
  * What the Lua runtime holds in its shared dictionary: the same document at load time and through the control
  * endpoint. `served`: every site the node serves, those without rules of their own included.
  */
-export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[] };
+export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[]; acme?: edge.AcmeChallenge[] };
 
 export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   revision: state.revision,
@@ -12,4 +12,5 @@ export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   domains: state.data.domainModules,
   zone: state.data.zone,
   served: state.structure.sites.map((s) => s.id),
+  acme: state.data.acmeChallenges,
 });

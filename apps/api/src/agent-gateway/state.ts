@@ -13,6 +13,7 @@ import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
 import { withWaf } from '../modules/waf-acl/edge-data';
 import { genevaOf, monitorOf } from '../modules/resolutions/health';
+import { challengesOfZone } from '../modules/acme/repo';
 
 type StateDeps = Pick<AppDeps, 'db' | 'secrets' | 'log'>;
 
@@ -100,6 +101,7 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
     zone: zoneStructure(settings, zone.cache_capacity),
     zoneData: zoneData(settings),
     node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
+    acmeChallenges: (await challengesOfZone(db, zone.id)).map((c) => ({ name: c.name, token: c.token, keyAuthorization: c.key_authorization })),
   };
   const sites = await servedSites(db, zone.id, nodeId).select('sites.id').orderBy('sites.id').execute();
   const parts: Part[] = [];
@@ -108,7 +110,14 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
 }
 
 /** The parts of a node's state that do not depend on its sites. */
-type Frame = { revision: number; zone: edge.DesiredStateInput['structure']['zone']; zoneData: edge.ZoneData; node: edge.DesiredStateInput['node'] };
+type Frame = {
+  revision: number;
+  zone: edge.DesiredStateInput['structure']['zone'];
+  zoneData: edge.ZoneData;
+  node: edge.DesiredStateInput['node'];
+  /** HTTP-01 answers of the orders running for the zone's domains. */
+  acmeChallenges: edge.AcmeChallenge[];
+};
 
 /** The state of some of the zone's sites. */
 async function buildPart(deps: StateDeps, siteIds: number[]) {
@@ -127,7 +136,7 @@ const stateOf = (frame: Frame, part: Part) =>
   edge.desiredState.parse({
     revision: frame.revision,
     structure: { zone: frame.zone, sites: part.sites },
-    data: { sites: part.data, certificates: part.certificates, zone: frame.zoneData, domainModules: part.domainModules },
+    data: { sites: part.data, certificates: part.certificates, zone: frame.zoneData, domainModules: part.domainModules, acmeChallenges: frame.acmeChallenges },
     node: frame.node,
   });
 

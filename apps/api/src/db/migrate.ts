@@ -27,6 +27,7 @@ import { migration as m3_0100 } from './migrations/20261123-0100-log-exports';
 import { migration as m3_0200 } from './migrations/20261123-0200-known-addresses';
 import { migration as m5_0300 } from './migrations/20261125-0300-dashboards';
 import { migration as m5_0400 } from './migrations/20261125-0400-job-leases';
+import { migration as m6_0500 } from './migrations/20261126-0500-auto-certificates';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261123-0200-known-addresses': m3_0200,
   '20261125-0300-dashboards': m5_0300,
   '20261125-0400-job-leases': m5_0400,
+  '20261126-0500-auto-certificates': m6_0500,
 };
 
 function migrator({ db, dialect }: DbHandle) {

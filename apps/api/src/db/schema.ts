@@ -7,6 +7,7 @@ import type { AnnouncementTables } from './schema-announcements';
 import type { LogExportTables } from './schema-log-exports';
 import type { DashboardTables } from './schema-dashboards';
 import type { JobTables } from './schema-jobs';
+import type { AcmeTables } from './schema-acme';
 import type { NodeExtraTables } from './schema-node-extras';
 
 /** Times are ISO-8601 UTC text and flags are 0/1 integers, the same on SQLite and PostgreSQL. */
@@ -331,7 +332,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = SiteSettingsDatabase & WafTables & JobTables & {
+export type Database = SiteSettingsDatabase & WafTables & JobTables & AcmeTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

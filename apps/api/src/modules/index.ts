@@ -37,6 +37,7 @@ import { securityModule } from './security/routes';
 import { logsModule } from './logs/routes';
 import { logExportsModule } from './log-exports/routes';
 import { dashboardModule } from './dashboard/routes';
+import { acmeModule } from './acme/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -77,4 +78,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   logsModule,
   logExportsModule,
   dashboardModule,
+  acmeModule,
 ];

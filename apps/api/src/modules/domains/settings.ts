@@ -63,6 +63,8 @@ export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: nu
     await assertCanCreate(deps, { clientId: product.client_id, kind: 'autoSSL', adding: turningOn });
   }
   await setOn(deps, site, body.ids, { auto_ssl: body.autoSSL ? 1 : 0 });
+  // The automatic-certificate queue takes the newly switched-on domains at once rather than at its next period.
+  if (body.autoSSL && turningOn) void deps.scheduler.runNow('acme-orders').catch(() => undefined);
 }
 
 export async function setBalance(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['balanceBody']>) {
