@@ -45,11 +45,11 @@ export const acme = async ({ samples = 50, batch = 50 }: { samples?: number; bat
     const many = await add(names('acme-batch', batch));
     const started = performance.now();
     await stack.call('POST', `${site}/domain/setting/autoSSL`, { body: { ids: many.map((d) => d.id), autoSSL: true } });
-    const completed = async () => (await stack.call('GET', `client/autoCertificates?keyword=acme-batch&status=completed&pageSize=1`, stack.client)).total as number;
+    const count = async (status: string) => ((await stack.call('GET', `client/autoCertificates?keyword=acme-batch&status=${status}&pageSize=500`, stack.client)) as unknown[]).length;
     for (;;) {
-      const failed = (await stack.call('GET', `client/autoCertificates?keyword=acme-batch&status=failed&pageSize=1`, stack.client)).total as number;
+      const failed = await count('failed');
       if (failed) throw new Error(`${failed} orders of the batch failed`);
-      if ((await completed()) === batch) break;
+      if ((await count('completed')) === batch) break;
       if (performance.now() - started > 600_000) throw new Error('the batch did not complete in 10 minutes');
       await sleep(100);
     }

@@ -6,7 +6,9 @@ import { controlStatus } from '../apps/agent/src/control/client';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
 import { get } from '../apps/agent/src/test/servers';
 import { pebbleInstalled, startPebble, type Pebble } from '../apps/api/test/pebble';
+import { freshPage, launchBrowser, screenshot, waitForToast } from './browser';
 import { api } from './harness';
+import { signInThroughForm } from './sign-in-flow';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
@@ -82,5 +84,28 @@ describe.skipIf(!ready)('auto SSL on → ACME order → certificate served by th
     expect(after).toMatch(/Pebble/);
     expect(await nginxLoads()).toBe(loads);
     expect((await stateOf()).status).toBe('completed');
+  });
+
+  it('shows the certificate on the autoSSLManagement screen, with its expiry and budget, and reapplies it from there', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await freshPage(browser.context, stack.server.url);
+      await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+      await signInThroughForm(page, { baseUrl: stack.server.url, tier: 'client', email: 'ops@example.com', password: PASSWORD, smtp: stack.smtp });
+      await page.goto(`${stack.server.url}/client/nodeManage/autoSSLManagement`);
+      const row = page.locator('tr', { hasText: NAME });
+      await row.locator('.ant-tag', { hasText: 'Completed' }).waitFor();
+      await row.getByText('2 / 50 (example.com)').waitFor();
+      await screenshot(page, 'auto-ssl-management');
+      const before = await presented(stack.httpsPort, NAME);
+      await row.getByRole('button', { name: 'Reapply' }).click();
+      await waitForToast(page, 'Queued: the certificates are being applied for');
+      await row.getByText('3 / 50 (example.com)').waitFor({ timeout: 60_000 });
+      await row.locator('.ant-tag', { hasText: 'Completed' }).waitFor();
+      expect(await presented(stack.httpsPort, NAME)).not.toBe(before);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
