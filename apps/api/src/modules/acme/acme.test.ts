@@ -139,7 +139,8 @@ async function nearExpiry(name: string) {
     expect(await rowOf(id)).toMatchObject({ status: 'failed', hint: 'wildcardDns', challenge: 'dns-01' });
     const row = await rowOf(id);
     expect((await call(t, 'POST', 'client/autoCertificates/renew', { token: f.tokens.clientA, body: { ids: [row.id] } })).body.data).toEqual({ queued: 1 });
-    await settled();
+    // Reapplying starts the queue at once, without a DNS provider here: the hint again.
+    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1, claimed_by: null }), { timeout: 20_000, interval: 50 });
     await t.deps.db.updateTable('auto_certificates').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', row.id).execute();
     await run(pebble.dns);
     const done = await rowOf(id);
@@ -149,7 +150,7 @@ async function nearExpiry(name: string) {
     expect(pebble.dns.txt.size).toBe(0);
   });
 
-  it('fails an unreachable name with the CNAME hint and the CA error, keeping the last good certificate serving', async () => {
+  it('fails an unreachable name with the CNAME hint and the CA error; a failed renewal keeps the last good certificate serving', async () => {
     const id = await domainOf('down.example.net');
     await fetch(`${pebble.management}/add-a`, { method: 'POST', body: JSON.stringify({ host: 'down.example.net.', addresses: ['127.0.0.2'] }) });
     await run();
@@ -157,14 +158,17 @@ async function nearExpiry(name: string) {
     expect(row).toMatchObject({ status: 'failed', hint: 'cname', certificate_id: null });
     expect(row.last_error).toMatch(/127\.0\.0\.2|connect/i);
 
+    // A renewal that fails (here the budget: the CA may reuse a valid authorization, so an unreachable name would not fail it).
     const shop = await t.deps.db.selectFrom('auto_certificates').selectAll().where('name', '=', 'shop.example.com').executeTakeFirstOrThrow();
-    await fetch(`${pebble.management}/add-a`, { method: 'POST', body: JSON.stringify({ host: 'shop.example.com.', addresses: ['127.0.0.2'] }) });
+    const used = (await repo.budgetUsed(t.deps.db, ['example.com'])).get('example.com') ?? 0;
+    for (let i = used; i < 50; i++) await t.deps.db.insertInto('acme_issuances').values({ client_id: f.clientA.id, registered_domain: 'example.com', name: `filler-${i}.example.com`, issued_at: new Date().toISOString() }).execute();
     await t.deps.db.updateTable('auto_certificates').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', shop.id).execute();
     await run();
-    expect(await rowOf(shop.domain_id)).toMatchObject({ status: 'failed', hint: 'cname', certificate_id: shop.certificate_id, not_after: shop.not_after });
+    expect(await rowOf(shop.domain_id)).toMatchObject({ status: 'failed', hint: 'budget', certificate_id: shop.certificate_id, not_after: shop.not_after });
     const state = await buildNodeState(t.deps, f.a.node);
     expect(state.data.certificates.map((c) => c.id)).toContain(shop.certificate_id);
-    await fetch(`${pebble.management}/clear-a`, { method: 'POST', body: JSON.stringify({ host: 'shop.example.com.' }) });
+    expect((await t.deps.db.selectFrom('domains').select('certificate_id').where('id', '=', shop.domain_id).executeTakeFirstOrThrow()).certificate_id).toBe(shop.certificate_id);
+    await t.deps.db.deleteFrom('acme_issuances').where('name', 'like', 'filler-%').execute();
   });
 
   it('renews a certificate near its expiry in place: same certificate, new validity, still bound', async () => {
@@ -214,6 +218,18 @@ async function nearExpiry(name: string) {
     await run();
     expect(await rowOf(id)).toMatchObject({ status: 'completed', claimed_by: null });
     expect((await t.deps.db.selectFrom('acme_issuances').select('id').where('name', '=', 'race.example.com').execute()).length).toBe(3);
+  });
+
+  it('orders nothing for a disabled domain (the CA could not reach it) and orders once it is enabled', async () => {
+    const id = await domainOf('paused.example.com', false);
+    const status = (value: 0 | 1) => call(t, 'PUT', `user/site/${f.a.site}/domain/setting/status`, { token: f.tokens.userA, body: { ids: [id], status: value } });
+    expect((await status(0)).status).toBe(200);
+    expect((await call(t, 'POST', `user/site/${f.a.site}/domain/setting/autoSSL`, { token: f.tokens.userA, body: { ids: [id], autoSSL: true } })).status).toBe(200);
+    await run();
+    expect(await t.deps.db.selectFrom('auto_certificates').select('id').where('domain_id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await status(1)).status).toBe(200);
+    await run();
+    expect(await rowOf(id)).toMatchObject({ status: 'completed' });
   });
 
   it('turns auto SSL on only within the licence (401004) and refuses another tenant', async () => {

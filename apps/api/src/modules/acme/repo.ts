@@ -23,6 +23,7 @@ export async function syncQueue(db: Db) {
     .leftJoin('auto_certificates', 'auto_certificates.domain_id', 'domains.id')
     .select(['domains.id', 'domains.name', 'domains.site_id', 'products.client_id'])
     .where('domains.auto_ssl', '=', 1)
+    .where('domains.status', '=', 1)
     .where('auto_certificates.id', 'is', null)
     .execute();
   const at = now();
@@ -62,6 +63,8 @@ export async function claimDue(db: Db, o: { holder: string; limit: number; until
     .select('id')
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('claim_until', 'is', null), eb('claim_until', '<=', at)]))
+    // A disabled domain is not served, so the CA could not validate it: its order waits until it is enabled again.
+    .where('domain_id', 'in', db.selectFrom('domains').select('id').where('status', '=', 1))
     .orderBy('next_attempt_at')
     .limit(o.limit)
     .execute();
@@ -160,14 +163,15 @@ export function listQuery(db: Db, siteIds: number[] | SelectQueryBuilder<Databas
     .where('auto_certificates.site_id', 'in', siteIds);
 }
 
-/** Queues a reapply: due now, from attempt zero; a row being worked on stays with its holder. */
+/** Queues a reapply: due now, from attempt zero; a row being worked on stays with its live holder. */
 export async function requeue(db: Db, ids: number[]) {
   if (!ids.length) return 0;
+  const at = now();
   const r = await db
     .updateTable('auto_certificates')
-    .set({ next_attempt_at: now(), attempts: 0, status: 'pending', updated_at: now() })
+    .set({ next_attempt_at: at, attempts: 0, status: 'pending', updated_at: at })
     .where('id', 'in', ids)
-    .where('claimed_by', 'is', null)
+    .where((eb) => eb.or([eb('claim_until', 'is', null), eb('claim_until', '<=', at)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

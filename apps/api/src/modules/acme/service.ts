@@ -1,4 +1,4 @@
-import { CERT_BUDGET, type autoCertificateSchemas } from '@edgekeep/contract';
+import { autoCertificateSchemas, CERT_BUDGET } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -8,6 +8,7 @@ import { reachableSite, scopedSites } from '../sites/service';
 import * as repo from './repo';
 
 type S = typeof autoCertificateSchemas;
+const hintOf = (hint: string | null) => autoCertificateSchemas.autoCertHint.nullable().catch(null).parse(hint);
 type Item = z.infer<S['autoCertificate']>;
 
 async function toItems(deps: AppDeps, rows: (repo.AutoCertRow & { site_name: string })[]): Promise<Item[]> {
@@ -26,7 +27,7 @@ async function toItems(deps: AppDeps, rows: (repo.AutoCertRow & { site_name: str
     nextAttemptAt: r.next_attempt_at,
     attempts: r.attempts,
     error: r.last_error,
-    hint: r.hint as Item['hint'],
+    hint: hintOf(r.hint),
     budget: { registeredDomain: r.registered_domain, used: used.get(r.registered_domain) ?? 0, limit: CERT_BUDGET },
     updatedAt: r.updated_at,
   }));
@@ -61,7 +62,7 @@ export async function siteAutoCertificates(deps: AppDeps, principal: Principal, 
   await reachableSite(deps, principal, siteId);
   await repo.syncQueue(deps.db);
   const rows = await repo.listQuery(deps.db, [siteId]).orderBy('auto_certificates.name').execute();
-  return rows.map((r) => ({ domainId: r.domain_id, domainName: r.name, status: r.status, certificateId: r.certificate_id, notAfter: r.not_after, renewAt: r.renew_at, error: r.last_error, hint: r.hint as Item['hint'] }));
+  return rows.map((r) => ({ domainId: r.domain_id, domainName: r.name, status: r.status, certificateId: r.certificate_id, notAfter: r.not_after, renewAt: r.renew_at, error: r.last_error, hint: hintOf(r.hint) }));
 }
 
 export const ACME_JOB = 'acme-orders';
