@@ -127,7 +127,10 @@ export const removeChallenges = (db: Db, autoCertificateId: number) => db.delete
 export const challengesOfZone = (db: Db, zoneId: number) =>
   db.selectFrom('acme_challenges').select(['name', 'token', 'key_authorization']).where('zone_id', '=', zoneId).orderBy('id').execute();
 
-/** Enabled nodes of a zone that are behind a revision. */
+/** A node silent this long is offline: an order does not wait for it. */
+const ONLINE_MS = 60_000;
+
+/** Enabled, reporting nodes of a zone that are behind a revision. */
 export async function nodesBehind(db: Db, o: { zoneId: number; revision: number }) {
   const rows = await db
     .selectFrom('nodes')
@@ -135,6 +138,7 @@ export async function nodesBehind(db: Db, o: { zoneId: number; revision: number 
     .where('zone_id', '=', o.zoneId)
     .where('enabled', '=', 1)
     .where('initialized_at', 'is not', null)
+    .where('last_report_at', '>', iso(Date.now() - ONLINE_MS))
     .execute();
   return rows.filter((n) => (n.applied_revision ?? -1) < o.revision).map((n) => n.id);
 }
