@@ -103,6 +103,16 @@ describe.skipIf(!ready)('auto SSL on → ACME order → certificate served by th
       await row.getByText('3 / 50 (example.com)').waitFor({ timeout: 60_000 });
       await row.locator('.ant-tag', { hasText: 'Completed' }).waitFor();
       expect(await presented(stack.httpsPort, NAME)).not.toBe(before);
+
+      // The user sees the state on the site's domains and certificates.
+      const user = await freshPage(browser.context, stack.server.url);
+      await user.evaluate(() => localStorage.setItem('language', 'en_US'));
+      await signInThroughForm(user, { baseUrl: stack.server.url, tier: 'user', email: 'shop@example.com', password: PASSWORD, smtp: stack.smtp });
+      await user.goto(`${stack.server.url}/user/sitesManagement/sitesSetting/${stack.ids.site}/shop?tab=domains`);
+      await user.locator('tr', { hasText: NAME }).locator('.ant-tag', { hasText: 'Completed' }).waitFor();
+      await user.goto(`${stack.server.url}/user/sitesManagement/sitesSetting/${stack.ids.site}/shop?tab=certificates`);
+      await user.locator('tr', { hasText: NAME }).locator('.ant-tag', { hasText: 'Completed' }).waitFor();
+      await screenshot(user, 'auto-ssl-site-certificates');
       expect(browser.errors).toEqual([]);
     } finally {
       await browser.close();
