@@ -93,6 +93,8 @@ async function nearExpiry(name: string) {
     const google = await call(t, 'PUT', 'client/setting/system/googleTrust', { token: f.tokens.clientA, body: { eabKid: 'g-1', eabHmacKey: EAB['kid-1'] } });
     expect(google.body.data).toEqual({ eabKid: 'g-1', eabSet: true });
     expect(JSON.stringify((await call(t, 'GET', 'client/setting/system/googleTrust', { token: f.tokens.clientA })).body)).not.toContain(EAB['kid-1']);
+    await vi.waitFor(async () => expect(await t.deps.db.selectFrom('audit_logs').select('body').where('url', 'like', '%googleTrust%').execute()).toHaveLength(1));
+    expect(JSON.stringify(await t.deps.db.selectFrom('audit_logs').select('body').execute())).not.toContain(EAB['kid-1']);
     const users = await call(t, 'GET', 'client/setting/system/zeroSSL', { token: f.tokens.userA });
     expect(users.status).toBeGreaterThanOrEqual(400);
   });
