@@ -16,8 +16,8 @@ const ROOT = join(import.meta.dirname, '..');
  * a node and a site of its user, the real agent (its own process, enrolled like any node) driving a real nginx,
  * and an origin. Calls go over HTTP with the user's token, as the console makes them.
  */
-export const startStack = async ({ watchSeconds = 30 }: { watchSeconds?: number } = {}) => {
-  const t = await startTestApp({ AGENT_WATCH_SECONDS: String(watchSeconds), LOG_LEVEL: 'warn' });
+export const startStack = async ({ watchSeconds = 30, env = {} }: { watchSeconds?: number; env?: Record<string, string> } = {}) => {
+  const t = await startTestApp({ AGENT_WATCH_SECONDS: String(watchSeconds), LOG_LEVEL: 'warn', ...env });
   const apiPort = await freePort();
   await t.app.listen({ port: apiPort, host: '127.0.0.1' });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -81,6 +81,7 @@ export const startStack = async ({ watchSeconds = 30 }: { watchSeconds?: number 
     newSite,
     origin,
     httpPort,
+    httpsPort,
     settled,
     served: ({ host, path = '/' }: { host: string; path?: string }) => get({ port: httpPort, host, path }),
     /** How many times nginx loaded a configuration: a reload raises it. */

@@ -36,6 +36,8 @@ export type Config = {
   botApiUrl: string;
   /** BACKUP_ROOT: database backup paths must lie below it (unset: any absolute path the API may write to). */
   backupRoot?: string;
+  /** How often the automatic-certificate queue looks for due orders and renewals. */
+  acmeQueueSeconds: number;
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsResolvers: (env.DNS_RESOLVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
     backupRoot: env.BACKUP_ROOT ? path.resolve(env.BACKUP_ROOT) : undefined,
+    acmeQueueSeconds: Math.max(1, Number(env.ACME_QUEUE_SECONDS ?? 5) || 5),
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,

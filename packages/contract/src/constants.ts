@@ -29,3 +29,6 @@ export const SET_PASSWORD_TOKEN_TTL_SECONDS = 3 * 24 * 3600;
 export const PASSWORD_MIN_LENGTH = 8;
 /** login2FAType of DESIGN.md: 0 a code was mailed, 1 authenticator app, 2 no second factor. */
 export const LOGIN_2FA = { mail: 0, app: 1, none: 2 } as const;
+/** Certificate applications per registered domain within CERT_BUDGET_DAYS (the provider's limit, spec §5/§9). */
+export const CERT_BUDGET = 50;
+export const CERT_BUDGET_DAYS = 7;

@@ -76,3 +76,5 @@ export * as nodeUpgradeSchemas from './schemas/node-upgrades';
 export { brandingRoutes, clientSettingRoutes } from './routes/client-settings';
 export * as brandingSchemas from './schemas/branding';
 export * as clientSettingSchemas from './schemas/client-settings';
+export { autoCertificateRoutes } from './routes/auto-certificates';
+export * as autoCertificateSchemas from './schemas/auto-certificates';

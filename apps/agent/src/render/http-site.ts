@@ -61,7 +61,13 @@ const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructu
   );
 
 const forceSslRedirect = ({ httpsPort, code }: { httpsPort: number; code: number }) =>
-  `return ${code} https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;`;
+  block({ head: 'location /', body: `return ${code} https://$host${httpsPort === 443 ? '' : `:${httpsPort}`}$request_uri;` });
+
+/** ACME HTTP-01 answers come from the Lua runtime's pushed data, past the firewall, and never redirected to HTTPS. */
+export const ACME_CHALLENGE_LOCATION = block({
+  head: 'location ^~ /.well-known/acme-challenge/',
+  body: lines('access_by_lua_block { return }', 'content_by_lua_block { require("edgekeep.acme").serve() }'),
+});
 
 const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string }) => {
   const { domain, dir } = o;
@@ -71,6 +77,7 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
     head: 'server',
     body: lines(
       ...zone.httpPorts.map((p) => `listen ${p};`),
+      ACME_CHALLENGE_LOCATION,
       hasCert && domain.forceSSL
         ? lines(serverNaming(o), forceSslRedirect({ httpsPort: zone.httpsPorts[0], code: o.zone.forceSSLRedirectCode }))
         : serverBody({ ...o, https: false }),

@@ -4,7 +4,8 @@ import type { edge } from '@edgekeep/contract';
  * What the Lua runtime holds in its shared dictionary: the same document at load time and through the control
  * endpoint. `served`: every site the node serves, those without rules of their own included.
  */
-export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[] };
+export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[]; acme?: edge.AcmeChallenge[] };
+// `acme`: the HTTP-01 answers of running orders; left out when there are none (the runtime then holds none).
 
 export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   revision: state.revision,
@@ -12,4 +13,5 @@ export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   domains: state.data.domainModules,
   zone: state.data.zone,
   served: state.structure.sites.map((s) => s.id),
+  ...(state.data.acmeChallenges.length ? { acme: state.data.acmeChallenges } : {}),
 });

@@ -15,6 +15,7 @@ import { withWaf } from '../modules/waf-acl/edge-data';
 import { genevaOf, monitorOf } from '../modules/resolutions/health';
 import { defaultPagesOfZone, withDefaultPages } from '../modules/error-settings/repo';
 import { edgeDirectivesOfZone } from '../modules/nginx-settings/repo';
+import { challengesOfZone } from '../modules/acme/repo';
 
 type StateDeps = Pick<AppDeps, 'db' | 'secrets' | 'log'>;
 
@@ -103,6 +104,7 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
     errorPages: await defaultPagesOfZone(db, zone.id),
     zoneData: zoneData(settings),
     node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
+    acmeChallenges: (await challengesOfZone(db, zone.id)).map((c) => ({ name: c.name, token: c.token, keyAuthorization: c.key_authorization })),
   };
   const sites = await servedSites(db, zone.id, nodeId).select('sites.id').orderBy('sites.id').execute();
   const parts: Part[] = [];
@@ -118,6 +120,8 @@ type Frame = {
   node: edge.DesiredStateInput['node'];
   /** The zone owner's default error pages: a site gets those of the statuses it has none for. */
   errorPages: edge.ErrorPage[];
+  /** HTTP-01 answers of the orders running for the zone's domains. */
+  acmeChallenges: edge.AcmeChallenge[];
 };
 
 /** The state of some of the zone's sites. */
@@ -137,7 +141,7 @@ const stateOf = (frame: Frame, part: Part) =>
   edge.desiredState.parse({
     revision: frame.revision,
     structure: { zone: frame.zone, sites: part.sites },
-    data: { sites: part.data, certificates: part.certificates, zone: frame.zoneData, domainModules: part.domainModules },
+    data: { sites: part.data, certificates: part.certificates, zone: frame.zoneData, domainModules: part.domainModules, acmeChallenges: frame.acmeChallenges },
     node: frame.node,
   });
 

@@ -9,6 +9,7 @@ import type { DashboardTables } from './schema-dashboards';
 import type { JobTables } from './schema-jobs';
 import type { DnsTables } from './schema-dns';
 import type { BackupUpgradeTables } from './schema-backup-upgrades';
+import type { AcmeTables } from './schema-acme';
 import type { NodeExtraTables } from './schema-node-extras';
 import type { NotificationTables } from './schema-notifications';
 import type { ClientSettingTables } from './schema-client-settings';
@@ -335,7 +336,7 @@ export type LicenseOrderTable = {
   created_at: string;
 };
 
-export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables & BackupUpgradeTables & {
+export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables & BackupUpgradeTables & AcmeTables & {
   accounts: AccountTable;
   login_challenges: ChallengeTable;
   auth_failures: AuthFailureTable;

@@ -46,6 +46,7 @@ import { brandingModule } from './branding/routes';
 import { clientSettingsRoutes } from './client-settings/routes';
 import { errorSettingsRoutes } from './error-settings/routes';
 import { nginxSettingsRoutes } from './nginx-settings/routes';
+import { acmeModule } from './acme/routes';
 
 /** Every resource module; each registers its own routes. */
 export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
@@ -95,4 +96,5 @@ export const MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   clientSettingsRoutes,
   errorSettingsRoutes,
   nginxSettingsRoutes,
+  acmeModule,
 ];

@@ -101,6 +101,7 @@ const clientScreens: RouteObject[] = [
       { path: 'vNode', element: <Permitted permission="nodes.view"><s.VNode /></Permitted> },
       { path: 'sitesSetting/:id?/:name?/:domainName?', element: <Permitted permission="sites.view"><s.ClientSiteSetting /></Permitted> },
       { path: 'blockList', element: <Permitted permission="blockList.view"><s.ClientBlockList /></Permitted> },
+      { path: 'autoSSLManagement', element: <Permitted permission="autoSSL.view"><s.AutoSslManagement /></Permitted> },
     ],
   },
   {

@@ -50,6 +50,7 @@ export const screens = {
   Firewall: lazy(() => import('../features/firewall/firewall-page')),
   BlockList: lazy(() => import('../features/firewall/block-list-page')),
   ClientBlockList: lazy(() => import('../features/firewall/client-block-list-page')),
+  AutoSslManagement: lazy(() => import('../features/auto-ssl/auto-ssl-page')),
   Statistics: lazy(() => import('../features/statistics/statistics-page')),
   StatisticsCustomize: lazy(() => import('../features/statistics/customize-page')),
   L4Attack: lazy(() => import('../features/l4-attack/l4-attack-page')),

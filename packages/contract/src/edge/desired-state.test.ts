@@ -34,6 +34,7 @@ describe('edge desired state', () => {
       certificates: [],
       domainModules: [],
       zone: { firewall: true, ipset: [], anticc: [], invalidDomainLimit: 0, tlsLimit: 0 },
+      acmeChallenges: [],
     });
   });
 

@@ -202,6 +202,13 @@ export const certificate = z.object({
   key: z.string().includes('PRIVATE KEY-----').max(16_384),
 });
 
+/** An ACME HTTP-01 answer the node serves at http://<name>/.well-known/acme-challenge/<token> while an order runs. */
+export const acmeChallenge = z.object({
+  name: z.string().min(1).max(253),
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
+  keyAuthorization: z.string().regex(/^[A-Za-z0-9_.-]{1,512}$/),
+});
+
 /** What nginx must know at load time: changing it means render, nginx -t and reload. */
 export const structure = z.object({ zone: zoneStructure, sites: z.array(siteStructure) });
 /** What the agent pushes into Lua shared dictionaries, no reload. */
@@ -211,6 +218,7 @@ export const data = z.object({
   /** Per-domain traffic modules: headers, redirects, CORS, referer and header rules. */
   domainModules: z.array(domainModules).default([]),
   zone: zoneData,
+  acmeChallenges: z.array(acmeChallenge).default([]),
 });
 
 export const desiredState = z
@@ -266,6 +274,7 @@ export type SiteStructure = z.infer<typeof siteStructure>;
 export type ZoneStructure = z.infer<typeof zoneStructure>;
 export type SiteData = z.infer<typeof siteData>;
 export type Certificate = z.infer<typeof certificate>;
+export type AcmeChallenge = z.infer<typeof acmeChallenge>;
 export type DesiredState = z.infer<typeof desiredState>;
 /** What the API sends: defaults may be left out. */
 export type DesiredStateInput = z.input<typeof desiredState>;

@@ -46,6 +46,8 @@ function _M.load(doc)
   local zone_ok, zone_err = require("edgekeep.zone").load(doc.zone, doc.served)
   if not zone_ok then return nil, zone_err end
   dict:safe_set("version", version)
+  local acme_ok, acme_err = require("edgekeep.acme").load(doc.acme)
+  if not acme_ok then return nil, acme_err end
   if doc.certificates ~= nil then
     local ok, err = require("edgekeep.certs").load(doc.certificates)
     if not ok then return nil, err end

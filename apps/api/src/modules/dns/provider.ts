@@ -24,6 +24,9 @@ export interface DnsProvider {
   apply(zone: string, changes: RrsetChange[]): Promise<void>;
 }
 
+/** What ACME DNS-01 needs of a provider: TXT records at a name. */
+export type TxtPublisher = Pick<DnsProvider, 'setTxt' | 'clearTxt'>;
+
 export type ProviderSettings = { type: string; apiUrl: string; apiKey: string; serverID: string; ttl: number };
 
 export function providerOf(s: ProviderSettings): DnsProvider {

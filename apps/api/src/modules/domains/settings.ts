@@ -12,6 +12,7 @@ import { reachableSite } from '../sites/service';
 import type { ZoneSettings } from '../zones/service';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
+import { ACME_JOB } from '../acme/service';
 
 type S = typeof domainSettingSchemas;
 type Changes = Pick<Updateable<DomainTable>, 'status' | 'force_ssl' | 'balance' | 'port_map' | 'protocol' | 'auto_ssl'>;
@@ -63,6 +64,8 @@ export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: nu
     await assertCanCreate(deps, { clientId: product.client_id, kind: 'autoSSL', adding: turningOn });
   }
   await setOn(deps, site, body.ids, { auto_ssl: body.autoSSL ? 1 : 0 });
+  // The automatic-certificate queue takes the newly switched-on domains at once rather than at its next period.
+  if (body.autoSSL && turningOn) void deps.scheduler.runNow(ACME_JOB).catch(() => undefined);
 }
 
 export async function setBalance(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['balanceBody']>) {

@@ -66,6 +66,7 @@ const nodeManage: MenuEntry = {
     { path: 'sitesSetting', label: 'sitesSetting', permission: 'sites.view' },
     { path: 'domains', label: 'domains', permission: 'sites.view' },
     { path: 'blockList', label: 'blockList', permission: 'blockList.view' },
+    { path: 'autoSSLManagement', label: 'autoSSLManagement', permission: 'autoSSL.view' },
   ],
 };
 

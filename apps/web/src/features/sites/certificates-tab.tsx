@@ -8,6 +8,8 @@ import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { BindCertificateModal } from './bind-certificate-modal';
 import { CertificateStatusTag } from './certificate-status-tag';
+import { AutoSslStatusTag } from '../auto-ssl/auto-ssl-status';
+import { useSiteAutoCertificates } from '../auto-ssl/queries';
 import { keys } from './query-keys';
 import { UploadCertificateModal } from './upload-certificate-modal';
 import { useSiteMutation } from './use-site-mutation';
@@ -23,6 +25,8 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
     success: 'removeSuccess',
     refresh: [keys.certificates(siteId)],
   });
+  const autoStates = useSiteAutoCertificates(siteId);
+  const autoStateOf = (certificateId: number) => autoStates.data?.find((a) => a.certificateId === certificateId);
   const columns: TableColumnsType<Certificate> = [
     { key: 'name', title: t('certificates.name'), dataIndex: 'name', sorter: true },
     {
@@ -40,6 +44,14 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
     { key: 'notBefore', title: t('certificates.notBefore'), render: (_, c) => formatDate(c.notBefore) },
     { key: 'notAfter', title: t('certificates.notAfter'), sorter: true, render: (_, c) => formatDate(c.notAfter) },
     { key: 'status', title: t('certificates.status'), render: (_, c) => <CertificateStatusTag status={c.status} /> },
+    {
+      key: 'autoSSL',
+      title: t('autoSsl.state'),
+      render: (_, c) => {
+        const state = autoStateOf(c.id);
+        return state ? <AutoSslStatusTag status={state.status} error={state.error} /> : t('autoSsl.uploaded');
+      },
+    },
     { key: 'domains', title: t('certificates.domains'), render: (_, c) => c.domains.map((d) => d.name).join(', ') || '-' },
     { key: 'createdAt', title: t('sites.createdAt'), sorter: true, render: (_, c) => formatDate(c.createdAt) },
     {

@@ -20,6 +20,8 @@ import { AddDomainsModal } from './add-domains-modal';
 import { OriginsDrawer } from './origins-drawer';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { AutoSslStatusTag } from '../auto-ssl/auto-ssl-status';
+import { useSiteAutoCertificates } from '../auto-ssl/queries';
 import { RemoveLink } from './remove-link';
 
 export function DomainsTab({ siteId }: { siteId: number }) {
@@ -37,6 +39,8 @@ export function DomainsTab({ siteId }: { siteId: number }) {
     queryFn: () => sitesApi.certificates(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
     enabled: can('certificates.view'),
   });
+  const autoStates = useSiteAutoCertificates(siteId);
+  const autoStateOf = (domainId: number) => autoStates.data?.find((a) => a.domainId === domainId);
   const certificateOf = (domainId: number) => certificates.data?.data.find((c) => c.domains.some((d) => d.id === domainId));
   const update = useSiteMutation({
     fn: (body: UpdateDomainBody) => sitesApi.updateDomain(siteId, body),
@@ -115,9 +119,17 @@ export function DomainsTab({ siteId }: { siteId: number }) {
           checked={d.autoSSL}
           disabled={!editable}
           aria-label={`autoSSL ${d.name}`}
-          onChange={(on) => setting.mutate(() => domainsApi.setAutoSSL(siteId, [d.id], on))}
+          onChange={(on) => setting.mutate(() => domainsApi.setAutoSSL(siteId, [d.id], on), { onSuccess: () => void autoStates.refetch() })}
         />
       ),
+    },
+    {
+      key: 'autoSSLStatus',
+      title: t('autoSsl.state'),
+      render: (_, d) => {
+        const state = d.autoSSL ? autoStateOf(d.id) : undefined;
+        return state ? <AutoSslStatusTag status={state.status} error={state.error} /> : '-';
+      },
     },
     {
       key: 'tags',
