@@ -1659,6 +1659,8 @@ export const enUS = {
   },
   settingTabs: {
     license: 'License',
+    certificateProvider: 'Certificate provider',
+    dbBackup: 'Database backup',
     email: 'E-mail',
     chatBot: 'Chat bot',
     accountVerify: 'Account verify',

@@ -1660,6 +1660,8 @@ export const zhCN: Messages = {
   },
   settingTabs: {
     license: '授权',
+    certificateProvider: '证书提供商',
+    dbBackup: '数据库备份',
     email: '电子邮件',
     chatBot: '聊天机器人',
     accountVerify: '账号验证',

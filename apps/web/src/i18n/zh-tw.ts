@@ -1660,6 +1660,8 @@ export const zhTW: Messages = {
   },
   settingTabs: {
     license: '授權',
+    certificateProvider: '憑證提供商',
+    dbBackup: '資料庫備份',
     email: '電子郵件',
     chatBot: '聊天機器人',
     accountVerify: '帳號驗證',

@@ -107,6 +107,14 @@ async function nearExpiry(name: string) {
     expect(row).toMatchObject({ status: 'failed', hint: 'ca', attempts: 1, certificate_id: null });
     expect(row.last_error).toMatch(/externalAccountBinding/);
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now());
+    // the client is told, once per failing spell
+    const notices = async () =>
+      (await t.deps.db.selectFrom('notify_queue').select(['kind', 'payload']).where('kind', '=', 'certificate.failed').execute()).filter((n) => n.payload.includes('refused.example.com'));
+    expect((await notices()).length).toBeGreaterThan(0);
+    const told = (await notices()).length;
+    await t.deps.db.updateTable('auto_certificates').set({ next_attempt_at: new Date(0).toISOString() }).where('domain_id', '=', id).execute();
+    await run();
+    expect((await notices()).length).toBe(told);
   });
 
   it('issues over HTTP-01 from the answer the zone is pushed, binds the certificate and hands it to the node', async () => {

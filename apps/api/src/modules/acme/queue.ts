@@ -6,6 +6,7 @@ import { parseCertificate } from '../certificates/pem';
 import type { TxtPublisher } from '../dns/provider';
 import { hintOf, WILDCARD_NEEDS_DNS } from './hints';
 import { acmeClient, issueCertificate, newAccountKey, type HttpPublisher } from './issue';
+import { notifyOnChange } from '../notifications/events';
 import * as repo from './repo';
 import { renewAtOf } from './renewal';
 import { endpointOf, rememberAccount } from './settings';
@@ -91,6 +92,12 @@ async function fail(deps: AppDeps, row: repo.AutoCertRow, o: { error: string; hi
       ...(o.challenge ? { challenge: o.challenge } : {}),
     },
   });
+  // The client hears of it once per failing spell (not on every retry), and again after a success.
+  await notifyOnChange(
+    deps,
+    { subject: `autocert:${row.id}`, state: 'failed' },
+    { kind: 'certificate.failed', accountId: row.client_id, subject: row.name, details: { error: o.error.slice(0, 300) } },
+  );
 }
 
 /** One order for one queued name; failures keep the last good certificate bound and serving. */
@@ -117,6 +124,7 @@ async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
       holder,
       changes: { status: 'completed', certificate_id: certificateId, not_after: parsed.notAfter, renew_at: renewAt, next_attempt_at: renewAt, attempts: 0, last_error: null, hint: null },
     });
+    await notifyOnChange(deps, { subject: `autocert:${row.id}`, state: 'completed' }, null);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     const hint = hintOf(error);

@@ -13,6 +13,8 @@ export const SETTING_TABS: SettingTab[] = [
   { key: 'accountVerify', label: 'settingTabs.accountVerify', component: lazy(() => import('./account-verify-tab')) },
   { key: 'outgoingURL', label: 'settingTabs.outgoingURL', component: lazy(() => import('./outgoing-url-tab')) },
   { key: 'CDNRayLog', label: 'settingTabs.CDNRayLog', component: lazy(() => import('./ray-log-tab')) },
+  { key: 'certificateProvider', label: 'settingTabs.certificateProvider', component: lazy(() => import('../auto-ssl/certificate-provider-tab')) },
+  { key: 'DBBackup', label: 'settingTabs.dbBackup', component: lazy(() => import('../db-backup/db-backup-tab')) },
   { key: 'restrictGroupCIDRs', label: 'settingTabs.restrictGroupCIDRs', component: lazy(() => import('./restrict-cidrs-tab')) },
   { key: 'status', label: 'settingTabs.status', component: lazy(() => import('./status-tab')) },
 ];
