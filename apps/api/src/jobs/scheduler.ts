@@ -16,13 +16,15 @@ export type Scheduler = {
   /** Registers a periodic job; it starts with `start()` (the app's ready hook). */
   every(job: Job): void;
   start(): Promise<void>;
-  /** Stops the timers and waits for the runs in progress. */
+  /** Stops the timers and waits a while for the runs in progress (their leases lapse if they outlast it). */
   stop(): Promise<void>;
   /** Runs a job now if no instance holds it (tests, and actions that want the work done at once); true if it ran. */
   runNow(name: string): Promise<boolean>;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** How long stopping waits for runs in progress: a shutdown is not held up by a job waiting on the network. */
+const STOP_WAIT_MS = 5000;
 
 /**
  * One scheduler for all periodic work. Each job has a lease row in the database: an instance runs the job only when
@@ -35,6 +37,7 @@ export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   let started = false;
+  let stopping: Promise<void> | undefined;
 
   async function claim(job: Job, now: number, ignoreDue: boolean) {
     const leaseMs = job.leaseMs ?? Math.max(2 * job.everyMs, 60_000);
@@ -94,6 +97,7 @@ export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler
     async start() {
       if (started) return;
       started = true;
+      stopping = undefined;
       for (const job of jobs.values()) {
         await db.insertInto('job_leases').values({ name: job.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
         const timer = setInterval(() => void tick(job), job.everyMs);
@@ -101,10 +105,14 @@ export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler
         timers.push(timer);
       }
     },
-    async stop() {
+    stop() {
       started = false;
       for (const t of timers.splice(0)) clearInterval(t);
-      await Promise.all(running.values());
+      return (stopping ??= (async () => {
+        let waited: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.all(running.values()), new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+        clearTimeout(waited);
+      })());
     },
     async runNow(name) {
       const job = jobs.get(name);

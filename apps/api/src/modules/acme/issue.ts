@@ -2,6 +2,10 @@ import https from 'node:https';
 import * as acme from 'acme-client';
 import type { TxtPublisher } from '../dns/provider';
 
+/** A CA that does not answer fails the order (which is retried with backoff) instead of holding its job. */
+const CA_TIMEOUT_MS = 30_000;
+acme.axios.defaults.timeout = CA_TIMEOUT_MS;
+
 /** Trusted CA bundles per directory origin (a custom CA, pebble's in tests); the ACME HTTP client asks through them. */
 const agents = new Map<string, https.Agent>();
 acme.axios.interceptors.request.use((config) => {
