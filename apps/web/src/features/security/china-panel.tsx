@@ -1,8 +1,7 @@
-import { Col, Row, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../lib/country-name';
-import { Chart, Panel } from '../statistics/panel';
+import { MapPanel } from '../statistics/map-panel';
 import type { StatisticsWindow } from '../statistics/window-label';
 
 /** A province's count (mainland provinces by name, Hong Kong and Macau by country code). */
@@ -23,26 +22,18 @@ export function ChinaPanel({ rows, window, title }: { rows: ProvinceCount[] | un
   }, [rows]);
   const total = (rows ?? []).reduce((n, r) => n + r.count, 0);
   return (
-    <Panel title={title} window={window} testId="china-map">
-      <Row gutter={12}>
-        <Col xs={24} xl={16}>
-          <Chart map="china" option={option} height={380} />
-        </Col>
-        <Col xs={24} xl={8}>
-          <Table<ProvinceCount>
-            size="small"
-            rowKey="key"
-            loading={!rows}
-            dataSource={rows ?? []}
-            pagination={{ pageSize: 10, size: 'small' }}
-            columns={[
-              { key: 'province', title: t('statistics.dimension.province'), render: (_, r) => label(r.key) },
-              { key: 'count', title: t('statistics.column.requests'), align: 'right', render: (_, r) => r.count.toLocaleString('en-US') },
-              { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => (total ? `${((r.count / total) * 100).toFixed(1)}%` : '-') },
-            ]}
-          />
-        </Col>
-      </Row>
-    </Panel>
+    <MapPanel<ProvinceCount>
+      title={title}
+      window={window}
+      testId="china-map"
+      map="china"
+      option={option}
+      rows={rows}
+      columns={[
+        { key: 'province', title: t('statistics.dimension.province'), render: (_, r) => label(r.key) },
+        { key: 'count', title: t('statistics.column.requests'), align: 'right', render: (_, r) => r.count.toLocaleString('en-US') },
+        { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => (total ? `${((r.count / total) * 100).toFixed(1)}%` : '-') },
+      ]}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { Col, Row, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../lib/country-name';
 import { formatBytes } from '../../lib/units';
-import { Chart, Panel } from './panel';
+import { MapPanel } from './map-panel';
 import { rowLabel, type StatisticsRow } from './top-tables';
 import type { StatisticsWindow } from './window-label';
 
@@ -23,26 +22,18 @@ export function CountryMap({ rows, window, countsType }: Props) {
     };
   }, [rows, countsType]);
   return (
-    <Panel title={t('statistics.mapTitle')} window={window} testId="country-map">
-      <Row gutter={12}>
-        <Col xs={24} xl={16}>
-          <Chart map="world" option={option} height={380} />
-        </Col>
-        <Col xs={24} xl={8}>
-          <Table<StatisticsRow>
-            size="small"
-            rowKey="key"
-            loading={!rows}
-            dataSource={rows ?? []}
-            pagination={{ pageSize: 10, size: 'small' }}
-            columns={[
-              { key: 'country', title: t('statistics.dimension.country'), render: (_, r) => rowLabel('country', r) },
-              { key: 'value', title: countsType === 'traffic' ? t('statistics.column.traffic') : t('statistics.column.requests'), align: 'right', render: (_, r) => format(value(r)) },
-              { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => `${r.share}%` },
-            ]}
-          />
-        </Col>
-      </Row>
-    </Panel>
+    <MapPanel<StatisticsRow>
+      title={t('statistics.mapTitle')}
+      window={window}
+      testId="country-map"
+      map="world"
+      option={option}
+      rows={rows}
+      columns={[
+        { key: 'country', title: t('statistics.dimension.country'), render: (_, r) => rowLabel('country', r) },
+        { key: 'value', title: countsType === 'traffic' ? t('statistics.column.traffic') : t('statistics.column.requests'), align: 'right', render: (_, r) => format(value(r)) },
+        { key: 'share', title: t('statistics.column.share'), align: 'right', render: (_, r) => `${r.share}%` },
+      ]}
+    />
   );
 }
