@@ -1,10 +1,8 @@
 import { LOG_PARTS } from '@edgekeep/contract/schemas/system-settings';
-import { Button, Card, Checkbox, Form } from 'antd';
-import { useEffect } from 'react';
+import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/feedback';
-import { useCan } from '../../app/use-self';
 import { useCdnRayLog, useSaveCdnRayLog } from './queries';
+import { SettingForm } from './setting-form';
 
 type Part = (typeof LOG_PARTS)[number];
 const PART_LABELS = {
@@ -21,24 +19,21 @@ const PART_LABELS = {
 /** Which parts of each request the edge's ray log keeps. */
 export default function RayLogTab() {
   const { t } = useTranslation();
-  const editable = useCan()('system.edit');
-  const [form] = Form.useForm<{ logParts: Part[] }>();
   const setting = useCdnRayLog();
   const save = useSaveCdnRayLog();
-  const s = setting.data?.data;
-  useEffect(() => {
-    if (s) form.setFieldsValue({ logParts: s.logParts });
-  }, [s, form]);
   return (
-    <Card title={t('settingTabs.CDNRayLog')} loading={setting.isLoading} data-testid="ray-log-setting">
-      <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate({ logParts: v.logParts ?? [] }, { onSuccess: () => toast.success(t('settingTabs.saved')) })}>
-        <Form.Item name="logParts" label={t('settingTabs.logParts')}>
-          <Checkbox.Group options={LOG_PARTS.map((p) => ({ value: p, label: t(PART_LABELS[p]) }))} style={{ display: 'grid', gap: 8 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form>
-    </Card>
+    <SettingForm<{ logParts: Part[] }, { logParts?: Part[] }>
+      title={t('settingTabs.CDNRayLog')}
+      testId="ray-log-setting"
+      stored={setting.data?.data}
+      loading={setting.isLoading}
+      toForm={(s) => ({ logParts: s.logParts })}
+      saving={save.isPending}
+      onSave={(v) => save.mutateAsync({ logParts: v.logParts ?? [] })}
+    >
+      <Form.Item name="logParts" label={t('settingTabs.logParts')}>
+        <Checkbox.Group options={LOG_PARTS.map((p) => ({ value: p, label: t(PART_LABELS[p]) }))} style={{ display: 'grid', gap: 8 }} />
+      </Form.Item>
+    </SettingForm>
   );
 }
