@@ -44,9 +44,9 @@ export type Pebble = Awaited<ReturnType<typeof startPebble>>;
 /**
  * pebble (the ACME test CA) and pebble-challtestsrv (its DNS, answering every name with 127.0.0.1 and the TXT
  * records the test sets) on free loopback ports. HTTP-01 validations go to `httpPort`; `eab` makes external account
- * binding required with these keys.
+ * binding required with these keys; `dnsServer` (host:port) has pebble validate against that DNS server instead.
  */
-export async function startPebble(o: { httpPort?: number; eab?: Record<string, string> } = {}) {
+export async function startPebble(o: { httpPort?: number; eab?: Record<string, string>; dnsServer?: string } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-pebble-'));
   const caBundle = await tlsFor(dir);
   const [dnsPort, mgmtPort, acmePort, pebbleMgmt, tlsPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
@@ -75,7 +75,7 @@ export async function startPebble(o: { httpPort?: number; eab?: Record<string, s
   };
   fs.writeFileSync(path.join(dir, 'pebble.json'), JSON.stringify(config));
   const pebble = keep(
-    spawn('/usr/bin/pebble', ['-config', path.join(dir, 'pebble.json'), '-dnsserver', `127.0.0.1:${dnsPort}`], {
+    spawn('/usr/bin/pebble', ['-config', path.join(dir, 'pebble.json'), '-dnsserver', o.dnsServer ?? `127.0.0.1:${dnsPort}`], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '0' },
     }),
