@@ -62,7 +62,7 @@ async function nearExpiry(name: string) {
     vi.waitFor(async () => expect(await t.deps.db.selectFrom('auto_certificates').select('id').where('claim_until', '>', new Date().toISOString()).execute()).toEqual([]), { timeout: 20_000, interval: 50 });
   const run = async (dns: Pebble['dns'] | null = null) => {
     await settled();
-    await runQueue(t.deps, { dns });
+    await runQueue(t.deps, { dnsOf: async () => dns });
     await settled();
   };
   const usePebble = (token = f.tokens.clientA, eab = true) =>
@@ -216,12 +216,12 @@ async function nearExpiry(name: string) {
     await run();
     const due = new Date(0).toISOString();
     await t.deps.db.updateTable('auto_certificates').set({ next_attempt_at: due }).where('domain_id', '=', id).execute();
-    await Promise.all([runQueue(t.deps, { dns: null }), runQueue(t.deps, { dns: null })]);
+    await Promise.all([runQueue(t.deps, { dnsOf: async () => null }), runQueue(t.deps, { dnsOf: async () => null })]);
     expect((await t.deps.db.selectFrom('acme_issuances').select('id').where('name', '=', 'race.example.com').execute()).length).toBe(2);
 
     const held = { status: 'processing' as const, claimed_by: 'another-instance', next_attempt_at: due };
     await t.deps.db.updateTable('auto_certificates').set({ ...held, claim_until: new Date(Date.now() + 600_000).toISOString() }).where('domain_id', '=', id).execute();
-    await runQueue(t.deps, { dns: null });
+    await runQueue(t.deps, { dnsOf: async () => null });
     expect(await rowOf(id)).toMatchObject({ status: 'processing', claimed_by: 'another-instance' });
     await t.deps.db.updateTable('auto_certificates').set({ ...held, claim_until: new Date(Date.now() - 1000).toISOString() }).where('domain_id', '=', id).execute();
     t = await t.restart();

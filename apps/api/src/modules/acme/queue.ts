@@ -26,8 +26,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const backoff = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0];
 
 export type QueueOptions = {
-  /** The DNS provider for DNS-01 (wildcards, and names whose HTTP path fails); null: none configured. */
-  dns: TxtPublisher | null;
+  /** A client's DNS provider for DNS-01 (wildcards, and names whose HTTP path fails); null: it configured none. */
+  dnsOf: (clientId: number) => Promise<TxtPublisher | null>;
 };
 
 /** Registering one client's account happens once even when several of its orders start together. */
@@ -102,7 +102,8 @@ async function fail(deps: AppDeps, row: repo.AutoCertRow, o: { error: string; hi
 
 /** One order for one queued name; failures keep the last good certificate bound and serving. */
 async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
-  if (row.name.startsWith('*.') && !opts.dns) return fail(deps, row, { error: WILDCARD_NEEDS_DNS, hint: 'wildcardDns' });
+  const dns = await opts.dnsOf(row.client_id);
+  if (row.name.startsWith('*.') && !dns) return fail(deps, row, { error: WILDCARD_NEEDS_DNS, hint: 'wildcardDns' });
   const used = (await repo.budgetUsed(deps.db, [row.registered_domain])).get(row.registered_domain) ?? 0;
   if (used >= CERT_BUDGET) {
     const error = `${used} certificates were issued for ${row.registered_domain} in the last 7 days (the limit is ${CERT_BUDGET})`;
@@ -113,7 +114,7 @@ async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
   await repo.markProcessing(deps.db, row.id);
   try {
     const client = await clientFor(deps, row.client_id);
-    const issued = await issueCertificate({ client, name: row.name, challenge: row.challenge, http: edgePublisher(deps, row, site.zone_id), dns: opts.dns });
+    const issued = await issueCertificate({ client, name: row.name, challenge: row.challenge, http: edgePublisher(deps, row, site.zone_id), dns });
     const parsed = parseCertificate(issued.chain, issued.key);
     const certificateId = await repo.storeIssued(deps.db, { row, siteId: row.site_id, chain: parsed.chain, keySealed: encrypt(deps.secrets.dataKey, issued.key), parsed });
     await deps.revisions.bump(deps.db, [site.zone_id]);
@@ -130,7 +131,7 @@ async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
     const hint = hintOf(error);
     deps.log.warn({ name: row.name, err: error }, 'automatic certificate order failed');
     // A name the CA could not reach over HTTP is tried through DNS next, where a DNS provider is configured.
-    const challenge = row.challenge === 'http-01' && opts.dns && hint !== 'budget' && hint !== 'ca' ? 'dns-01' : undefined;
+    const challenge = row.challenge === 'http-01' && dns && hint !== 'budget' && hint !== 'ca' ? 'dns-01' : undefined;
     await fail(deps, row, { error, hint, challenge });
   }
 }

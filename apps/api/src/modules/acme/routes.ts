@@ -12,7 +12,7 @@ export function acmeModule(app: FastifyInstance, deps: AppDeps) {
     name: service.ACME_JOB,
     everyMs: deps.config.acmeQueueSeconds * 1000,
     leaseMs: CLAIM_MS,
-    run: async () => runQueue(deps, { dns: await dnsProvider(deps) }),
+    run: () => runQueue(deps, { dnsOf: (clientId) => dnsProvider(deps, { clientId }) }),
   });
   registerRoute(app, deps, r.list, async ({ principal, query }) => service.listAutoCertificates(deps, principal, query));
   registerRoute(app, deps, r.renew, async ({ principal, body }) => ({ data: await service.renewAutoCertificates(deps, principal, body.ids) }));

@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors';
 import { decrypt } from '../../lib/crypto';
 import type { DnsSettingTable } from '../../db/schema-dns';
 import { DnsProviderError, powerDns, type RrsetChange } from './powerdns';
-import { findSetting, firstSetting } from './repo';
+import { findSetting } from './repo';
 
 /**
  * The DNS provider of the system settings (client/setting/dns): the server that answers the platform's names. Site
@@ -62,11 +62,11 @@ export const settingsOfRow = (deps: Pick<AppDeps, 'secrets'>, row: DnsSettingTab
 });
 
 /**
- * The configured provider: the client's (`clientId`), else the first client's that set one; null when no DNS type
- * is set (then wildcards cannot be validated). Its calls fail with 101010 when the provider refuses.
+ * A client's configured provider; null when it set no DNS type (then its wildcards cannot be validated). Its calls
+ * fail with 101010 when the provider refuses.
  */
-export async function dnsProvider(deps: AppDeps, opts: { clientId?: number } = {}): Promise<DnsProvider | null> {
-  const row = opts.clientId === undefined ? await firstSetting(deps.db) : await findSetting(deps.db, opts.clientId);
+export async function dnsProvider(deps: AppDeps, { clientId }: { clientId: number }): Promise<DnsProvider | null> {
+  const row = await findSetting(deps.db, clientId);
   if (!row) return null;
   const p = providerOf(settingsOfRow(deps, row));
   const wrap =

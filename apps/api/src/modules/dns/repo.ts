@@ -10,7 +10,6 @@ export const parseRecords = (json: string) => contents.parse(JSON.parse(json));
 
 // Settings: one row per client.
 export const findSetting = (db: Db, clientId: number) => db.selectFrom('dns_settings').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-export const firstSetting = (db: Db) => db.selectFrom('dns_settings').selectAll().orderBy('client_id').executeTakeFirst();
 export const configuredClients = async (db: Db) => (await db.selectFrom('dns_settings').select('client_id').orderBy('client_id').execute()).map((r) => r.client_id);
 
 export async function saveSetting(db: Db, row: DnsSettingTable) {
