@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -26,13 +26,14 @@ export function RouteError() {
     window.location.reload();
   }, [reloadNow]);
   if (reloadNow) return null;
+  // Plain markup and the entry's own button: this page must show even when the screens' files cannot be loaded.
   return (
-    <Result
-      status={chunk ? 'warning' : 'error'}
-      title={t(chunk ? 'error.updatedTitle' : 'error.failedTitle')}
-      subTitle={t(chunk ? 'error.updatedText' : 'error.failedText')}
-      extra={<Button type="primary" onClick={() => window.location.reload()}>{t('error.reload')}</Button>}
-      data-testid="route-error"
-    />
+    <div role="alert" data-testid="route-error" style={{ maxWidth: 560, margin: '96px auto', padding: 24, textAlign: 'center' }}>
+      <h2>{t(chunk ? 'error.updatedTitle' : 'error.failedTitle')}</h2>
+      <p style={{ color: 'rgba(0, 0, 0, 0.55)' }}>{t(chunk ? 'error.updatedText' : 'error.failedText')}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </Button>
+    </div>
   );
 }
