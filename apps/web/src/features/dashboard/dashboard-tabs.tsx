@@ -1,8 +1,6 @@
-import { QPS_SERIES } from '@edgekeep/contract/schemas/security';
 import { Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { guessTimezone } from '../../lib/dates';
 import { initialSecurityFilter } from '../security/queries';
 import { QpsChart } from '../security/qps-chart';
 import { useQps } from '../security/use-qps';
@@ -10,6 +8,7 @@ import { WafPanel } from '../security/waf-panel';
 import { useStatisticsInfo } from '../statistics/queries';
 import { BlacklistTab } from './blacklist-tab';
 import { OverviewCards } from './overview-cards';
+import { overviewInfoFilter, overviewScope } from './overview-queries';
 import { Usage } from './usage';
 
 /** The overview, blacklist and WAF analysis tabs over the last six hours (as the QPS chart's first answer). */
@@ -17,8 +16,8 @@ export default function DashboardTabs() {
   const { t } = useTranslation();
   const [filter] = useState(initialSecurityFilter);
   const [tab, setTab] = useState('overview');
-  const scope = useMemo(() => ({ timeZone: guessTimezone() }), []);
-  const info = useStatisticsInfo('user', { timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval, timeZone: scope.timeZone });
+  const scope = useMemo(overviewScope, []);
+  const info = useStatisticsInfo('user', overviewInfoFilter(scope.timeZone));
   const qps = useQps('user', scope);
   const infoData = info.data?.data;
   return (

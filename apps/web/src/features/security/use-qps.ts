@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QPS_POLL_MS } from '@edgekeep/contract/constants';
 import { statisticsRoutes } from '@edgekeep/contract/routes/statistics';
 import { QPS_SERIES } from '@edgekeep/contract/schemas/security';
@@ -23,16 +23,20 @@ export function mergePoints(prev: QpsPoint[], next: QpsPoint[]): QpsPoint[] {
   return merged.filter((p) => Date.parse(p.time) >= start);
 }
 
+/** The QPS chart's first answer: six hours in 5-minute buckets. */
+export const qpsFirstQuery = (tier: AnalyticsTier, scope: Scope) =>
+  queryOptions({
+    queryKey: ['security', tier, 'qps', scope],
+    queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body: { ...scope, timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval } }),
+  });
+
 /**
  * QPS (spec §4): six hours in 5-minute buckets first, then every QPS_POLL_MS the latest five minutes, merged in.
  * A failed poll goes through the console's failure handling and the chart keeps what it has.
  */
 export function useQps(tier: AnalyticsTier, scope: Scope) {
   const queryClient = useQueryClient();
-  const first = useQuery({
-    queryKey: ['security', tier, 'qps', scope],
-    queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body: { ...scope, timeInterval: QPS_SERIES.timeInterval, reportInterval: QPS_SERIES.reportInterval } }),
-  });
+  const first = useQuery(qpsFirstQuery(tier, scope));
   const [points, setPoints] = useState<QpsPoint[]>();
   useEffect(() => setPoints(first.data?.data), [first.data]);
   useEffect(() => {

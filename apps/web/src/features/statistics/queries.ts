@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientDomainRoutes } from '@edgekeep/contract/routes/client-domains';
 import { infraRoutes } from '@edgekeep/contract/routes/infra';
 import { siteRoutes } from '@edgekeep/contract/routes/sites';
@@ -30,8 +30,10 @@ export const statisticsKeys = {
   pickers: (tier: AnalyticsTier) => ['statistics', tier, 'pickers'] as const,
 };
 
-export const useStatisticsInfo = (tier: AnalyticsTier, filter: StatisticsFilter) =>
-  useQuery({ queryKey: statisticsKeys.info(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].info, { delayMs: 0, body: filter }) });
+export const statisticsInfoQuery = (tier: AnalyticsTier, filter: StatisticsFilter) =>
+  queryOptions({ queryKey: statisticsKeys.info(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].info, { delayMs: 0, body: filter }) });
+
+export const useStatisticsInfo = (tier: AnalyticsTier, filter: StatisticsFilter) => useQuery(statisticsInfoQuery(tier, filter));
 
 export const useTimeSeries = (tier: AnalyticsTier, filter: StatisticsFilter) =>
   useQuery({ queryKey: statisticsKeys.timeSeries(tier, filter), queryFn: () => callRoute(statisticsRoutes[tier].timeSeries, { delayMs: 0, body: filter }) });
