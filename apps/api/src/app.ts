@@ -22,6 +22,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    deps.metrics.httpRequests.inc({ method: req.method, route, status: reply.statusCode });
+    deps.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
   installJsonBody(app);
   installErrorHandling(app);
   for (const register of MODULES) register(app, deps);

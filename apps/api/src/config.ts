@@ -38,6 +38,8 @@ export type Config = {
   backupRoot?: string;
   /** How often the automatic-certificate queue looks for due orders and renewals. */
   acmeQueueSeconds: number;
+  /** Where GET /metrics (Prometheus) is served: loopback by default, never beside the public API; no port: not served. */
+  metrics: { host: string; port?: number };
 };
 
 /** Reads the environment once; everything else takes a Config. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: Math.max(1, Number(env.LOG_RETENTION_DAYS ?? 7) || 7),
     backupRoot: env.BACKUP_ROOT ? path.resolve(env.BACKUP_ROOT) : undefined,
     acmeQueueSeconds: Math.max(1, Number(env.ACME_QUEUE_SECONDS ?? 5) || 5),
+    metrics: { host: env.METRICS_HOST || '127.0.0.1', port: env.METRICS_PORT === 'off' ? undefined : Number(env.METRICS_PORT || 9464) },
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { Scheduler } from './jobs/scheduler';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './metrics/metrics';
 import type { RevisionBus } from './lib/revisions';
 import type { Secrets } from './lib/secrets';
 
@@ -20,4 +21,6 @@ export type AppDeps = {
   analytics: AnalyticsStore;
   /** Periodic work, run once per period across API instances (a lease per job in the database). */
   scheduler: Scheduler;
+  /** Prometheus metrics of this instance (served on METRICS_PORT). */
+  metrics: Metrics;
 };

@@ -9,6 +9,7 @@ import { createScheduler } from './jobs/scheduler';
 import { createMailer } from './lib/mailer';
 import { createRevisionBus } from './lib/revisions';
 import { loadSecrets } from './lib/secrets';
+import { createMetrics } from './metrics/metrics';
 import { createAccount } from './modules/accounts/service';
 
 /** Structured logs; credentials never reach a log line. */
@@ -28,7 +29,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log });
-  const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log });
+  const metrics = createMetrics({ db, dialect });
+  const revisions = await createRevisionBus({ databaseUrl: config.databaseUrl, log, watchers: metrics.watchers });
   return {
     db,
     dialect,
@@ -38,7 +40,8 @@ export async function openRuntime(config: Config, log: Logger): Promise<AppDeps>
     log,
     revisions,
     analytics: createAnalyticsStore({ dataDir: config.dataDir, rawRetentionDays: config.logRetentionDays }),
-    scheduler: createScheduler({ db, log }),
+    scheduler: createScheduler({ db, log, metrics }),
+    metrics,
   };
 }
 

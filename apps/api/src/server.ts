@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ensureDemo } from './demo';
 import { startDemoEdge } from './demo-edge';
 import { loadConfig } from './config';
+import { serveMetrics } from './metrics/serve';
 import { closeRuntime, createLogger, ensureRootAdmin, openRuntime } from './runtime';
 
 const config = loadConfig();
@@ -11,6 +12,7 @@ await ensureRootAdmin(deps);
 if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });
+const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(deps.metrics, { host: config.metrics.host, port: config.metrics.port, log });
 const demoEdge = config.demoPassword ? await startDemoEdge(deps) : undefined;
 
 let closing = false;
@@ -24,6 +26,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await demoEdge?.stop().catch((err: Error) => log.error({ err: err.message }, 'demo edge: not stopped cleanly'));
     // Agents' watches wait up to AGENT_WATCH_SECONDS: once the server stops taking requests they are answered now;
     // a connection still open a second later (a client that went away mid-request) is cut.
+    metricsServer?.close();
     const closed = app.close();
     deps.revisions.release();
     const cut = setTimeout(() => app.server.closeAllConnections(), 1000);

@@ -85,7 +85,13 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   app.post(`${base}/report`, async (req) => {
     const node = await nodeOf(deps, req);
     const report = parse(agentProtocol.report, req.body, 'body');
-    const monitor = monitorOf(await deps.db.selectFrom('nodes').select('monitor').where('id', '=', node.id).executeTakeFirstOrThrow());
+    const before = await deps.db
+      .selectFrom('nodes')
+      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+      .select(['nodes.monitor', 'nodes.applied_revision', 'zones.revision', 'zones.revision_at'])
+      .where('nodes.id', '=', node.id)
+      .executeTakeFirstOrThrow();
+    const monitor = monitorOf(before);
     await deps.db
       .updateTable('nodes')
       .set({
@@ -98,6 +104,9 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       })
       .where('id', '=', node.id)
       .execute();
+    // the first report of the zone's newest revision: how long it took to reach this node
+    const reached = report.appliedRevision !== null && report.appliedRevision >= before.revision && (before.applied_revision ?? 0) < before.revision;
+    if (reached && before.revision_at) deps.metrics.propagation.observe(Math.max(0, (Date.now() - Date.parse(before.revision_at)) / 1000));
     if (report.blocked) await recordBlocked(deps, node, report.blocked);
     await refreshStale(deps, [node.zone_id]);
     return { ok: true };

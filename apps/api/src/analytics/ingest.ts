@@ -4,7 +4,7 @@ import { agentProtocol, Codes } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { countLines } from './load';
+import { countLines, lastTime } from './load';
 import type { AnalyticsStore } from './types';
 
 const unzip = promisify(gunzip);
@@ -53,6 +53,12 @@ export function logIntake(
       const served = await sitesOfZone(deps, node.zone_id);
       const { accepted, stored } = await (opts.ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served });
       if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
+      const log = opts.ingest ? 'stream' : 'access';
+      deps.metrics.ingestBatches.inc({ log });
+      deps.metrics.ingestLines.inc({ log, outcome: 'stored' }, stored);
+      deps.metrics.ingestLines.inc({ log, outcome: 'skipped' }, accepted - stored);
+      const newest = lastTime(text);
+      if (stored && newest !== undefined) deps.metrics.ingestLag.observe({ log }, Math.max(0, (Date.now() - newest) / 1000));
       return agentProtocol.logsResult.parse({ accepted });
     });
   });

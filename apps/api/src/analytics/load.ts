@@ -43,16 +43,29 @@ export const countLines = (ndjson: Buffer) => {
   return n;
 };
 
-/** The offset of the batch's last line: lines come in file order, so it is the highest. */
-export const lastOffset = (ndjson: Buffer) => {
+/** The batch's last line, parsed (undefined when it is not a JSON object). */
+const lastLine = (ndjson: Buffer) => {
   let end = ndjson.length;
   while (end > 0 && SPACE.has(ndjson[end - 1])) end--;
   try {
-    const offset = (JSON.parse(ndjson.toString('utf8', ndjson.lastIndexOf(0x0a, end - 1) + 1, end)) as { offset?: unknown }).offset;
-    return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
+    const line: unknown = JSON.parse(ndjson.toString('utf8', ndjson.lastIndexOf(0x0a, end - 1) + 1, end));
+    return typeof line === 'object' && line !== null ? (line as { offset?: unknown; time?: unknown }) : undefined;
   } catch {
     return undefined;
   }
+};
+
+/** The offset of the batch's last line: lines come in file order, so it is the highest. */
+export const lastOffset = (ndjson: Buffer) => {
+  const offset = lastLine(ndjson)?.offset;
+  return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
+};
+
+/** The time of the batch's last line, its newest, in epoch milliseconds. */
+export const lastTime = (ndjson: Buffer) => {
+  const time = lastLine(ndjson)?.time;
+  const ms = typeof time === 'string' ? Date.parse(time) : NaN;
+  return Number.isNaN(ms) ? undefined : ms;
 };
 
 /** A (node, log file) pair, or a (node, digest) one, as a key. */

@@ -32,6 +32,7 @@ import { migration as m6_0200 } from './migrations/20261126-0200-notifications';
 import { migration as m6_0401 } from './migrations/20261126-0401-db-backup-node-upgrades';
 import { migration as m6_0300 } from './migrations/20261126-0300-client-settings';
 import { migration as m6_0500 } from './migrations/20261126-0500-auto-certificates';
+import { migration as m7_0100 } from './migrations/20261127-0100-revision-times';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261126-0401-db-backup-node-upgrades': m6_0401,
   '20261126-0300-client-settings': m6_0300,
   '20261126-0500-auto-certificates': m6_0500,
+  '20261127-0100-revision-times': m7_0100,
 };
 
 function migrator({ db, dialect }: DbHandle) {

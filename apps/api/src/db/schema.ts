@@ -132,6 +132,8 @@ export type ZoneTable = {
   settings: string;
   /** The revision of the desired state of every node in the zone. */
   revision: Generated<number>;
+  /** When the zone took that revision (null: before revisions were timed). */
+  revision_at: string | null;
   created_at: string;
   updated_at: string;
 };

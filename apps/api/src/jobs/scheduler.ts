@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
+import type { Metrics } from '../metrics/metrics';
 
 export type Job = {
   /** Unique and stable: the lease row's key. */
@@ -31,7 +32,7 @@ const STOP_WAIT_MS = 5000;
  * the job is due and no live lease holds it, and claiming sets the next due time, so several API instances on one
  * database run each job once per period; when the holder dies its lease lapses and another instance takes over.
  */
-export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler {
+export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; metrics?: Pick<Metrics, 'jobRuns' | 'jobDuration'> }): Scheduler {
   const holder = randomUUID();
   const jobs = new Map<string, Job>();
   const timers: NodeJS.Timeout[] = [];
@@ -53,12 +54,15 @@ export function createScheduler({ db, log }: { db: Db; log: Logger }): Scheduler
 
   async function execute(job: Job) {
     let error: string | null = null;
+    const timer = metrics?.jobDuration.startTimer({ job: job.name });
     try {
       await job.run();
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       log.error({ job: job.name, err: error }, 'job failed');
     }
+    timer?.();
+    metrics?.jobRuns.inc({ job: job.name, outcome: error ? 'failed' : 'ok' });
     await db
       .updateTable('job_leases')
       .set((eb) => ({

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import type { Gauge } from 'prom-client';
 import type { Db } from '../db';
 import { listenForZones, notifyZones } from './revision-notifier';
 
@@ -12,7 +13,7 @@ const ALL = 'zone:*';
  * PostgreSQL (`databaseUrl`) every instance on the database hears the change through LISTEN/NOTIFY, once it is
  * committed, and wakes its own.
  */
-export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logger } = {}) {
+export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logger; watchers?: Gauge } = {}) {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   const emit = (zoneIds: number[]) => {
@@ -39,7 +40,7 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     async bump(db: Db, zoneIds: number[]) {
       const next = await sql<{ value: number }>`update revisions set value = value + 1 where id = 1 returning value`.execute(db);
       const revision = Number(next.rows[0].value);
-      if (zoneIds.length) await db.updateTable('zones').set({ revision }).where('id', 'in', zoneIds).execute();
+      if (zoneIds.length) await db.updateTable('zones').set({ revision, revision_at: new Date().toISOString() }).where('id', 'in', zoneIds).execute();
       await wake(db, zoneIds);
       return revision;
     },
@@ -47,8 +48,13 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     wake,
     /** Resolves at the zone's next bump or wake, or after `ms`; watchers read the zone's revision afterwards. */
     next(zoneId: number, ms: number, signal?: AbortSignal) {
+      opts.watchers?.inc();
+      let waiting = true;
       return new Promise<void>((resolve) => {
         const done = () => {
+          if (!waiting) return;
+          waiting = false;
+          opts.watchers?.dec();
           clearTimeout(timer);
           bus.off(`zone:${zoneId}`, done);
           bus.off(ALL, done);
