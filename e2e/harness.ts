@@ -60,7 +60,7 @@ export type Server = { url: string; dataDir: string; env: NodeJS.ProcessEnv; out
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', METRICS_PORT: 'off', ...extraEnv };
   // A shell running `npm start` has no NODE_ENV; the test runner's NODE_ENV=test would build a development console.
   delete env.NODE_ENV;
   const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -78,7 +78,9 @@ lane('metrics', () => {
   });
 
   it('serves /metrics on its own loopback address and nothing else there; the public API has no /metrics', async () => {
-    const server = await serveMetrics(t.deps.metrics, { host: '127.0.0.1', port: 0, log: t.deps.log });
+    const server = (await serveMetrics(t.deps.metrics, { host: '127.0.0.1', port: 0, log: t.deps.log }))!;
+    // a second one on the same port cannot bind: no metrics there, and no crash
+    expect(await serveMetrics(t.deps.metrics, { host: '127.0.0.1', port: (server.address() as { port: number }).port, log: t.deps.log })).toBeUndefined();
     try {
       const { port } = server.address() as { port: number };
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
