@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type Agent, type AgentOptions } from './agent';
+import { createAgentMetrics } from './metrics/metrics';
 import { currentRelease } from './apply/layout';
 import { masterPid } from './apply/nginx';
 import { stopNginx } from './apply/process';
@@ -85,6 +86,7 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
       commandIntervalMs: 300,
       backoff: { baseMs: 50, capMs: 400 },
       logs: { flushMs: 200, pollMs: 50, rotateGraceMs: 300 },
+      metrics: createAgentMetrics(),
     };
     agent = await startAgent(options);
   });
@@ -249,6 +251,22 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     const fileOf = (uri: string) => cp.seen.logFiles[cp.seen.logLines.findIndex((l) => l.uri === uri)];
     expect(fileOf('/log/b-0')).toBe(fileOf('/log/a-0'));
     expect(fileOf('/log/d-0')).not.toBe(fileOf('/log/a-0'));
+  });
+
+  it('counts its applies by outcome, its reports and the lines the control plane acknowledged in its metrics', async () => {
+    const { registry } = options.metrics!;
+    const value = async (name: string, labels: Record<string, string> = {}) =>
+      (await registry.getSingleMetric(name)!.get()).values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+    // the new domain reloaded; the first state (nginx started), the blacklist and its removal were pushed; two failed
+    expect(await value('edgekeep_agent_applies_total', { outcome: 'reload' })).toBeGreaterThanOrEqual(1);
+    expect(await value('edgekeep_agent_applies_total', { outcome: 'data' })).toBeGreaterThanOrEqual(3);
+    expect(await value('edgekeep_agent_applies_total', { outcome: 'failed' })).toBe(2);
+    expect(await value('edgekeep_agent_reports_total', { outcome: 'ok' })).toBeGreaterThan(0);
+    // counted once the control plane's answer is in, a moment after it holds the lines
+    await expect.poll(() => value('edgekeep_agent_log_lines_shipped_total', { log: 'access' })).toBe(cp.seen.logLines.length);
+    expect(await value('edgekeep_agent_applied_revision')).toBe(agent.applier.status().appliedRevision);
+    expect(await value('edgekeep_agent_apply_failing')).toBe(0);
+    expect(await registry.metrics()).toContain('# TYPE edgekeep_agent_apply_duration_seconds histogram');
   });
 
   it('keeps serving without the control plane, serves from disk after a restart, and resyncs when it returns', async () => {

@@ -13,6 +13,7 @@ import { readIdentity, writeIdentity, type Identity } from './sync/identity';
 import type { Log } from './sync/log';
 import { runSyncLoop } from './sync/sync-loop';
 import { reportUpgradeOutcome } from './upgrade/outcome';
+import type { AgentMetrics } from './metrics/metrics';
 
 export type AgentOptions = ApplierOptions & {
   /** The control plane's base URL; only needed to enrol (afterwards it is read from identity.json). */
@@ -29,6 +30,8 @@ export type AgentOptions = ApplierOptions & {
   /** Build the ASN database at `asnDb` (default); false: the file is the operator's own, used as it is. */
   buildAsn?: boolean;
   logs?: Pick<LogShipperOptions, 'flushMs' | 'pollMs' | 'maxLines' | 'maxBytes' | 'chunkBytes' | 'rotateGraceMs'>;
+  /** The agent's Prometheus metrics (main.ts serves them); none in the tests that do not ask. */
+  metrics?: AgentMetrics;
 };
 
 /** The identity on disk, else an enrolment with the token, retried until it answers (or the agent stops). */
@@ -80,6 +83,8 @@ export const startAgent = async (o: AgentOptions) => {
   const controller = new AbortController();
   const signal = controller.signal;
   const applier = createApplier(o);
+  const { metrics } = o;
+  metrics?.watch(applier);
   const restored = await applier.restore();
   if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
   const asnBuilt = o.asnDb && o.buildAsn !== false ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
@@ -92,7 +97,7 @@ export const startAgent = async (o: AgentOptions) => {
     const identity = await enroll({ ...o, signal });
     if (!identity) return;
     const api = createApiClient({ apiUrl: identity.apiUrl, credential: identity.credential, fetch: o.fetch });
-    const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log });
+    const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log, metrics });
     // In the background: a control plane that is away must not hold the node's sync up.
     void reportUpgradeOutcome({ api, stateDir, version: o.version, log }).catch((err: Error) => log({ msg: 'upgrade outcome not reported', error: err.message }));
     const commands = createCommandPoller({
@@ -103,9 +108,9 @@ export const startAgent = async (o: AgentOptions) => {
     await Promise.all([
       reporter.run({ signal }),
       commands.run({ signal }),
-      runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, ...o.logs }),
-      runLogShipper({ api, file: join(prefix, STREAM_LOG), name: 'stream', kind: 'stream', stateDir, log, signal, backoff: o.backoff, ...o.logs }),
-      runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke }),
+      runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, metrics, ...o.logs }),
+      runLogShipper({ api, file: join(prefix, STREAM_LOG), name: 'stream', kind: 'stream', stateDir, log, signal, backoff: o.backoff, metrics, ...o.logs }),
+      runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke, metrics }),
     ]);
   };
   const done = run();

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { startAgent } from './agent';
 import { asnDbFile } from './geo/asn-db';
 import { cityDbIn, GEO_CITY_DB } from './geo/databases';
+import { createAgentMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/serve';
 import { jsonLog } from './sync/log';
 
 const env = process.env;
@@ -23,7 +25,13 @@ if (env.EDGEKEEP_SELF_CHECK === '1') {
 const RESTART_CODE = 75;
 
 const stateDir = resolve(env.STATE_DIR ?? '/var/lib/edgekeep');
+const metrics = createAgentMetrics();
+// on the node's loopback unless EDGEKEEP_METRICS_HOST names a private address; EDGEKEEP_METRICS_PORT=off: none
+if (env.EDGEKEEP_METRICS_PORT !== 'off') {
+  await serveMetrics(metrics.registry, { host: env.EDGEKEEP_METRICS_HOST || '127.0.0.1', port: number('EDGEKEEP_METRICS_PORT', 9465), log: jsonLog });
+}
 const agent = await startAgent({
+  metrics,
   apiUrl: env.EDGEKEEP_API,
   enrollToken: env.EDGEKEEP_ENROLL_TOKEN,
   stateDir,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ensureDemo } from './demo';
 import { startDemoEdge } from './demo-edge';
 import { loadConfig } from './config';
-import { serveMetrics } from './metrics/serve';
+import { serveMetrics } from '@edgekeep/agent/metrics';
 import { closeRuntime, createLogger, ensureRootAdmin, openRuntime } from './runtime';
 
 const config = loadConfig();
@@ -12,7 +12,7 @@ await ensureRootAdmin(deps);
 if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
 const app = await buildApp(deps);
 await app.listen({ port: config.port, host: config.host });
-const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(deps.metrics, { host: config.metrics.host, port: config.metrics.port, log });
+const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(deps.metrics.registry, { host: config.metrics.host, port: config.metrics.port, log: ({ msg, ...rest }) => log.info(rest, msg) });
 const demoEdge = config.demoPassword ? await startDemoEdge(deps) : undefined;
 
 let closing = false;

@@ -6,6 +6,7 @@ import { createLogReader } from './log-reader';
 import { readPosition, writePosition, type Position } from './offsets';
 import { parseAccessLine } from './parse-line';
 import { parseStreamLine } from './parse-stream-line';
+import type { AgentMetrics } from '../metrics/metrics';
 
 export type LogShipperOptions = {
   api: Pick<ApiClient, 'logs'>;
@@ -23,6 +24,7 @@ export type LogShipperOptions = {
   /** How long a rotated file is still read after the log's path changed (nginx workers reopen one by one). */
   rotateGraceMs?: number;
   backoff?: { baseMs?: number; capMs?: number };
+  metrics?: Pick<AgentMetrics, 'linesShipped' | 'shipFailures'>;
 };
 
 export type LogKind = 'access' | 'stream';
@@ -105,6 +107,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
       try {
         const accepted = await api.logs({ ndjson: batch.lines.join('\n') + '\n', file: position.file, kind });
         if (accepted <= 0) throw new Error('the control plane took no line of the batch');
+        o.metrics?.linesShipped.inc({ log: o.name }, Math.min(accepted, batch.lines.length));
         const offset = accepted >= batch.lines.length ? batch.end : batch.ends[accepted - 1];
         await save({ ...position, offset });
         readPos = offset;
@@ -112,6 +115,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
         batch = emptyBatch(offset);
         return;
       } catch (err) {
+        o.metrics?.shipFailures.inc({ log: o.name });
         const ms = backoffDelay({ attempt, ...o.backoff });
         o.log({ msg: 'log batch not shipped', error: (err as Error).message, lines: batch.lines.length, retryInMs: ms });
         await sleep({ ms, signal });

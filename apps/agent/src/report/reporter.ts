@@ -5,6 +5,7 @@ import type { ApiClient } from '../sync/api-client';
 import { sleep } from '../sync/backoff';
 import type { Log } from '../sync/log';
 import { createSystemMetrics } from './system-metrics';
+import type { AgentMetrics } from '../metrics/metrics';
 
 export type ReporterOptions = {
   api: ApiClient;
@@ -13,10 +14,11 @@ export type ReporterOptions = {
   version: string;
   intervalMs?: number;
   log: Log;
+  metrics?: Pick<AgentMetrics, 'reports'>;
 };
 
 /** Posts a report every `intervalMs` and whenever `now()` is called (after an apply); a failed post waits for the next. */
-export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_000, log }: ReporterOptions) => {
+export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_000, log, metrics: counters }: ReporterOptions) => {
   const metrics = createSystemMetrics({ diskPath: prefix });
   let wake = new AbortController();
 
@@ -41,7 +43,13 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
     now: () => wake.abort(),
     run: async ({ signal }: { signal: AbortSignal }) => {
       while (!signal.aborted) {
-        await send().catch((err: Error) => log({ msg: 'report failed', error: err.message }));
+        await send().then(
+          () => counters?.reports.inc({ outcome: 'ok' }),
+          (err: Error) => {
+            counters?.reports.inc({ outcome: 'failed' });
+            log({ msg: 'report failed', error: err.message });
+          },
+        );
         await sleep({ ms: intervalMs, signal: AbortSignal.any([signal, wake.signal]) });
         wake = new AbortController();
       }

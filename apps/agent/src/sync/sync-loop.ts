@@ -3,6 +3,7 @@ import type { ApiClient } from './api-client';
 import type { Applier } from './applier';
 import { backoffDelay, sleep } from './backoff';
 import type { Log } from './log';
+import type { AgentMetrics } from '../metrics/metrics';
 
 export type SyncLoopOptions = {
   api: ApiClient;
@@ -13,6 +14,7 @@ export type SyncLoopOptions = {
   onApplied: () => void;
   onWake: () => void;
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
+  metrics?: Pick<AgentMetrics, 'applies' | 'applyDuration'>;
 };
 
 const revisionOf = (json: unknown) =>
@@ -23,7 +25,7 @@ const revisionOf = (json: unknown) =>
  * hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
  * what it has; the loop never stops for it. Failures to reach the control plane back off with jitter.
  */
-export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff }: SyncLoopOptions) => {
+export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff, metrics }: SyncLoopOptions) => {
   let known = applier.status().appliedRevision ?? 0;
   let needState = true;
   let attempt = 0;
@@ -41,7 +43,11 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
     const state = parsed.data;
     known = state.revision;
     if (state.revision === applier.status().appliedRevision && !applier.status().applyError) return;
+    const timer = metrics?.applyDuration.startTimer();
     const result = await applier.apply(state);
+    const outcome = !result.ok ? 'failed' : result.reloaded ? 'reload' : 'data';
+    timer?.({ outcome });
+    metrics?.applies.inc({ outcome });
     log(result.ok ? { msg: 'state applied', revision: state.revision, reloaded: result.reloaded } : { msg: 'apply failed', revision: state.revision, error: result.error });
   };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolNode, logLine, postLogs } from '../../test/agent-logs';
 import { makeInfra } from '../../test/fixtures';
 import { call, lane, startTestApp, type TestApp } from '../../test/harness';
-import { serveMetrics } from './serve';
+import { serveMetrics } from '@edgekeep/agent/metrics';
 
 /** The value of one sample of the exposition text, or undefined when it is not there. */
 const sample = (text: string, name: string, labels: Record<string, string | number> = {}) => {
@@ -78,9 +78,9 @@ lane('metrics', () => {
   });
 
   it('serves /metrics on its own loopback address and nothing else there; the public API has no /metrics', async () => {
-    const server = (await serveMetrics(t.deps.metrics, { host: '127.0.0.1', port: 0, log: t.deps.log }))!;
+    const server = (await serveMetrics(t.deps.metrics.registry, { host: '127.0.0.1', port: 0, log: () => undefined }))!;
     // a second one on the same port cannot bind: no metrics there, and no crash
-    expect(await serveMetrics(t.deps.metrics, { host: '127.0.0.1', port: (server.address() as { port: number }).port, log: t.deps.log })).toBeUndefined();
+    expect(await serveMetrics(t.deps.metrics.registry, { host: '127.0.0.1', port: (server.address() as { port: number }).port, log: () => undefined })).toBeUndefined();
     try {
       const { port } = server.address() as { port: number };
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
