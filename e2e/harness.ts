@@ -54,12 +54,16 @@ export async function startSmtpSink() {
   };
 }
 
-export type Server = { url: string; dataDir: string; env: NodeJS.ProcessEnv; output: () => string; stop: () => Promise<void> };
+export type Server = { url: string; dataDir: string; env: NodeJS.ProcessEnv; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
-/** Starts the console exactly as the README does (`npm start`) on a free port with its own data directory. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
+/**
+ * Starts the console exactly as the README does (`npm start`) on a free port with its own data directory; `keysFrom`:
+ * another instance's data directory, whose platform keys this one shares (several instances on one database).
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, { keysFrom }: { keysFrom?: string } = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-'));
+  if (keysFrom) fs.cpSync(path.join(keysFrom, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', METRICS_PORT: 'off', ...extraEnv };
   // A shell running `npm start` has no NODE_ENV; the test runner's NODE_ENV=test would build a development console.
   delete env.NODE_ENV;
@@ -83,6 +87,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     env,
     output: () => output,
+    /** Ends the server as a crash would (SIGKILL to its process group): no shutdown of its own. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
       await exited;

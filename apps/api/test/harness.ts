@@ -18,7 +18,11 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5
 
 /** A fresh PostgreSQL database for one test file, or undefined on the SQLite lane. */
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  if (process.env.EK_TEST_DB !== 'postgres') return undefined;
+  return process.env.EK_TEST_DB === 'postgres' ? createPgDatabase() : undefined;
+}
+
+/** A new, empty PostgreSQL database on the test server; `drop()` removes it once its connections are gone. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ek_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
