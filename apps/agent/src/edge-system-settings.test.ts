@@ -1,11 +1,13 @@
 import { edge } from '@edgekeep/contract';
+import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlStatus, pushData } from './control/client';
 import { luaData } from './render';
 import { loggedLine } from './test/access-log';
 import { detectNginx, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
-import { freePort, startOrigin } from './test/servers';
+import { freePort, get as tlsGet, startOrigin } from './test/servers';
+import { selfSignedCertificate } from './test/certificates';
 
 const nginx = await detectNginx();
 if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
@@ -16,6 +18,7 @@ describe.skipIf(!nginx.ok)('system settings and error pages at the edge', () => 
   let node: Awaited<ReturnType<typeof startEdge>>;
   let httpPort: number;
   let httpsPort: number;
+  let cert: { chain: string; key: string };
 
   const state = (zone: object = {}) =>
     edge.desiredState.parse({
@@ -23,7 +26,7 @@ describe.skipIf(!nginx.ok)('system settings and error pages at the edge', () => 
       structure: {
         zone: { httpPorts: [httpPort], httpsPorts: [httpsPort], nginx: { workerProcesses: 1 } },
         sites: [
-          { id: 1, name: 'shop', domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
+          { id: 1, name: 'shop', domains: [{ id: 11, name: 'shop.example.com', certificateId: 5, origins: [{ host: '127.0.0.1', port: origin.port }] }] },
           {
             id: 2,
             name: 'blog',
@@ -32,14 +35,27 @@ describe.skipIf(!nginx.ok)('system settings and error pages at the edge', () => 
           },
         ],
       },
-      data: { zone },
+      data: { zone, certificates: [{ id: 5, ...cert }] },
     });
   const push = (zone: object, sites: object[] = []) => pushData({ control: node.control, data: { ...luaData({ state: state(zone) }), sites: sites as edge.SiteData[] } });
   const get = (host: string, path = '/') => send({ port: httpPort, host, path });
+  /** HTTPS to the node's address: no SNI name, the Host an address; the node's default certificate is not checked. */
+  const bareHttps = () =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpsRequest({ host: '127.0.0.1', port: httpsPort, path: '/bare-tls', rejectUnauthorized: false, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.once('error', reject);
+      req.end();
+    });
   const loads = async () => (await controlStatus({ control: node.control })).loads;
 
   beforeAll(async () => {
     origin = await startOrigin({ name: 'origin' });
+    cert = await selfSignedCertificate({ host: 'shop.example.com' });
     [httpPort, httpsPort] = [await freePort(), await freePort()];
     node = await startEdge({ state: state(), controlPort: await freePort() });
   });
@@ -123,5 +139,14 @@ describe.skipIf(!nginx.ok)('system settings and error pages at the edge', () => 
     await push({ noDomainPage: { status: 903, type: 'js', body: 'location.href="/"' } });
     expect((await bare()).body).toContain('<script>location.href="/"</script>');
     expect(await loads()).toBe(before);
+  });
+
+  it('answers 903 over HTTPS too when the node is reached by its address, never a site of its HTTPS port', async () => {
+    await push({});
+    const bareTls = await bareHttps();
+    expect(bareTls.status).toBe(903);
+    expect(bareTls.body).toContain('No site here');
+    const shop = await tlsGet({ port: httpsPort, host: 'shop.example.com', ca: cert.chain });
+    expect([shop.status, JSON.parse(shop.body).origin]).toEqual([200, 'origin']);
   });
 });

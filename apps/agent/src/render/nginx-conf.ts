@@ -4,7 +4,7 @@ import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, typ
 import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
-import { SNI_FILE } from './tls';
+import { SNI_FILE, tlsDirectives } from './tls';
 import { MODSECURITY_MODULE, usesWaf } from './waf';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
@@ -119,7 +119,10 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       block({
         head: 'server',
         body: lines(
+          // The node reached by a name no site serves, or by its bare address, over HTTP or HTTPS: the 903 page.
           ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
+          ...zone.httpsPorts.map((p) => `listen ${p} ssl${zone.http2 ? ' http2' : ''} default_server;`),
+          ...tlsDirectives({ dir }),
           'server_name _;',
           'set $ek_site "";',
           'set $ek_domain "";',
