@@ -5,23 +5,27 @@
 local zone = require "edgekeep.zone"
 
 local _M = {}
+-- This worker's reading of the zone's ray setting, again only when the zone changed.
+local setting = {}
+
+local function current()
+  local z = zone.view()
+  if setting.zone ~= z then
+    local wants = {}
+    for _, part in ipairs(z.ray.parts) do wants[part] = true end
+    setting = { zone = z, node = wants.node and "-n" .. z.ray.node or "", site = wants.site, time = wants.time }
+  end
+  return setting
+end
 
 function _M.id()
-  local ctx = ngx.ctx
-  if ctx.ray then return ctx.ray end
-  local ray = zone.view().ray
-  local id = ngx.var.request_id
-  for _, part in ipairs(ray.parts) do
-    if part == "node" then
-      id = id .. "-n" .. ray.node
-    elseif part == "site" then
-      local site = ngx.var.ek_site
-      if site and site ~= "" then id = id .. "-s" .. site end
-    elseif part == "time" then
-      id = id .. "-" .. math.floor(ngx.req.start_time())
-    end
+  local s = current()
+  local id = ngx.var.request_id .. s.node
+  if s.site then
+    local site = ngx.var.ek_site
+    if site and site ~= "" then id = id .. "-s" .. site end
   end
-  ctx.ray = id
+  if s.time then id = id .. "-" .. math.floor(ngx.req.start_time()) end
   return id
 end
 
