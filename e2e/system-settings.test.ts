@@ -36,7 +36,7 @@ describe('system settings and notification screens', () => {
     await context.addCookies(['accessToken', 'refreshToken', 'tokenType'].map((name) => ({ name: `${tier[0]}_${name}`, value: name === 'tokenType' ? 'Bearer' : name === 'accessToken' ? token : 'unused', url: server.url })));
   };
 
-  it('a client sets its mail server and sends a test mail, sets token lifetimes, subnets and its chat bot, and sees the status', async () => {
+  it('a client sets its mail server and sends a test mail, sets token lifetimes, ray id parts, subnets and its chat bot, and sees the status', async () => {
     const browser = await launchBrowser();
     try {
       const page = await freshPage(browser.context, server.url);
@@ -65,6 +65,15 @@ describe('system settings and notification screens', () => {
       await verify.getByRole('button', { name: 'Save' }).click();
       await waitForToast(page, 'Update Successful!');
       expect((await api(server, 'GET', 'setting/system/accountVerify', { token: client })).body.data.accessTokenMinutes).toBe(45);
+
+      await page.getByTestId('setting-tab-CDNRayLog').click();
+      const ray = page.getByTestId('ray-log-setting');
+      await ray.getByLabel('Node (n<id>)').waitFor();
+      expect(await ray.getByLabel('Node (n<id>)').isChecked()).toBe(true);
+      await ray.getByLabel('Site (s<id>)').check();
+      await ray.getByRole('button', { name: 'Save' }).click();
+      await waitForToast(page, 'Update Successful!');
+      expect((await api(server, 'GET', 'setting/system/CDNRayLog', { token: client })).body.data.logParts).toEqual(['node', 'site']);
 
       await page.getByTestId('setting-tab-restrictGroupCIDRs').click();
       const cidrs = page.getByTestId('restrict-cidrs-setting');
