@@ -11,6 +11,7 @@ describe('system settings and notification screens', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let bot: FakeBot;
   let server: Server;
+  let admin: string;
   let client: string;
   let user: string;
 
@@ -19,7 +20,7 @@ describe('system settings and notification screens', () => {
     bot = await startFakeBot();
     bot.addToken(BOT_TOKEN);
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD, BOT_API_URL: bot.url });
-    ({ client } = await licensedClient({ server, smtp, password: PASSWORD }));
+    ({ admin, client } = await licensedClient({ server, smtp, password: PASSWORD }));
     await createAccountCli(server, ['--auth', 'user', '--email', 'shop@example.com', '--password', PASSWORD, '--client', 'ops@example.com']);
     user = await signInByMail({ server, smtp, tier: 'user', email: 'shop@example.com', password: PASSWORD });
   });
@@ -35,7 +36,7 @@ describe('system settings and notification screens', () => {
     await context.addCookies(['accessToken', 'refreshToken', 'tokenType'].map((name) => ({ name: `${tier[0]}_${name}`, value: name === 'tokenType' ? 'Bearer' : name === 'accessToken' ? token : 'unused', url: server.url })));
   };
 
-  it('a client sets its mail server and sends a test mail, sets token lifetimes, subnets and its chat bot, and sees the status', async () => {
+  it('a client sets its mail server and sends a test mail, sets token lifetimes, ray id parts, subnets and its chat bot, and sees the status', async () => {
     const browser = await launchBrowser();
     try {
       const page = await freshPage(browser.context, server.url);
@@ -64,6 +65,15 @@ describe('system settings and notification screens', () => {
       await verify.getByRole('button', { name: 'Save' }).click();
       await waitForToast(page, 'Update Successful!');
       expect((await api(server, 'GET', 'setting/system/accountVerify', { token: client })).body.data.accessTokenMinutes).toBe(45);
+
+      await page.getByTestId('setting-tab-CDNRayLog').click();
+      const ray = page.getByTestId('ray-log-setting');
+      await ray.getByLabel('Node (n<id>)').waitFor();
+      expect(await ray.getByLabel('Node (n<id>)').isChecked()).toBe(true);
+      await ray.getByLabel('Site (s<id>)').check();
+      await ray.getByRole('button', { name: 'Save' }).click();
+      await waitForToast(page, 'Update Successful!');
+      expect((await api(server, 'GET', 'setting/system/CDNRayLog', { token: client })).body.data.logParts).toEqual(['node', 'site']);
 
       await page.getByTestId('setting-tab-restrictGroupCIDRs').click();
       const cidrs = page.getByTestId('restrict-cidrs-setting');
@@ -115,6 +125,43 @@ describe('system settings and notification screens', () => {
       expect(saved.events).not.toContain('login.newAddress');
       await page.getByTestId('bot-setting').getByText('No chat registered').waitFor();
       await screenshot(page, 'notify-setting-user');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('an admin finds its notification setting in the menu, registers its chat bot and gets the test message', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await freshPage(browser.context, server.url);
+      await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+      await as(browser.context, 'admin', admin);
+      await page.goto(`${server.url}/admin/dashboard`);
+      await page.getByRole('menuitem', { name: 'System management' }).click();
+      await page.getByRole('menuitem', { name: 'Notification setting' }).click();
+      await page.waitForURL('**/admin/systemManagement/notifySetting');
+      const botCard = page.getByTestId('bot-setting');
+      await botCard.getByText('No chat registered').waitFor();
+      await botCard.locator('#enabled').click();
+      await botCard.locator('#token').fill(BOT_TOKEN);
+      await botCard.locator('#registerCommand').fill('/register root');
+      await botCard.getByRole('button', { name: 'Save' }).click();
+      await waitForToast(page, 'Update Successful!');
+      bot.chatSays(4040, '/register root');
+      await botCard.getByRole('button', { name: 'Send test message' }).click();
+      await waitForToast(page, 'Connection Success!');
+      expect(bot.sent.at(-1)).toMatchObject({ token: BOT_TOKEN, chatId: '4040' });
+      await botCard.getByTestId('bot-registered').getByText('Chat registered').waitFor();
+      expect((await api(server, 'GET', 'admin/setting/tg', { token: admin })).body.data).toMatchObject({ enabled: true, registerCommand: '/register root', tokenSet: true });
+      // Nothing of the admin's reached the client's own channel.
+      expect((await api(server, 'GET', 'client/setting/tg', { token: client })).body.data.registerCommand).not.toBe('/register root');
+
+      const prefs = page.getByTestId('notify-preferences');
+      await prefs.getByLabel('My account signs in from a new address').uncheck();
+      await prefs.getByRole('button', { name: 'Save' }).click();
+      await waitForToast(page, 'Update Successful!');
+      expect((await api(server, 'GET', 'admin/setting/notify', { token: admin })).body.data.events).not.toContain('login.newAddress');
+      await screenshot(page, 'notify-setting-admin');
     } finally {
       await browser.close();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyState } from './apply/apply';
+import { defaultCertFiles } from './apply/default-cert';
 import { writeRelease } from './apply/layout';
 import { preflight, testConfig } from './apply/nginx';
 import { controlStatus, purgeCache, pushData } from './control/client';
@@ -160,7 +161,8 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
 
   it('preflights a release: one whose Lua data does not load is refused before it is swapped in', async () => {
     const dir = join(node.prefix, 'releases', 'r9-broken');
-    await writeRelease({ dir, files: render({ state: stateAt({ revision: 9 }), dir, release: 'r9-broken', controlPort: node.control.port }) });
+    const files = render({ state: stateAt({ revision: 9 }), dir, release: 'r9-broken', controlPort: node.control.port });
+    await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix: node.prefix })) } });
     const confFile = join(dir, 'nginx.conf');
     expect(await preflight({ prefix: node.prefix, nginxBin: 'nginx', confFile })).toBeUndefined();
     await writeFile(join(dir, 'data.json'), '{"revision":');

@@ -41,11 +41,14 @@ const proxyPassOf = (domain: edge.Domain) => {
   return `${scheme}://ek_d${domain.id}${domain.portMap.enabled ? '_p$server_port' : ''}`;
 };
 
-/** What refused a request (Lua sets them on the blocking path only): the cause, the rule and the action taken. */
-export const BLOCK_VARIABLES = ['set $ek_block "";', 'set $ek_block_rule "";', 'set $ek_block_action "";'];
+/**
+ * What the Lua runtime writes for the access line: what refused a request (on the blocking path only: the cause,
+ * the rule and the action taken) and the request's ray id.
+ */
+export const LUA_LOG_VARIABLES = ['set $ek_block "";', 'set $ek_block_rule "";', 'set $ek_block_action "";', 'set $ek_ray "";'];
 
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...BLOCK_VARIABLES);
+  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...LUA_LOG_VARIABLES);
 
 const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string; https: boolean }) =>
   lines(

@@ -4,8 +4,19 @@ import type { edge } from '@edgekeep/contract';
  * What the Lua runtime holds in its shared dictionary: the same document at load time and through the control
  * endpoint. `served`: every site the node serves, those without rules of their own included.
  */
-export type LuaData = { revision: number; sites: edge.SiteData[]; domains?: edge.DomainModules[]; zone?: edge.ZoneData; served?: number[]; acme?: edge.AcmeChallenge[] };
+export type LuaData = {
+  revision: number;
+  sites: edge.SiteData[];
+  domains?: edge.DomainModules[];
+  zone?: edge.ZoneData;
+  served?: number[];
+  acme?: edge.AcmeChallenge[];
+  pages?: Record<string, edge.ErrorPage>;
+};
 // `acme`: the HTTP-01 answers of running orders; left out when there are none (the runtime then holds none).
+// `pages`: each site's 929 page of the error settings, by site id; the runtime answers its own where a site has none.
+
+const LUA_PAGE = 929;
 
 export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   revision: state.revision,
@@ -14,4 +25,5 @@ export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => ({
   zone: state.data.zone,
   served: state.structure.sites.map((s) => s.id),
   ...(state.data.acmeChallenges.length ? { acme: state.data.acmeChallenges } : {}),
+  pages: Object.fromEntries(state.structure.sites.flatMap((s) => s.errorPages.filter((p) => p.status === LUA_PAGE).map((p) => [String(s.id), p]))),
 });

@@ -100,6 +100,7 @@ describe('render', () => {
       domains: [],
       zone: fullState().data.zone,
       served: [1, 2],
+      pages: { 1: { status: 929, type: 'content', body: '<h1>Blocked</h1>' } },
     });
   });
 

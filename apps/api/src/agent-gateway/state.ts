@@ -16,6 +16,7 @@ import { genevaOf, monitorOf } from '../modules/resolutions/health';
 import { defaultPagesOfZone, withDefaultPages } from '../modules/error-settings/repo';
 import { edgeDirectivesOfZone } from '../modules/nginx-settings/repo';
 import { challengesOfZone } from '../modules/acme/repo';
+import { edgeSystemSettings } from '../modules/system-settings/edge-state';
 
 type StateDeps = Pick<AppDeps, 'db' | 'secrets' | 'log'>;
 
@@ -98,11 +99,12 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const settings = readZoneSettings(zone.settings);
+  const errorPages = await defaultPagesOfZone(db, zone.id);
   const frame: Frame = {
     revision: zone.revision,
     zone: { ...zoneStructure(settings, zone.cache_capacity), directives: await edgeDirectivesOfZone(db, zone.id) },
-    errorPages: await defaultPagesOfZone(db, zone.id),
-    zoneData: zoneData(settings),
+    errorPages,
+    zoneData: { ...zoneData(settings), ...(await edgeSystemSettings(db, zone.id, nodeId)), noDomainPage: errorPages.find((p) => p.status === 903) ?? null },
     node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
     acmeChallenges: (await challengesOfZone(db, zone.id)).map((c) => ({ name: c.name, token: c.token, keyAuthorization: c.key_authorization })),
   };
@@ -248,7 +250,7 @@ const zoneStructure = (s: ZoneSettings, cacheCapacity: number): edge.DesiredStat
 });
 
 /** The zone's settings the Lua runtime enforces: firewall switch, IP sets, default anti-CC and the per-address limits. */
-const zoneData = (s: ZoneSettings): edge.ZoneData => ({
+const zoneData = (s: ZoneSettings): Omit<edge.ZoneData, 'restricted' | 'ray' | 'noDomainPage'> => ({
   firewall: s.firewall.enabled,
   ipset: [...new Set(s.ipset.sets.flatMap((set) => set.ips))],
   anticc: s.anticc.enabled ? s.anticc.rules.map((r, i) => ({ ...r, id: i + 1 })) : [],

@@ -157,6 +157,13 @@ const userScreens: RouteObject[] = [
 const adminScreens: RouteObject[] = [
   { path: 'licenses', element: guarded('licenses.view', <s.Licenses />) },
   { path: 'offlineLicense', element: guarded('licenses.view', <s.OfflineLicenses />) },
+  {
+    path: 'systemManagement',
+    children: [
+      { index: true, element: <Navigate to="notifySetting" replace /> },
+      { path: 'notifySetting', element: page(<s.AdminNotifySetting />) },
+    ],
+  },
 ];
 
 function tierRoutes(tier: Tier): RouteObject {

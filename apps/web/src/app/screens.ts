@@ -40,6 +40,7 @@ export const screens = {
   OfflineLicenses: lazy(() => import('../features/licenses/offline-licenses-page')),
   SystemSetting: lazy(() => import('../features/system-setting/system-setting-page')),
   NotifySetting: lazy(() => import('../features/notify-setting/notify-setting-page')),
+  AdminNotifySetting: lazy(() => import('../features/system-setting/bot-tab')),
   Domains: lazy(() => import('../features/domains/domains-page')),
   L4Ports: lazy(() => import('../features/l4-ports/ports-page')),
   ErrorPage: lazy(() => import('../features/errors/error-page')),

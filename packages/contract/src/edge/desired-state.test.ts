@@ -33,7 +33,7 @@ describe('edge desired state', () => {
       sites: [],
       certificates: [],
       domainModules: [],
-      zone: { firewall: true, ipset: [], anticc: [], invalidDomainLimit: 0, tlsLimit: 0 },
+      zone: { firewall: true, ipset: [], anticc: [], invalidDomainLimit: 0, tlsLimit: 0, restricted: [], ray: { parts: ['node'], node: 0 }, noDomainPage: null },
       acmeChallenges: [],
     });
   });

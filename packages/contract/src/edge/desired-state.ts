@@ -15,6 +15,7 @@ import { siteWaf } from './acl';
 import { firewallSiteData, ipList, l4Firewall } from './firewall-data';
 import { nodeSettings } from './agent-protocol';
 import { zoneData } from './zone-data';
+import { errorPage } from './error-page';
 
 export * from './constants';
 export { ipEntry, ipKey } from './ip-entry';
@@ -24,6 +25,7 @@ export * from './acl';
 export * from './waf';
 export * from './firewall-data';
 export * from './zone-data';
+export * from './error-page';
 
 const id = z.number().int().positive();
 const port = z.number().int().min(1).max(65535);
@@ -102,18 +104,6 @@ export const cacheRule = z.discriminatedUnion('type', [
     mode: z.enum(['follow', 'force']).default('follow'),
   }),
 ]);
-
-export const errorPage = z
-  .object({
-    status: z.union(ERROR_PAGE_STATUSES.map((s) => z.literal(s))),
-    /** content: body is the page; redirect: body is the URL; js: body is a script run in an empty page. */
-    type: z.enum(['content', 'redirect', 'js']),
-    body: z.string().min(1).max(65_536),
-  })
-  .refine((p) => p.type !== 'redirect' || /^https?:\/\/[^\s"'$\\{};]+$/.test(p.body), {
-    message: 'an http:// or https:// URL',
-    path: ['body'],
-  });
 
 export const l4Port = z.object({
   port: port.refine(isL4PortAllowed, { message: 'a port from 1000 to 65000 that is not reserved' }),

@@ -3,6 +3,7 @@ import { ITEM_LIST_MAX, TEXT_FIELD_MAX } from '../constants';
 
 export { ITEM_LIST_MAX };
 import { email } from './account';
+import * as edge from '../edge/zone-data';
 
 const host = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:.]+\]?$/, 'Wrong Fromat!');
 
@@ -35,15 +36,18 @@ export const outgoingUrlSetting = z.object({
   url: z.union([z.url({ protocol: /^https?$/ }).max(TEXT_FIELD_MAX), z.literal('')]),
 });
 
-/** Which parts of each request the edge's ray (access) log keeps. */
-export const LOG_PARTS = ['clientIp', 'requestLine', 'requestHeaders', 'responseHeaders', 'upstream', 'cacheStatus', 'waf', 'timing'] as const;
+/**
+ * What the ray id (the id of one request at the edge: its response header, its access line and its block page)
+ * carries after the request id: the node that served it, the site, the request's start time.
+ */
+export const LOG_PARTS = edge.RAY_PARTS;
 export const cdnRayLogSetting = z.object({
   logParts: z
     .array(z.enum(LOG_PARTS))
     .max(LOG_PARTS.length)
     .transform((parts) => LOG_PARTS.filter((p) => parts.includes(p))),
 });
-export const DEFAULT_LOG_PARTS = ['clientIp', 'requestLine', 'upstream', 'cacheStatus', 'waf', 'timing'] as const;
+export const DEFAULT_LOG_PARTS = edge.DEFAULT_RAY_PARTS;
 
 /** Token lifetimes of new sign-ins of the client and its users. */
 export const ACCESS_TOKEN_MINUTES = { min: 5, max: 1440, default: 15 } as const;
@@ -53,7 +57,7 @@ export const accountVerifySetting = z.object({
   refreshTokenDays: z.number().int().min(REFRESH_TOKEN_DAYS.min).max(REFRESH_TOKEN_DAYS.max),
 });
 
-/** A restricted subnet: an IPv4 or IPv6 CIDR block. */
+/** A restricted subnet: an IPv4 or IPv6 CIDR block; requests from it are refused on every node of the client. */
 export const cidr = z.string().trim().pipe(z.union([z.cidrv4(), z.cidrv6()]));
 export const restrictGroupCidrsSetting = z.object({
   cidrs: z

@@ -53,6 +53,7 @@ function _M.run()
   local key = iplist.client_key(ip)
   if not key then return end
   local ctx = { site = site, ip = ip, key = key, view = data.view(site), zone = zone.view(), deny = deny, drop = drop, page = page.send }
+  zone.restricted(ctx)
   traffic(ctx)
   if ctx.zone.firewall then firewall(ctx) end
   -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.

@@ -15,7 +15,7 @@ function _M.compiler(kind, fn)
 end
 
 -- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, zone, served,
--- certificates }.
+-- certificates, pages } (`pages`: the sites' own 929 pages by site id, see page.lua).
 -- Each site's document is swapped in one write, so a request sees either the old rules or the new ones.
 -- safe_set: a full dictionary refuses the data rather than silently evicting another site's rules.
 function _M.load(doc)
@@ -45,6 +45,8 @@ function _M.load(doc)
   if not dm_ok then return nil, dm_err end
   local zone_ok, zone_err = require("edgekeep.zone").load(doc.zone, doc.served)
   if not zone_ok then return nil, zone_err end
+  local pages_ok, pages_err = dict:safe_set("pages", cjson.encode(type(doc.pages) == "table" and doc.pages or {}))
+  if not pages_ok then return nil, "pages: " .. pages_err end
   dict:safe_set("version", version)
   local acme_ok, acme_err = require("edgekeep.acme").load(doc.acme)
   if not acme_ok then return nil, acme_err end

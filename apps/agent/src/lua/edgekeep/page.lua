@@ -1,5 +1,7 @@
 -- The block pages 403 (a signed URL without a valid signature), 503 (a site over its connection limit), 903 (a node address reached without a domain it serves), 929 (denied or rate limited) and
 -- 978 (anti-CC challenge), in English, Traditional and Simplified Chinese by the visitor's Accept-Language.
+local cjson = require "cjson.safe"
+
 local _M = {}
 
 local TEXTS = {
@@ -8,27 +10,27 @@ local TEXTS = {
     [403] = { "Link not valid", "This address needs a valid, unexpired signature from the site. Open it from the page that links to it." },
     [503] = { "Site busy", "The site is serving as many visitors at once as its plan allows. Try again in a moment." },
     [903] = { "No site here", "This address belongs to an edge node. Open the site by its domain name instead." },
-    [929] = { "Access denied", "The site's security rules blocked this request. If you think this is a mistake, contact the site owner with the request ID below." },
+    [929] = { "Access denied", "The site's security rules blocked this request. If you think this is a mistake, contact the site owner with the ray ID below." },
     [978] = { "Checking your browser", "The site protects itself against automated traffic. Complete the check below to continue." },
-    ip = "Your address", request = "Request ID", cause = "Reason",
+    ip = "Your address", request = "Ray ID", cause = "Reason",
   },
   zh_TW = {
     traffic = { "已達流量上限", "本網站本月的流量額度已用完，額度提高前暫停服務。" },
     [403] = { "連結無效", "此網址需要網站發出且尚未過期的簽章，請從連結到它的頁面開啟。" },
     [503] = { "網站忙碌中", "網站同時服務的訪客已達方案上限，請稍後再試。" },
     [903] = { "此位址沒有網站", "這是邊緣節點的位址，請改用網站的網域名稱開啟。" },
-    [929] = { "拒絕存取", "網站的安全規則阻擋了這個請求。如果您認為這是誤判，請帶著下方的請求編號聯絡網站管理者。" },
+    [929] = { "拒絕存取", "網站的安全規則阻擋了這個請求。如果您認為這是誤判，請帶著下方的 Ray ID 聯絡網站管理者。" },
     [978] = { "正在檢查您的瀏覽器", "網站正在防範自動化流量，請完成下方的驗證後繼續。" },
-    ip = "您的位址", request = "請求編號", cause = "原因",
+    ip = "您的位址", request = "Ray ID", cause = "原因",
   },
   zh_CN = {
     traffic = { "已达流量上限", "本网站本月的流量额度已用完，额度提高前暂停服务。" },
     [403] = { "链接无效", "此网址需要网站签发且尚未过期的签名，请从链接到它的页面打开。" },
     [503] = { "网站繁忙", "网站同时服务的访客已达套餐上限，请稍后再试。" },
     [903] = { "此地址没有网站", "这是边缘节点的地址，请改用网站的域名打开。" },
-    [929] = { "拒绝访问", "网站的安全规则拦截了这个请求。如果您认为这是误判，请带着下方的请求编号联系网站管理员。" },
+    [929] = { "拒绝访问", "网站的安全规则拦截了这个请求。如果您认为这是误判，请带着下方的 Ray ID 联系网站管理员。" },
     [978] = { "正在检查您的浏览器", "网站正在防范自动化流量，请完成下方的验证后继续。" },
-    ip = "您的地址", request = "请求编号", cause = "原因",
+    ip = "您的地址", request = "Ray ID", cause = "原因",
   },
 }
 
@@ -58,7 +60,7 @@ function _M.lang(header)
   return "en_US"
 end
 
--- One block page as HTML. opts: { lang, ip, requestId, cause, body } where body is trusted HTML placed under the
+-- One block page as HTML. opts: { lang, ip, requestId (the ray id), cause, body } where body is trusted HTML placed under the
 -- explanation (the anti-CC challenge renders its form there).
 function _M.template(code, opts)
   local t = TEXTS[opts.lang] or TEXTS.en_US
@@ -82,16 +84,41 @@ end
 -- The action a block page stands for; other pages (403 token, 503 connections, 903 no domain) are "page".
 local ACTIONS = { [929] = "deny", [978] = "challenge" }
 
+-- The pages the zone's owner set in place of the product's, pushed as data (`pages`: the sites' 929 pages by site
+-- id) and the zone's 903 page; decoded once per worker and data version.
+local pages = { version = -1 }
+local function custom(code)
+  if code == 903 then return require("edgekeep.zone").view().no_domain_page end
+  if code ~= 929 then return nil end
+  local dict = ngx.shared.ek_data
+  local version = dict:get("version") or 0
+  if pages.version ~= version then pages = { version = version, sites = cjson.decode(dict:get("pages") or "{}") or {} } end
+  return pages.sites[ngx.var.ek_site or ""]
+end
+
+-- A page of the error settings: its HTML, or a redirect to its URL.
+local function send_custom(code, p)
+  if p.type == "redirect" then return ngx.redirect(p.body, 302) end
+  ngx.status = code
+  ngx.header["Content-Type"] = "text/html; charset=utf-8"
+  ngx.header["Cache-Control"] = "no-store"
+  ngx.print(p.type == "js" and "<!doctype html><html><body><script>" .. p.body .. "</script></body></html>\n" or p.body)
+  return ngx.exit(code)
+end
+
 -- Answers the current request with block page `code`, noting `cause` and `rule` (see note). `body` as in template.
+-- A 903 or 929 page of the error settings, where set, answers instead (the anti-CC challenge never does).
 function _M.send(code, cause, body, rule)
   _M.note(cause, rule, ACTIONS[code] or "page")
+  local own = custom(code)
+  if own then return send_custom(code, own) end
   ngx.status = code
   ngx.header["Content-Type"] = "text/html; charset=utf-8"
   ngx.header["Cache-Control"] = "no-store"
   ngx.print(_M.template(code, {
     lang = _M.lang(ngx.var.http_accept_language),
     ip = ngx.var.remote_addr,
-    requestId = ngx.var.request_id,
+    requestId = require("edgekeep.ray").id(),
     cause = cause,
     body = body,
   }))

@@ -1,5 +1,6 @@
 -- The zone's part of the data (`zone` of the pushed document): the firewall switch, the IP sets, the default
--- anti-CC and the per-address limits of unknown hosts and TLS handshakes. Held in `ek_data`, compiled per worker.
+-- anti-CC, the per-address limits of unknown hosts and TLS handshakes, and the zone owner's restricted subnets, ray
+-- id parts and 903 page. Held in `ek_data`, compiled per worker.
 local cjson = require "cjson.safe"
 local iplist = require "edgekeep.iplist"
 local blocked = require "edgekeep.blocked"
@@ -28,6 +29,7 @@ local function current()
   if cached.version == version then return cached end
   local raw = cjson.decode(dict:get("zone") or "{}") or {}
   local anticc = type(raw.anticc) == "table" and raw.anticc or {}
+  local ray = type(raw.ray) == "table" and raw.ray or {}
   cached = {
     version = version,
     firewall = raw.firewall ~= false,
@@ -35,6 +37,9 @@ local function current()
     anticc = #anticc > 0 and anticc or nil,
     invalid_domain = tonumber(raw.invalidDomainLimit) or 0,
     tls = tonumber(raw.tlsLimit) or 0,
+    restricted = iplist.compile(type(raw.restricted) == "table" and raw.restricted or {}),
+    ray = { parts = type(ray.parts) == "table" and ray.parts or {}, node = tonumber(ray.node) or 0 },
+    no_domain_page = type(raw.noDomainPage) == "table" and raw.noDomainPage or nil,
   }
   return cached
 end
@@ -45,6 +50,12 @@ _M.view = current
 -- Access step: an address of the zone's IP sets has its connection dropped on every site.
 function _M.ipset(ctx)
   if iplist.contains(ctx.zone.ipset, ctx.key) then return ctx.drop("ipset") end
+end
+
+-- Access step: an address of the zone owner's restricted subnets gets the 929 page, whatever the site's lists and
+-- the firewall switch say.
+function _M.restricted(ctx)
+  if iplist.contains(ctx.zone.restricted, ctx.key) then return ctx.deny("restricted") end
 end
 
 -- Counts one event of `kind` for `ip` in the current minute; true when it is over `limit` (0: no limit).

@@ -1,6 +1,8 @@
 import { systemSettingSchemas as s } from '@edgekeep/contract';
 import { z } from 'zod';
+import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
+import { zonesOfClient } from '../client-settings/repo';
 import type { Principal } from '../../http/auth';
 import { findSetting, saveSetting } from './repo';
 import { settingsOwnerOf } from './owner';
@@ -35,17 +37,26 @@ export async function ownerOfPrincipal(deps: AppDeps, principal: Principal) {
   return owner;
 }
 
-/** A stored setting read through its schema; a missing or unreadable one answers the defaults. */
-export async function readSetting<N extends PlainName>(deps: AppDeps, ownerId: number, name: N): Promise<Values[N] & { updatedAt: string | null }> {
+/** A stored setting read through its schema; undefined when missing or unreadable. */
+export async function storedSetting<N extends PlainName>(db: Db, ownerId: number, name: N) {
   const def: Plain<Values[N]> = PLAIN_SETTINGS[name];
-  const row = await findSetting(deps.db, ownerId, name);
+  const row = await findSetting(db, ownerId, name);
   const parsed = row ? def.schema.safeParse(JSON.parse(row.value)) : undefined;
-  if (!row || !parsed?.success) return { ...def.defaults(deps), updatedAt: null };
-  return { ...parsed.data, updatedAt: row.updated_at };
+  return row && parsed?.success ? { value: parsed.data, updatedAt: row.updated_at } : undefined;
 }
+
+/** A stored setting, or the defaults (updatedAt null) until the client sets one. */
+export async function readSetting<N extends PlainName>(deps: AppDeps, ownerId: number, name: N): Promise<Values[N] & { updatedAt: string | null }> {
+  const stored = await storedSetting(deps.db, ownerId, name);
+  return stored ? { ...stored.value, updatedAt: stored.updatedAt } : { ...PLAIN_SETTINGS[name].defaults(deps), updatedAt: null };
+}
+
+/** The settings the edge enforces (see edge-state.ts): storing one reaches the nodes of every zone of the client. */
+const EDGE_SETTINGS: PlainName[] = ['CDNRayLog', 'restrictGroupCIDRs'];
 
 export async function writeSetting<N extends PlainName>(deps: AppDeps, ownerId: number, name: N, value: Values[N]) {
   const updatedAt = await saveSetting(deps.db, ownerId, name, value);
+  if (EDGE_SETTINGS.includes(name)) await deps.revisions.bump(deps.db, await zonesOfClient(deps.db, ownerId));
   return { ...value, updatedAt };
 }
 

@@ -65,7 +65,7 @@ lane('system settings', () => {
   it('round-trips the outgoing URL, ray log parts, account verify and restricted subnets', async () => {
     const cases: [string, unknown, unknown][] = [
       ['setting/system/outgoingURL', { url: 'https://bot.example.net/api' }, { url: 'https://bot.example.net/api' }],
-      ['setting/system/CDNRayLog', { logParts: ['waf', 'clientIp', 'requestHeaders'] }, { logParts: ['clientIp', 'requestHeaders', 'waf'] }],
+      ['setting/system/CDNRayLog', { logParts: ['time', 'node'] }, { logParts: ['node', 'time'] }],
       ['setting/system/accountVerify', { accessTokenMinutes: 30, refreshTokenDays: 7 }, { accessTokenMinutes: 30, refreshTokenDays: 7 }],
       ['setting/system/restrictGroupCIDRs', { cidrs: ['10.0.0.0/8', '2001:db8::/32'] }, { cidrs: ['10.0.0.0/8', '2001:db8::/32'] }],
     ];

@@ -52,6 +52,8 @@ const userSystemManagement: MenuEntry = {
   icon: <SettingOutlined />,
   children: [{ path: 'notifySetting', label: 'notifySetting', permission: 'notify.edit' }],
 };
+/** Admins have no notify key: every admin sets its own notices. */
+const adminSystemManagement: MenuEntry = { ...userSystemManagement, children: [{ path: 'notifySetting', label: 'notifySetting' }] };
 const nodeManage: MenuEntry = {
   path: 'nodeManage',
   label: 'nodeManage',
@@ -128,7 +130,7 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 
 /** Each area's sidebar: only screens that exist. */
 export const MENUS: Record<Tier, MenuEntry[]> = {
-  admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
+  admin: [dashboard, licenses, offlineLicense, adminSystemManagement, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, customizeLogo, announcementSetting, apiDoc])],
   user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };

@@ -6,17 +6,12 @@ import { SettingForm } from './setting-form';
 
 type Part = (typeof LOG_PARTS)[number];
 const PART_LABELS = {
-  clientIp: 'settingTabs.parts.clientIp',
-  requestLine: 'settingTabs.parts.requestLine',
-  requestHeaders: 'settingTabs.parts.requestHeaders',
-  responseHeaders: 'settingTabs.parts.responseHeaders',
-  upstream: 'settingTabs.parts.upstream',
-  cacheStatus: 'settingTabs.parts.cacheStatus',
-  waf: 'settingTabs.parts.waf',
-  timing: 'settingTabs.parts.timing',
+  node: 'settingTabs.parts.node',
+  site: 'settingTabs.parts.site',
+  time: 'settingTabs.parts.time',
 } as const satisfies Record<Part, string>;
 
-/** Which parts of each request the edge's ray log keeps. */
+/** What the ray id of each request at the edge carries after the request id. */
 export default function RayLogTab() {
   const { t } = useTranslation();
   const setting = useCdnRayLog();
@@ -31,7 +26,7 @@ export default function RayLogTab() {
       saving={save.isPending}
       onSave={(v) => save.mutateAsync({ logParts: v.logParts ?? [] })}
     >
-      <Form.Item name="logParts" label={t('settingTabs.logParts')}>
+      <Form.Item name="logParts" label={t('settingTabs.logParts')} extra={t('settingTabs.rayHint')}>
         <Checkbox.Group options={LOG_PARTS.map((p) => ({ value: p, label: t(PART_LABELS[p]) }))} style={{ display: 'grid', gap: 8 }} />
       </Form.Item>
     </SettingForm>
