@@ -4,16 +4,17 @@ import { acme } from './acme';
 import { asn } from './asn-db';
 import { dashboardPaint } from './dashboard-paint';
 import { instructions } from './instructions';
+import { lists } from './lists';
 import { overhead } from './overhead';
 import { propagation } from './propagation';
 import { scaleOut } from './scale-out';
 import { structural } from './structural';
 
 /**
- * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query|dashboard-paint|acme|scale-out ...]`: runs the benchmarks (all by default) on
+ * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query|dashboard-paint|acme|scale-out|lists ...]`: runs the benchmarks (all by default) on
  * this machine and prints their figures; a target missed is said, not hidden.
  */
-const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery, 'dashboard-paint': dashboardPaint, acme, 'scale-out': scaleOut } as const;
+const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery, 'dashboard-paint': dashboardPaint, acme, 'scale-out': scaleOut, lists } as const;
 type Name = keyof typeof benches;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -33,6 +33,7 @@ import { migration as m6_0401 } from './migrations/20261126-0401-db-backup-node-
 import { migration as m6_0300 } from './migrations/20261126-0300-client-settings';
 import { migration as m6_0500 } from './migrations/20261126-0500-auto-certificates';
 import { migration as m7_0100 } from './migrations/20261127-0100-revision-times';
+import { migration as m7_0200 } from './migrations/20261127-0200-domains-by-site-and-age';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261126-0300-client-settings': m6_0300,
   '20261126-0500-auto-certificates': m6_0500,
   '20261127-0100-revision-times': m7_0100,
+  '20261127-0200-domains-by-site-and-age': m7_0200,
 };
 
 function migrator({ db, dialect }: DbHandle) {
