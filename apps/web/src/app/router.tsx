@@ -39,11 +39,10 @@ function SignedInOnly({ tier }: { tier: Tier }) {
   return page(<s.ConsoleLayout />);
 }
 
-/** A path in no area goes to the root; one inside an area that matches nothing shows the error page. */
-function CatchAll() {
-  const first = useLocation().pathname.split('/').filter(Boolean)[0];
-  if (!TIERS.includes(first as Tier)) return <Navigate to="/" replace />;
-  return page(<s.ErrorPage />);
+/** A path inside an area that matches nothing: the error page, inside the console's frame once signed in. */
+function NotFound({ tier }: { tier: Tier }) {
+  if (!hasSession(tier)) return page(<s.ErrorPage />);
+  return page(<s.ConsoleLayout>{page(<s.ErrorPage />)}</s.ConsoleLayout>);
 }
 
 /** A screen the account's permission keys do not allow is not there. */
@@ -205,6 +204,7 @@ function tierRoutes(tier: Tier): RouteObject {
           ...(tier === 'admin' ? adminScreens : []),
         ],
       },
+      { path: '*', element: <NotFound tier={tier} /> },
     ],
   };
 }
@@ -217,7 +217,8 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/user/login" replace /> },
       ...TIERS.map(tierRoutes),
       { path: '404', element: page(<s.ErrorPage />) },
-      { path: '*', element: <CatchAll /> },
+      // A path in no area goes to the root.
+      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);

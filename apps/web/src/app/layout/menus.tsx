@@ -133,6 +133,18 @@ export const MENUS: Record<Tier, MenuEntry[]> = {
   user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
+/** Screens the account menu opens, outside the sidebar; the header names them all the same. */
+const ACCOUNT_SCREENS: MenuEntry[] = [{ path: 'changePassword', label: 'changePassword' }];
+
+/** The entries from the menu's top down to the one a path opens (segments below it, as roles/create, keep it). */
+export function menuTrail(tier: Tier, segments: string[]): MenuEntry[] {
+  const walk = (entries: MenuEntry[], [first, ...rest]: string[]): MenuEntry[] => {
+    const entry = entries.find((e) => e.path === first);
+    return entry ? [entry, ...walk(entry.children ?? [], rest)] : [];
+  };
+  return walk([...MENUS[tier], ...ACCOUNT_SCREENS], segments);
+}
+
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
 export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean, features: Partial<Record<Feature, boolean>> = {}): MenuEntry[] {
   return entries.flatMap((entry) => {
