@@ -140,6 +140,8 @@ const userScreens: RouteObject[] = [
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
+  { path: 'certificates', element: guarded('certificates.view', <s.Certificates />) },
+  { path: 'errorPages', element: guarded('errorPages.view', <s.ErrorPages />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
   { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
   {

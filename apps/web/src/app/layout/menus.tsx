@@ -1,4 +1,4 @@
-import { ApiOutlined, AreaChartOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, AreaChartOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FileExclamationOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, LockOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
@@ -119,6 +119,8 @@ const dataAnalysis = (tier: 'client' | 'user'): MenuEntry => ({
 
 const domains: MenuEntry = { path: 'domains', label: 'domains', icon: <GlobalOutlined />, permission: 'domains.view' };
 const l4Ports: MenuEntry = { path: 'l4Ports', label: 'l4Ports', icon: <ApiOutlined />, permission: 'ports.view' };
+const certificates: MenuEntry = { path: 'certificates', label: 'certificates', icon: <LockOutlined />, permission: 'certificates.view' };
+const errorPages: MenuEntry = { path: 'errorPages', label: 'errorPages', icon: <FileExclamationOutlined />, permission: 'errorPages.view' };
 
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
@@ -130,7 +132,7 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, customizeLogo, announcementSetting, apiDoc])],
-  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, certificates, firewall, advancedFirewall, errorPages, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
 
 /** Screens the account menu opens, outside the sidebar; the header names them all the same. */
