@@ -2,7 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
-import { USERS_PATH, type Feature } from './layout/menus';
+// Only the paths: the menus themselves (and their icons) load with the console's layout.
+import { USERS_PATH, type Feature } from './layout/menu-paths';
 import { setNavigator } from './navigation';
 import { RouteError } from './route-error';
 import { screens as s } from './screens';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { permissionKeys } from '@edgekeep/contract/permissions';
 import { TIERS } from '@edgekeep/contract/tiers';
-import { MENUS, USERS_PATH, visibleMenu, type MenuEntry } from './menus';
+import { USERS_PATH } from './menu-paths';
+import { MENUS, visibleMenu, type MenuEntry } from './menus';
 
 const paths = (entries: MenuEntry[], parent = ''): string[] =>
   entries.flatMap((e) => [`${parent}/${e.path}`, ...paths(e.children ?? [], `${parent}/${e.path}`)]);

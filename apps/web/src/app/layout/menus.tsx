@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
 import { apiDocsUrl } from '../../api/url';
+import { USERS_PATH, type Feature } from './menu-paths';
 
 export type MenuEntry = {
   path: string;
@@ -16,7 +17,6 @@ export type MenuEntry = {
   /** A screen hidden by default, shown when the server turns it on (branding call). */
   feature?: Feature;
 };
-export type Feature = 'l4AttackAnalysis';
 
 const dashboard: MenuEntry = { path: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> };
 const userInformation: MenuEntry = { path: 'userInformation', label: 'userInformation' };
@@ -27,8 +27,6 @@ const announcementSetting: MenuEntry = { path: 'announcementSetting', label: 'an
 const customizeLogo: MenuEntry = { path: 'customizeLogo', label: 'customizeLogo', permission: 'branding.edit' };
 const apiDoc: MenuEntry = { path: 'apiDoc', label: 'apiDoc', href: apiDocsUrl };
 
-/** The user tier's list is usersList; the client's and admin's is users (spec §2). */
-export const USERS_PATH: Record<Tier, string> = { admin: 'users', client: 'users', user: 'usersList' };
 const users = (tier: Tier): MenuEntry => ({ path: USERS_PATH[tier], label: 'users', permission: 'accounts.view' });
 
 const userManagement = (children: MenuEntry[]): MenuEntry => ({ path: 'userManagement', label: 'userManagement', icon: <TeamOutlined />, children });
