@@ -266,6 +266,12 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await page.waitForURL(/\/client\/nodeManage\/sitesSetting\/\d+\/shop-site/);
     await page.locator('.ant-tabs').getByText('www.shop.example').waitFor();
     await screenshot(page, 'infra-client-site-setting');
+    // The certificate and error-page tabs the user has are the client's too, editable under its site keys.
+    await page.getByRole('tab', { name: 'Certificates' }).click();
+    await page.getByRole('button', { name: 'Upload certificate' }).waitFor();
+    await page.getByRole('tab', { name: 'Error pages' }).click();
+    await page.getByRole('button', { name: 'Add error page' }).waitFor();
+    await screenshot(page, 'infra-client-site-error-pages');
 
     // Virtual nodes: one answering with a CNAME and the zone's node.
     await open('Virtual nodes', 'vNode');

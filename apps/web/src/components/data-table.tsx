@@ -20,6 +20,7 @@ function detailOf<T>(columns: Column<T>[]): TableProps<T>['expandable'] {
     expandedRowRender: (row, index) => (
       <Descriptions
         size="small"
+        layout="vertical"
         column={{ xs: 1, md: 2, xl: 3 }}
         items={columns.map((c) => ({ key: String(c.key), label: c.title as ReactNode, children: cell(c, row, index) }))}
       />

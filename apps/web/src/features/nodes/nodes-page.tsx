@@ -105,7 +105,7 @@ export default function NodesPage() {
     { key: 'status', title: t('nodes.status'), render: (_, n) => <NodeStatusTag node={n} /> },
     { key: 'initialized', title: t('nodes.initialized'), render: (_, n) => (n.initialized ? <Tag color="blue">{t('nodes.initialized')}</Tag> : <Tag>{t('nodes.notInitialized')}</Tag>) },
     { key: 'role', detail: true, title: t('nodes.role'), render: (_, n) => `${t(n.type === 'edge' ? 'nodes.edge' : 'nodes.relay')} · ${t(n.role === 'main' ? 'nodes.main' : 'nodes.backup')} · L${n.portType}` },
-    { key: 'version', dataIndex: 'version', title: t('nodes.version'), render: (v: string | null) => v ?? '-' },
+    { key: 'version', detail: true, dataIndex: 'version', title: t('nodes.version'), render: (v: string | null) => v ?? '-' },
     {
       key: 'revision',
       detail: true,
