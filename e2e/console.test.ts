@@ -115,6 +115,7 @@ describe('the web console in Chromium against the server started as the README d
         await page.locator('.ant-card-head-title', { hasText: label }).waitFor();
         await page.getByText('You have no sites yet.').waitFor();
         await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe(label);
+        await screenshot(page, `user-${path}`);
       }
     }
 
