@@ -1,5 +1,5 @@
 import { TIERS, type Tier } from '@edgekeep/contract';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
@@ -83,13 +83,41 @@ describe('the web console in Chromium against the server started as the README d
     // zh_TW is the default; the sidebar follows the chosen language and so does the component library.
     const sidebar = page.locator('.ant-layout-sider');
     await sidebar.getByText('儀表板').waitFor();
+    expect(await cutMenuLabels(page)).toEqual([]);
     await switchLanguage(page, '简体中文');
     await sidebar.getByText('仪表盘').waitFor();
+    expect(await cutMenuLabels(page)).toEqual([]);
     await switchLanguage(page, 'English');
-    await sidebar.getByText('Dashboard').waitFor();
+    await sidebar.getByText('Dashboard', { exact: true }).waitFor();
     await page.reload();
-    await sidebar.getByText('Dashboard').waitFor();
+    await sidebar.getByText('Dashboard', { exact: true }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en-US', 'en_US']);
+    // Every entry of the area reads whole in the sider, the longest English ones too.
+    expect(await cutMenuLabels(page)).toEqual([]);
+    await screenshot(page, `${tier}-sider-english`);
+
+    // The header names the screen's place in the menu, and the browser tab the screen.
+    await sidebar.getByText('Roles', { exact: true }).click();
+    await page.waitForURL(`**/${tier}/userManagement/roles`);
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe('User management/Roles');
+    await expect.poll(() => page.title()).toMatch(/^Roles · /);
+    // A path inside the area that matches no screen keeps the sider and header around the error page.
+    await page.goto(`${server.url}/${tier}/no-such-screen`);
+    await page.getByText('Page not found').waitFor();
+    await sidebar.getByText('Dashboard', { exact: true }).waitFor();
+    await page.getByTestId('account-menu').getByText(EMAIL[tier]).waitFor();
+    await screenshot(page, `${tier}-not-found`);
+    if (tier === 'user') {
+      // The user menu's certificates and custom error pages open their screens over the chosen site.
+      for (const [label, path] of [['Certificates', 'certificates'], ['Custom error pages', 'errorPages']]) {
+        await sidebar.getByText(label, { exact: true }).click();
+        await page.waitForURL(`**/user/${path}`);
+        await page.locator('.ant-card-head-title', { hasText: label }).waitFor();
+        await page.getByText('You have no sites yet.').waitFor();
+        await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe(label);
+        await screenshot(page, `user-${path}`);
+      }
+    }
 
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -205,6 +233,17 @@ describe('the web console in Chromium against the server started as the README d
   it('raised no error in any page', () => {
     expect(browser.errors).toEqual([]);
   });
+
+  /** Opens every group of the sider, then names the entries whose label does not fit (cut with an ellipsis). */
+  async function cutMenuLabels(page: Page) {
+    const sider = page.locator('.ant-layout-sider');
+    const closed = sider.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    while ((await closed.count()) > 0) {
+      await closed.first().click();
+      await sider.locator('.ant-menu-submenu-open .ant-menu-sub').last().waitFor();
+    }
+    return sider.locator('.ant-menu-title-content').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+  }
 
   async function signInByApi(tier: Tier, password = PASSWORD) {
     const before = smtp.mails.length;

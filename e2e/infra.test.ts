@@ -158,6 +158,12 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await nodeRow.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Enable' }).click();
     await nodeRow.getByText('Unknown', { exact: true }).waitFor();
+    // The columns left out of the table are in the row's detail.
+    expect(await nodeRow.textContent()).not.toContain('Global setting');
+    await nodeRow.locator('.ant-table-row-expand-icon').click();
+    const nodeDetail = nodeRow.locator('xpath=following-sibling::tr[1][contains(@class, "ant-table-expanded-row")]');
+    await nodeDetail.getByText('Cache capacity (MB, 0 uses the global setting)').waitFor();
+    await nodeDetail.getByText('Global setting', { exact: true }).waitFor();
     await screenshot(page, 'infra-nodes');
 
     // Resolution groups of the zone: a line with the node.
@@ -184,7 +190,10 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await choose(page, 'groupID', 'asia-line');
     await submitModal(page);
     await page.getByText('Create Successful!').waitFor();
-    await page.locator('.ant-table-row', { hasText: 'basic' }).getByText('Unlimited').first().waitFor();
+    const productRow = page.locator('.ant-table-row', { hasText: 'basic' });
+    await productRow.getByText('Unlimited').first().waitFor();
+    await productRow.locator('.ant-table-row-expand-icon').click();
+    await productRow.locator('xpath=following-sibling::tr[1]').getByText('When traffic is exceeded').waitFor();
     await screenshot(page, 'infra-products');
 
     // Sites: one for the user from the product.
@@ -257,6 +266,12 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await page.waitForURL(/\/client\/nodeManage\/sitesSetting\/\d+\/shop-site/);
     await page.locator('.ant-tabs').getByText('www.shop.example').waitFor();
     await screenshot(page, 'infra-client-site-setting');
+    // The certificate and error-page tabs the user has are the client's too, editable under its site keys.
+    await page.getByRole('tab', { name: 'Certificates' }).click();
+    await page.getByRole('button', { name: 'Upload certificate' }).waitFor();
+    await page.getByRole('tab', { name: 'Error pages' }).click();
+    await page.getByRole('button', { name: 'Add error page' }).waitFor();
+    await screenshot(page, 'infra-client-site-error-pages');
 
     // Virtual nodes: one answering with a CNAME and the zone's node.
     await open('Virtual nodes', 'vNode');

@@ -47,8 +47,12 @@ describe('licenses through the console: issue online, see usage, the offline rou
     await admin.getByText('Create Successful!').waitFor();
     const row = admin.locator('.ant-table-row', { hasText: 'Gold plan' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Layer 7 + 4');
-    await expect.poll(() => row.locator('.ant-tag', { hasText: 'Unlimited' }).count()).toBe(4);
+    // The terms a person does not scan are in the row's detail, one click away.
+    expect(await row.textContent()).not.toContain('Layer 7 + 4');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const detail = row.locator('xpath=following-sibling::tr[1][contains(@class, "ant-table-expanded-row")]');
+    await detail.getByText('Layer 7 + 4').waitFor();
+    await expect.poll(() => detail.locator('.ant-tag', { hasText: 'Unlimited' }).count()).toBe(4);
 
     await row.getByRole('button', { name: 'Issue' }).click();
     const issue = admin.locator('.ant-modal', { hasText: 'Issue Gold plan to a client' });

@@ -2,7 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { TIERS, tierFromPath, type Tier } from '@edgekeep/contract/tiers';
 import { hasSession } from '../api/cookies';
-import { USERS_PATH, type Feature } from './layout/menus';
+// Only the paths: the menus themselves (and their icons) load with the console's layout.
+import { USERS_PATH, type Feature } from './layout/menu-paths';
 import { setNavigator } from './navigation';
 import { RouteError } from './route-error';
 import { screens as s } from './screens';
@@ -39,11 +40,10 @@ function SignedInOnly({ tier }: { tier: Tier }) {
   return page(<s.ConsoleLayout />);
 }
 
-/** A path in no area goes to the root; one inside an area that matches nothing shows the error page. */
-function CatchAll() {
-  const first = useLocation().pathname.split('/').filter(Boolean)[0];
-  if (!TIERS.includes(first as Tier)) return <Navigate to="/" replace />;
-  return page(<s.ErrorPage />);
+/** A path inside an area that matches nothing: the error page, inside the console's frame once signed in. */
+function NotFound({ tier }: { tier: Tier }) {
+  if (!hasSession(tier)) return page(<s.ErrorPage />);
+  return page(<s.ConsoleLayout>{page(<s.ErrorPage />)}</s.ConsoleLayout>);
 }
 
 /** A screen the account's permission keys do not allow is not there. */
@@ -141,6 +141,8 @@ const userScreens: RouteObject[] = [
   },
   { path: 'domains', element: guarded('domains.view', <s.Domains />) },
   { path: 'l4Ports', element: guarded('ports.view', <s.L4Ports />) },
+  { path: 'certificates', element: guarded('certificates.view', <s.Certificates />) },
+  { path: 'errorPages', element: guarded('errorPages.view', <s.ErrorPages />) },
   { path: 'advancedFirewall', element: guarded('firewall.view', <s.AdvancedFirewall />) },
   { path: 'firewall', element: guarded('firewall.view', <s.Firewall />) },
   {
@@ -212,6 +214,7 @@ function tierRoutes(tier: Tier): RouteObject {
           ...(tier === 'admin' ? adminScreens : []),
         ],
       },
+      { path: '*', element: <NotFound tier={tier} /> },
     ],
   };
 }
@@ -224,7 +227,8 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/user/login" replace /> },
       ...TIERS.map(tierRoutes),
       { path: '404', element: page(<s.ErrorPage />) },
-      { path: '*', element: <CatchAll /> },
+      // A path in no area goes to the root.
+      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);

@@ -6,13 +6,29 @@ import { accountApi } from '../api/account';
 import { readTokens } from '../api/cookies';
 import type { Branding } from '../api/types';
 
+/** The screen the console shows; the browser tab reads "screen · title" (see useScreenName). */
+let screenName: string | undefined;
+const tabTitle = (title: string) => (screenName ? `${screenName} · ${title}` : title);
+
+/** Names the open screen in the browser tab until the next one does or the console closes. */
+export function useScreenName(name: string | undefined, title: string) {
+  useEffect(() => {
+    screenName = name;
+    document.title = tabTitle(title);
+    return () => {
+      screenName = undefined;
+      document.title = title;
+    };
+  }, [name, title]);
+}
+
 /** The area's branding; the default title and copyright wherever none comes back. */
 export function useBranding(tier: Tier): Branding {
   const signedIn = readTokens(tier) !== undefined;
   const { data } = useQuery({ queryKey: ['branding', tier, signedIn], queryFn: () => accountApi.branding(tier, signedIn), staleTime: Infinity });
   const branding = { ...data, title: data?.title || DEFAULT_BRANDING.title, copyright: data?.copyright || DEFAULT_BRANDING.copyright };
   useEffect(() => {
-    document.title = branding.title;
+    document.title = tabTitle(branding.title);
     if (!branding.favicon) return;
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (!link) {

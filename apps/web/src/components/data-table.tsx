@@ -1,17 +1,39 @@
 import { PAGE_SIZE_OPTIONS } from '@edgekeep/contract/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Descriptions, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useState, type Key, type ReactNode } from 'react';
 import { useListParams, type ListQuery } from './list-params';
 
 export type Page<T> = { data: T[]; total: number };
+/** A column; with `detail`, it is left out of the table and shown when the row opens (wide lists). */
+export type Column<T> = TableColumnsType<T>[number] & { detail?: boolean };
+
+/** The value a column shows for a row, as the table would render it. */
+function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
+  const value = 'dataIndex' in column && typeof column.dataIndex === 'string' ? row[column.dataIndex as keyof T] : undefined;
+  return (column.render ? column.render(value, row, index) : value) as ReactNode;
+}
+
+/** The row's detail: each detail column's title and value. */
+function detailOf<T>(columns: Column<T>[]): TableProps<T>['expandable'] {
+  return {
+    expandedRowRender: (row, index) => (
+      <Descriptions
+        size="small"
+        layout="vertical"
+        column={{ xs: 1, md: 2, xl: 3 }}
+        items={columns.map((c) => ({ key: String(c.key), label: c.title as ReactNode, children: cell(c, row, index) }))}
+      />
+    ),
+  };
+}
 
 type Props<T> = {
   /** The react-query key of the list; the URL's paging, sort and filters are appended. */
   queryKey: readonly unknown[];
   fetch: (query: ListQuery) => Promise<Page<T>>;
-  /** A column with `sorter: true` sorts by its `key` (the API's sortBy name). */
-  columns: TableColumnsType<T>;
+  /** A column with `sorter: true` sorts by its `key` (the API's sortBy name); `detail` ones show in the opened row. */
+  columns: Column<T>[];
   rowKey: (keyof T & string) | ((row: T) => string);
   /** Filters above the table (FilterBar inputs); they read and write the URL through useListParams. */
   filters?: ReactNode;
@@ -20,7 +42,7 @@ type Props<T> = {
   batch?: (selected: Key[], clear: () => void) => ReactNode;
   /** Poll the list (for example the node list every 5000 ms), or only while the page shown asks for it (false: stop). */
   refetchInterval?: number | ((page: Page<T> | undefined) => number | false);
-  /** Rows that open to show more (antd's expandable). */
+  /** Rows that open to show more (antd's expandable), for a list whose columns have no `detail`. */
   expandable?: TableProps<T>['expandable'];
   /** The URL scope of a second list on the same screen (see useListParams). */
   scope?: string;
@@ -42,9 +64,10 @@ export function DataTable<T extends object>(props: Props<T>) {
   const loading = result.isFetching && result.isPlaceholderData;
   // A poll refreshes the rows in place; the spinner is for what the user asked for.
   const polling = props.refetchInterval !== undefined && result.isRefetching && !result.isPlaceholderData;
-  const columns = props.columns.map((c) =>
-    c.sorter === true && c.key ? { ...c, sortOrder: list.sortBy === c.key ? (list.orderBy ?? null) : null } : c,
-  );
+  const details = props.columns.filter((c) => c.detail);
+  const columns = props.columns
+    .filter((c) => !c.detail)
+    .map((c) => (c.sorter === true && c.key ? { ...c, sortOrder: list.sortBy === c.key ? (list.orderBy ?? null) : null } : c));
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const sortBy = s?.order ? String(s.columnKey) : undefined;
@@ -75,7 +98,7 @@ export function DataTable<T extends object>(props: Props<T>) {
         columns={columns}
         dataSource={loading ? [] : (result.data?.data ?? [])}
         loading={result.isFetching && !polling}
-        expandable={props.expandable}
+        expandable={details.length ? detailOf(details) : props.expandable}
         onChange={onChange}
         rowSelection={props.batch ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={{

@@ -56,6 +56,8 @@ export const enUS = {
     trafficReport: 'Traffic report',
     domains: 'Domains',
     l4Ports: 'Layer-4 ports',
+    certificates: 'Certificates',
+    errorPages: 'Custom error pages',
     vNode: 'Virtual nodes',
     monitorManagement: 'Monitoring',
     monitorNodeList: 'Monitor nodes',

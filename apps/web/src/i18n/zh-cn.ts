@@ -57,6 +57,8 @@ export const zhCN: Messages = {
     trafficReport: '流量报表',
     domains: '域名',
     l4Ports: '四层端口',
+    certificates: '证书',
+    errorPages: '自定义错误页面',
     vNode: '虚拟节点',
     monitorManagement: '监控管理',
     monitorNodeList: '监控节点',

@@ -57,6 +57,8 @@ export const zhTW: Messages = {
     trafficReport: '流量報表',
     domains: '網域',
     l4Ports: '四層埠號',
+    certificates: '憑證',
+    errorPages: '自訂錯誤頁面',
     vNode: '虛擬節點',
     monitorManagement: '監控管理',
     monitorNodeList: '監控節點',

@@ -75,6 +75,11 @@ lane('site modules: custom headers, URL redirects, CORS', () => {
     expect(replaced.body.data).toEqual({ replaced: 1 });
     const urls = await as('GET', site(`urlRedirect/${m.id}/urls?pageSize=1&page=1`));
     expect(urls.body).toMatchObject({ total: 2, data: [{ source: '/old', target: 'https://new.example.com/new' }] });
+    // A replacement that would leave one target invalid, or replaces nothing named, changes no rule.
+    for (const bad of [{ from: 'https://new.example.com', to: 'javascript:alert(1)//' }, { from: '/products', to: 'no-slash' }, { from: '', to: '/x' }]) {
+      expect((await as('POST', site(`urlRedirect/${m.id}/replaceURL`), bad)).body.code, JSON.stringify(bad)).toBe(101003);
+    }
+    expect((await as('GET', site(`urlRedirect/${m.id}/urls`))).body.data.map((r: { target: string }) => r.target)).toEqual(['https://new.example.com/new', '/products/$1']);
     expect((await as('GET', site(`urlRedirect/${m.id}/urls?keyword=item`))).body.total).toBe(1);
     await as('PUT', site('domains/module/urlRedirect'), { domainIDs: [shop, blog], moduleID: m.id });
     const s = await state();

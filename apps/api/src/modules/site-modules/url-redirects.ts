@@ -1,4 +1,4 @@
-import { Codes, REDIRECT_RULE_MAX, type edge, type PageQuery } from '@edgekeep/contract';
+import { Codes, edge, REDIRECT_RULE_MAX, type PageQuery } from '@edgekeep/contract';
 import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
@@ -35,12 +35,16 @@ export async function saveUrl(deps: AppDeps, principal: Principal, o: { siteId: 
   return { id: saved, ...rule };
 }
 
+/**
+ * Replaces a text in every target of one module in one call (a moved origin, http to https). Each target it makes is
+ * checked as a single rule's would be; if one fails, nothing changes (101003 names the rules). Applied like the rest.
+ */
 export async function replaceUrl(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; from: string; to: string }) {
   const site = await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
   const rules = await itemsOf<edge.RedirectRule>(deps, o.moduleId);
   const changed = rules.filter((r) => r.target.includes(o.from)).map(({ id, ...r }) => ({ id, rule: { ...r, target: r.target.split(o.from).join(o.to) } }));
-  const bad = changed.filter((c) => !/^(\/|https?:\/\/)[^\s"'\\]*$/.test(c.rule.target) || c.rule.target.length > 256);
+  const bad = changed.filter((c) => !edge.redirectRule.safeParse(c.rule).success);
   if (bad.length) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'to', message: 'Wrong Fromat!' }], ids: bad.map((b) => b.id) } });
   for (const c of changed) await deps.db.updateTable('site_module_items').set({ item: JSON.stringify(c.rule) }).where('id', '=', c.id).execute();
   if (changed.length) {

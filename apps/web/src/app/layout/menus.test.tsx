@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { permissionKeys } from '@edgekeep/contract/permissions';
 import { TIERS } from '@edgekeep/contract/tiers';
-import { MENUS, USERS_PATH, visibleMenu, type MenuEntry } from './menus';
+import { USERS_PATH } from './menu-paths';
+import { MENUS, menuTrail, visibleMenu, type MenuEntry } from './menus';
 
 const paths = (entries: MenuEntry[], parent = ''): string[] =>
   entries.flatMap((e) => [`${parent}/${e.path}`, ...paths(e.children ?? [], `${parent}/${e.path}`)]);
@@ -41,5 +42,14 @@ describe('menus by permission', () => {
     expect(paths(visibleMenu(MENUS[tier], can))).not.toContain('/dataAnalysis/l4AttackAnalysis');
     expect(paths(visibleMenu(MENUS[tier], can, { l4AttackAnalysis: false }))).not.toContain('/dataAnalysis/l4AttackAnalysis');
     expect(paths(visibleMenu(MENUS[tier], can, { l4AttackAnalysis: true }))).toContain('/dataAnalysis/l4AttackAnalysis');
+  });
+
+  it('names the trail of a path from the menu: a screen below an entry keeps it, account screens too, an unknown path none', () => {
+    const labels = (tier: 'user' | 'client', path: string) => menuTrail(tier, path.split('/')).map((e) => e.label);
+    expect(labels('user', 'sitesManagement/sitesSetting/12/shop')).toEqual(['sitesManagement', 'sitesSetting']);
+    expect(labels('client', 'userManagement/roles/create')).toEqual(['userManagement', 'roles']);
+    expect(labels('user', 'certificates')).toEqual(['certificates']);
+    expect(labels('client', 'changePassword')).toEqual(['changePassword']);
+    expect(labels('user', 'no-such-screen')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { ApiOutlined, AreaChartOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, AreaChartOutlined, ClusterOutlined, CloudServerOutlined, DashboardOutlined, FileExclamationOutlined, FireOutlined, GlobalOutlined, LineChartOutlined, LockOutlined, MonitorOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Tier } from '@edgekeep/contract/tiers';
 import type { Messages } from '../../i18n/en-us';
 import { apiDocsUrl } from '../../api/url';
+import { USERS_PATH, type Feature } from './menu-paths';
 
 export type MenuEntry = {
   path: string;
@@ -16,7 +17,6 @@ export type MenuEntry = {
   /** A screen hidden by default, shown when the server turns it on (branding call). */
   feature?: Feature;
 };
-export type Feature = 'l4AttackAnalysis';
 
 const dashboard: MenuEntry = { path: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> };
 const userInformation: MenuEntry = { path: 'userInformation', label: 'userInformation' };
@@ -27,8 +27,6 @@ const announcementSetting: MenuEntry = { path: 'announcementSetting', label: 'an
 const customizeLogo: MenuEntry = { path: 'customizeLogo', label: 'customizeLogo', permission: 'branding.edit' };
 const apiDoc: MenuEntry = { path: 'apiDoc', label: 'apiDoc', href: apiDocsUrl };
 
-/** The user tier's list is usersList; the client's and admin's is users (spec §2). */
-export const USERS_PATH: Record<Tier, string> = { admin: 'users', client: 'users', user: 'usersList' };
 const users = (tier: Tier): MenuEntry => ({ path: USERS_PATH[tier], label: 'users', permission: 'accounts.view' });
 
 const userManagement = (children: MenuEntry[]): MenuEntry => ({ path: 'userManagement', label: 'userManagement', icon: <TeamOutlined />, children });
@@ -121,6 +119,8 @@ const dataAnalysis = (tier: 'client' | 'user'): MenuEntry => ({
 
 const domains: MenuEntry = { path: 'domains', label: 'domains', icon: <GlobalOutlined />, permission: 'domains.view' };
 const l4Ports: MenuEntry = { path: 'l4Ports', label: 'l4Ports', icon: <ApiOutlined />, permission: 'ports.view' };
+const certificates: MenuEntry = { path: 'certificates', label: 'certificates', icon: <LockOutlined />, permission: 'certificates.view' };
+const errorPages: MenuEntry = { path: 'errorPages', label: 'errorPages', icon: <FileExclamationOutlined />, permission: 'errorPages.view' };
 
 const licenses: MenuEntry = { path: 'licenses', label: 'licenses', icon: <SafetyCertificateOutlined />, permission: 'licenses.view' };
 const offlineLicense: MenuEntry = { path: 'offlineLicense', label: 'offlineLicense', icon: <CloudServerOutlined />, permission: 'licenses.view' };
@@ -132,8 +132,20 @@ const firewall: MenuEntry = { path: 'firewall', label: 'firewall', icon: <Safety
 export const MENUS: Record<Tier, MenuEntry[]> = {
   admin: [dashboard, licenses, offlineLicense, adminSystemManagement, userManagement([userInformation, users('admin'), roles, logOperation, apiTokenSetting, apiDoc])],
   client: [dashboard, nodeManage, dataAnalysis('client'), trafficPkgManagement, monitorManagement, systemManagement, userManagement([userInformation, users('client'), roles, logOperation, apiTokenSetting, customizeLogo, announcementSetting, apiDoc])],
-  user: [dashboard, sitesManagement, domains, l4Ports, firewall, advancedFirewall, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
+  user: [dashboard, sitesManagement, domains, l4Ports, certificates, firewall, advancedFirewall, errorPages, dataAnalysis('user'), trafficPkgManagement, userSystemManagement, userManagement([userInformation, users('user'), roles, logOperation, apiTokenSetting, apiDoc])],
 };
+
+/** Screens the account menu opens, outside the sidebar; the header names them all the same. */
+const ACCOUNT_SCREENS: MenuEntry[] = [{ path: 'changePassword', label: 'changePassword' }];
+
+/** The entries from the menu's top down to the one a path opens (segments below it, as roles/create, keep it). */
+export function menuTrail(tier: Tier, segments: string[]): MenuEntry[] {
+  const walk = (entries: MenuEntry[], [first, ...rest]: string[]): MenuEntry[] => {
+    const entry = entries.find((e) => e.path === first);
+    return entry ? [entry, ...walk(entry.children ?? [], rest)] : [];
+  };
+  return walk([...MENUS[tier], ...ACCOUNT_SCREENS], segments);
+}
 
 /** The entries an account may use: entries whose key it lacks go, and so do groups left with no entry. */
 export function visibleMenu(entries: MenuEntry[], can: (key: string) => boolean, features: Partial<Record<Feature, boolean>> = {}): MenuEntry[] {

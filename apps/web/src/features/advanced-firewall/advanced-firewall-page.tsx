@@ -16,11 +16,9 @@ export default function AdvancedFirewallPage() {
   const { t } = useTranslation();
   const { siteId, picker, empty } = useSitePicker();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('menu.advancedFirewall')}</Typography.Title>
-      {picker}
+    <Card title={t('menu.advancedFirewall')} extra={picker}>
       {siteId ? <Modules siteId={siteId} /> : empty ? <Empty description={t('advancedFirewall.noSites')} /> : null}
-    </Space>
+    </Card>
   );
 }
 
@@ -67,8 +65,9 @@ function Modules({ siteId }: { siteId: number }) {
     },
   ];
   return (
-    <>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card
+        type="inner"
         title={t('advancedFirewall.modules')}
         extra={editable ? <Button onClick={() => setEditing('new')} data-testid="add-module">{t('advancedFirewall.addModule')}</Button> : null}
       >
@@ -85,12 +84,12 @@ function Modules({ siteId }: { siteId: number }) {
         />
       </Card>
       {current ? (
-        <Card title={t('advancedFirewall.rulesOf', { name: current.name })}>
+        <Card type="inner" title={t('advancedFirewall.rulesOf', { name: current.name })}>
           <RulesTable key={current.id} siteId={siteId} moduleId={current.id} />
         </Card>
       ) : null}
       {editing ? <ModuleModal siteId={siteId} module={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} onCreated={pick} /> : null}
       {assigning ? <AssignModal siteId={siteId} module={assigning} onClose={() => setAssigning(undefined)} /> : null}
-    </>
+    </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { clientDomainsApi } from '../../api/client-domains';
 import { infraApi } from '../../api/infra';
@@ -53,8 +53,7 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
     { key: 'nodes', title: t('blockList.nodes'), dataIndex: 'nodes', width: 90 },
   ];
   return (
-    <>
-      <Typography.Title level={3}>{t('menu.blockList')}</Typography.Title>
+    <Card title={t('menu.blockList')}>
       <DataTable<Row>
         queryKey={[...firewallKeys.blocked, mode]}
         fetch={async (query) => {
@@ -92,6 +91,6 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
           ) : null
         }
       />
-    </>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Empty, Space, Tabs, Typography } from 'antd';
+import { Card, Empty, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AnticcPanel } from '../anticc/anticc-panel';
@@ -13,11 +13,9 @@ export default function FirewallPage() {
   const { t } = useTranslation();
   const { siteId, picker, empty } = useSitePicker();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('menu.firewall')}</Typography.Title>
-      {picker}
+    <Card title={t('menu.firewall')} extra={picker}>
       {siteId ? <SiteFirewall key={siteId} siteId={siteId} /> : empty ? <Empty description={t('advancedFirewall.noSites')} /> : null}
-    </Space>
+    </Card>
   );
 }
 

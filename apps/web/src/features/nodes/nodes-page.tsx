@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_LIST_REFRESH_MS } from '@edgekeep/contract/constants';
@@ -8,7 +8,7 @@ import type { Node } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type Column } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
@@ -88,7 +88,7 @@ export default function NodesPage() {
     );
   };
 
-  const columns: TableColumnsType<Node> = [
+  const columns: Column<Node>[] = [
     {
       key: 'name',
       title: t('infra.name'),
@@ -104,16 +104,17 @@ export default function NodesPage() {
     { key: 'zoneName', dataIndex: 'zoneName', title: t('infra.zone') },
     { key: 'status', title: t('nodes.status'), render: (_, n) => <NodeStatusTag node={n} /> },
     { key: 'initialized', title: t('nodes.initialized'), render: (_, n) => (n.initialized ? <Tag color="blue">{t('nodes.initialized')}</Tag> : <Tag>{t('nodes.notInitialized')}</Tag>) },
-    { key: 'role', title: t('nodes.role'), render: (_, n) => `${t(n.type === 'edge' ? 'nodes.edge' : 'nodes.relay')} · ${t(n.role === 'main' ? 'nodes.main' : 'nodes.backup')} · L${n.portType}` },
-    { key: 'version', dataIndex: 'version', title: t('nodes.version'), render: (v: string | null) => v ?? '-' },
+    { key: 'role', detail: true, title: t('nodes.role'), render: (_, n) => `${t(n.type === 'edge' ? 'nodes.edge' : 'nodes.relay')} · ${t(n.role === 'main' ? 'nodes.main' : 'nodes.backup')} · L${n.portType}` },
+    { key: 'version', detail: true, dataIndex: 'version', title: t('nodes.version'), render: (v: string | null) => v ?? '-' },
     {
       key: 'revision',
+      detail: true,
       title: t('nodes.revision'),
       render: (_, n) => <Typography.Text type={n.appliedRevision !== null && n.appliedRevision < n.revision ? 'warning' : undefined}>{`${n.appliedRevision ?? '-'} / ${n.revision}`}</Typography.Text>,
     },
     { key: 'lastReportAt', dataIndex: 'lastReportAt', title: t('nodes.lastReport'), sorter: true, render: (v: string | null) => formatDate(v) || t('nodes.neverReported') },
-    { key: 'cacheCapacity', dataIndex: 'cacheCapacity', title: t('nodes.cacheCapacity'), render: (v: number) => (v === 0 ? t('nodes.globalSetting') : `${v} MB`) },
-    { key: 'memo', dataIndex: 'memo', title: t('infra.memo'), ellipsis: true },
+    { key: 'cacheCapacity', detail: true, dataIndex: 'cacheCapacity', title: t('nodes.cacheCapacity'), render: (v: number) => (v === 0 ? t('nodes.globalSetting') : `${v} MB`) },
+    { key: 'memo', detail: true, dataIndex: 'memo', title: t('infra.memo'), ellipsis: true },
     { key: 'actions', title: t('infra.actions'), fixed: 'right', render: (_, n) => rowActions(n) },
   ];
 

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
-import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 import { authApi, type AntiHeaderInput, type AntiHeaderItem, type RefererItem } from './auth-api';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
+import { useSiteCan } from '../sites/use-site-can';
 
 const OPERATORS = ['exists', 'missing', 'equals', 'contains', 'regex'] as const;
 type RefererForm = { type: 'allow' | 'deny'; referers?: string; empty?: boolean; memo?: string };
@@ -16,7 +16,7 @@ type RefererForm = { type: 'allow' | 'deny'; referers?: string; empty?: boolean;
 function DomainRules({ siteId, domainId }: { siteId: number; domainId: number }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const editable = useCan()('firewall.edit');
+  const editable = useSiteCan()('firewall.edit');
   const refKey = ['site', siteId, 'domain', domainId, 'antiReferers'];
   const hdrKey = ['site', siteId, 'domain', domainId, 'antiHeaders'];
   const referers = useQuery({ queryKey: refKey, queryFn: () => authApi.referers(siteId, domainId) });

@@ -2,7 +2,6 @@ import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Certificate } from '../../api/sites';
-import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
@@ -14,10 +13,11 @@ import { keys } from './query-keys';
 import { UploadCertificateModal } from './upload-certificate-modal';
 import { useSiteMutation } from './use-site-mutation';
 import { RemoveLink } from './remove-link';
+import { useSiteCan } from './use-site-can';
 
 export function CertificatesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const editable = useCan()('certificates.edit');
+  const editable = useSiteCan()('certificates.edit');
   const [uploading, setUploading] = useState(false);
   const [binding, setBinding] = useState<Certificate>();
   const remove = useSiteMutation({

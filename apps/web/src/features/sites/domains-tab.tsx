@@ -4,7 +4,6 @@ import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Domain, type UpdateDomainBody } from '../../api/sites';
-import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
 import { domainsApi } from '../domains/api';
@@ -23,10 +22,11 @@ import { useSiteMutation } from './use-site-mutation';
 import { AutoSslStatusTag } from '../auto-ssl/auto-ssl-status';
 import { useSiteAutoCertificates } from '../auto-ssl/queries';
 import { RemoveLink } from './remove-link';
+import { useSiteCan } from './use-site-can';
 
 export function DomainsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const can = useCan();
+  const can = useSiteCan();
   const editable = can('domains.edit');
   const [adding, setAdding] = useState(false);
   const [origins, setOrigins] = useState<Domain>();

@@ -2,16 +2,16 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type ErrorPageItem } from '../../api/sites';
-import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { errorPageColumns } from '../error-pages/error-page-form';
 import { ErrorPageModal } from './error-page-modal';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { useSiteCan } from './use-site-can';
 
 export function ErrorPagesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const editable = useCan()('errorPages.edit');
+  const editable = useSiteCan()('errorPages.edit');
   const [editing, setEditing] = useState<ErrorPageItem | 'new'>();
   const remove = useSiteMutation({
     fn: (ids: number[]) => sitesApi.removeErrorPages(siteId, ids),

@@ -3,7 +3,6 @@ import { Card, Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sitesApi } from '../../api/sites';
-import { useCan } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { BodySizeTab } from './body-size-tab';
 import { CacheTab } from './cache-tab';
@@ -19,6 +18,7 @@ import { keys } from './query-keys';
 import { RatesTab } from './rates-tab';
 import { SiteStatusTag } from './site-status-tag';
 import { moduleTabs } from '../site-modules/module-tabs';
+import { useSiteCan } from './use-site-can';
 
 /** The client reaches the same screen in client mode, under its own node management path. */
 export const SITE_SETTING_BASE = { user: '/user/sitesManagement/sitesSetting', client: '/client/nodeManage/sitesSetting' } as const;
@@ -26,7 +26,7 @@ export const SITE_SETTING_BASE = { user: '/user/sitesManagement/sitesSetting', c
 /** One site's settings, a tab per group; without a site in the path it asks for one. */
 export default function SiteSettingPage() {
   const { t } = useTranslation();
-  const can = useCan();
+  const can = useSiteCan();
   const navigate = useNavigate();
   const BASE = SITE_SETTING_BASE[useTier() === 'client' ? 'client' : 'user'];
   const params = useParams();
