@@ -106,6 +106,9 @@ lane('zone settings', () => {
       anticc: [{ id: 1, urlRegex: '^/login', seconds: 10, times: 20, type: 3 }],
       invalidDomainLimit: 30,
       tlsLimit: 100,
+      restricted: [],
+      ray: { parts: ['node'], node: expect.any(Number) },
+      noDomainPage: null,
     });
   });
 
