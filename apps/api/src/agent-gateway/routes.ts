@@ -14,6 +14,7 @@ import { refreshStale } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from './package';
 import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
+import { createStateCache } from './state-cache';
 
 const base = agentProtocol.AGENT_BASE;
 
@@ -80,7 +81,8 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     return { revision: (await zoneRevision(deps, node.id)).revision };
   });
 
-  app.get(`${base}/state`, async (req) => buildNodeState(deps, (await nodeOf(deps, req)).id));
+  const stateOf = createStateCache({ db: deps.db, build: (nodeId) => buildNodeState(deps, nodeId) });
+  app.get(`${base}/state`, async (req) => stateOf((await nodeOf(deps, req)).id));
 
   app.post(`${base}/report`, async (req) => {
     const node = await nodeOf(deps, req);
