@@ -1,4 +1,4 @@
-import { Codes, messageOf, statusOf, type ErrorBody, type Language } from '@edgekeep/contract';
+import { Codes, messageOf, statusOf, type ErrorBody, type ErrorCode, type Language } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
@@ -9,7 +9,7 @@ type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num
 export class ApiError extends Error {
   readonly status: number;
   constructor(
-    readonly code: number,
+    readonly code: ErrorCode,
     readonly options: ApiErrorOptions = {},
   ) {
     super(options.message ?? messageOf(code, 'en_US', options.num) ?? `error ${code}`);
