@@ -102,10 +102,13 @@ export function messageOf(code: number, lang: Language, num?: string | number): 
   return num === undefined ? entry[lang] : entry[lang].replace('{num}', String(num));
 }
 
-/** The error body every non-2xx answer carries. */
+/**
+ * The error body every non-2xx answer carries. Its codes are plain numbers: the API sends catalogue codes only
+ * (ApiError takes an ErrorCode), but a console may meet a code newer than its own catalogue.
+ */
 export type ErrorBody = {
-  code: ErrorCode;
+  code: number;
   message: string;
   extra?: unknown;
-  errors?: { code: ErrorCode; message: string; targets?: string[] }[];
+  errors?: { code: number; message: string; targets?: string[] }[];
 };

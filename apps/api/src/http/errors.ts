@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 /** `num` fills the catalogue message's `{num}`. */
-type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorBody['errors'] };
+type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorItem[] };
+/** One of a 101009's errors. */
+export type ErrorItem = { code: ErrorCode; message: string; targets?: string[] };
 
 /** An error of the spec's catalogue: `throw new ApiError(Codes.SiteCountExceeded, { extra })`. */
 export class ApiError extends Error {
