@@ -101,7 +101,7 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
     const broken = path.join(work, 'broken');
     fs.mkdirSync(broken);
     execFileSync('tar', ['-xzf', pack(path.join(work, 'good-package')), '-C', broken]);
-    const main = path.join(broken, 'edgekeep/apps/agent/src/main.ts');
+    const main = path.join(broken, 'edgekeep/apps/agent/dist/main.js');
     fs.writeFileSync(main, `throw new Error('this build is broken');\n${fs.readFileSync(main, 'utf8')}`);
     fs.mkdirSync(path.dirname(packageFile()), { recursive: true });
     execFileSync('tar', ['-czf', packageFile(), '-C', broken, 'edgekeep']);
