@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readControlToken } from '../apps/agent/src/apply/layout';
 import { controlStatus } from '../apps/agent/src/control/client';
 import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { requiredInCi } from '../apps/agent/src/test/required-in-ci';
 import { get } from '../apps/agent/src/test/servers';
 import { pebbleInstalled, startPebble, type Pebble } from '../apps/api/test/pebble';
 import { freshPage, launchBrowser, screenshot, waitForToast } from './browser';
@@ -13,8 +14,7 @@ import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
 const nginx = await detectNginx();
-const ready = nginx.ok && pebbleInstalled();
-if (!ready && process.env.CI === 'true') throw new Error(`automatic certificates end-to-end needs nginx with Lua and pebble: ${nginx.ok ? 'pebble missing' : nginx.reason}`);
+const ready = requiredInCi(nginx.ok && pebbleInstalled(), `automatic certificates end-to-end needs nginx with Lua and pebble: ${nginx.ok ? 'pebble missing' : nginx.reason}`);
 const PASSWORD = 'acme e2e password';
 const NAME = 'secure.example.com';
 

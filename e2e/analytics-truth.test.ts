@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMmdb } from '../apps/agent/src/geo/mmdb-writer';
 import { selfSignedCertificate } from '../apps/agent/src/test/certificates';
 import { range } from '../apps/agent/src/test/mmdb';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { api, createAccountCli } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { signInByMail, until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the analytics truth test needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('the analytics truth test needs nginx with the Lua module');
 const PASSWORD = 'analytics truth password';
 const HOST = 'truth.shop.test';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { send } from '../apps/agent/src/test/requests';
 import { freePort } from '../apps/agent/src/test/servers';
 import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
@@ -9,8 +9,7 @@ import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge end-to-end needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge end-to-end needs nginx with the Lua module');
 const PASSWORD = 'client settings e2e password';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { get } from '../apps/agent/src/test/servers';
 import { api, freePort, startServer, type Server } from './harness';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok) {
-  if (process.env.CI === 'true') throw new Error(`the DEMO=1 local edge needs nginx with the Lua module: ${nginx.reason}`);
-  console.warn(`skipping the DEMO=1 local edge test: nginx with the Lua module is not installed (${nginx.reason})`);
-}
+const nginx = await nginxForTests('the DEMO=1 local edge needs nginx with the Lua module');
 
 describe.skipIf(!nginx.ok)('npm start with DEMO=1 and nginx present', () => {
   let server: Server;

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readControlToken } from '../apps/agent/src/apply/layout';
 import { controlStatus } from '../apps/agent/src/control/client';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
+import { requiredInCi } from '../apps/agent/src/test/required-in-ci';
 import { httpCall } from '../apps/agent/src/test/http-call';
 import { get } from '../apps/agent/src/test/servers';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge end-to-end needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge end-to-end needs nginx with the Lua module');
 const PASSWORD = 'modules edge e2e password';
 
 describe.skipIf(!nginx.ok)('site modules: API → agent → nginx, for real', () => {
@@ -61,7 +61,7 @@ describe.skipIf(!nginx.ok)('site modules: API → agent → nginx, for real', ()
   });
 
   // The managed rule set needs libnginx-mod-http-modsecurity and modsecurity-crs (scripts/debian-packages.txt).
-  it.skipIf(!fs.existsSync('/usr/share/modsecurity-crs/rules') && process.env.CI !== 'true')('turns the managed WAF on for the domain (a reload) and blocks an SQL injection, then off again', async () => {
+  it.skipIf(!requiredInCi(fs.existsSync('/usr/share/modsecurity-crs/rules'), 'the managed WAF needs ModSecurity and the OWASP CRS'))('turns the managed WAF on for the domain (a reload) and blocks an SQL injection, then off again', async () => {
     const injection = `/items?id=${encodeURIComponent("1' OR '1'='1' UNION SELECT password FROM users --")}`;
     const call = () => httpCall({ port: httpPort, path: injection, headers: { host: 'mods.example.test', 'user-agent': 'Mozilla/5.0', accept: 'text/html' } });
     expect((await call()).status).toBe(200);

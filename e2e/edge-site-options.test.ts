@@ -1,13 +1,12 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { get } from '../apps/agent/src/test/servers';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge end-to-end needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge end-to-end needs nginx with the Lua module');
 const PASSWORD = 'edge options e2e password';
 
 const post = ({ port, host, size }: { port: number; host: string; size: number }) =>

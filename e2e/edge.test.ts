@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readControlToken } from '../apps/agent/src/apply/layout';
 import { controlStatus } from '../apps/agent/src/control/client';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get, startTcpEcho, tcpRoundTrip } from '../apps/agent/src/test/servers';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge end-to-end needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge end-to-end needs nginx with the Lua module');
 const PASSWORD = 'edge e2e password';
 
 describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () => {

@@ -5,15 +5,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMmdb } from '../apps/agent/src/geo/mmdb-writer';
 import { range } from '../apps/agent/src/test/mmdb';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freePort, startTcpEcho, tcpAnswer } from '../apps/agent/src/test/servers';
 import { freshPage, launchBrowser, screenshot } from './browser';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { api } from './harness';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the L4 analysis test needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('the L4 analysis test needs nginx with the Lua module');
 const PASSWORD = 'l4 analysis password';
 const N = 'statistics/network/outcomes';
 

@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopNginx } from '../apps/agent/src/apply/process';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get } from '../apps/agent/src/test/servers';
 import { freshPage, launchBrowser, switchLanguage, waitForToast } from './browser';
 import { api, ROOT, startServer, startSmtpSink, type Server } from './harness';
 import { signInThroughForm } from './sign-in-flow';
 import { licensedClient, until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the upgrade end-to-end test needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('the upgrade end-to-end test needs nginx with the Lua module');
 const PASSWORD = 'upgrade e2e password';
 const CLIENT = 'ops@example.com';
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/agent/package.json'), 'utf8')) as { version: string }).version;
@@ -102,7 +101,7 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
     const broken = path.join(work, 'broken');
     fs.mkdirSync(broken);
     execFileSync('tar', ['-xzf', pack(path.join(work, 'good-package')), '-C', broken]);
-    const main = path.join(broken, 'edgekeep/apps/agent/src/main.ts');
+    const main = path.join(broken, 'edgekeep/apps/agent/dist/main.js');
     fs.writeFileSync(main, `throw new Error('this build is broken');\n${fs.readFileSync(main, 'utf8')}`);
     fs.mkdirSync(path.dirname(packageFile()), { recursive: true });
     execFileSync('tar', ['-czf', packageFile(), '-C', broken, 'edgekeep']);

@@ -8,14 +8,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMmdb } from '../apps/agent/src/geo/mmdb-writer';
 import { range } from '../apps/agent/src/test/mmdb';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freshPage, launchBrowser, screenshot } from './browser';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { api, createAccountCli } from './harness';
 import { signInByMail, until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the security dashboard test needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('the security dashboard test needs nginx with the Lua module');
 const PASSWORD = 'security dashboard password';
 const HOST = 'guarded.shop.test';
 /** The addresses of the traffic (all on loopback) and the countries, regions and cities the test databases give them. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredInCi } from '../apps/agent/src/test/required-in-ci';
 import { api, startServer, type Server } from './harness';
 
 const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -15,8 +16,7 @@ async function pgReachable() {
     return false;
   }
 }
-const reachable = await pgReachable();
-if (!reachable && process.env.CI === 'true') throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL}`);
+const reachable = requiredInCi(await pgReachable(), `npm start on PostgreSQL needs PostgreSQL at ${ADMIN_URL}`);
 
 const database = `ek_e2e_${process.pid}`;
 const admin = async (query: string) => {

@@ -1,13 +1,12 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freshPage, launchBrowser, screenshot } from './browser';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`traffic end-to-end needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('traffic end-to-end needs nginx with the Lua module');
 const PASSWORD = 'traffic e2e password';
 const HOST = 'shop.traffic.test';
 

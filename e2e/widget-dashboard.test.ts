@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx } from '../apps/agent/src/test/nginx-harness';
+import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { formatBytes } from '../apps/web/src/lib/units';
 import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { signInByMail, until } from './tenants';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the widget dashboard test needs nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('the widget dashboard test needs nginx with the Lua module');
 const PASSWORD = 'widget dashboard password';
 const HOST = 'widgets.shop.test';
 

@@ -12,12 +12,11 @@ import { masterPid } from './apply/nginx';
 import { stopNginx } from './apply/process';
 import { controlStatus } from './control/client';
 import { startFakeControlPlane, type FakeControlPlane } from './test/fake-control-plane';
-import { detectNginx } from './test/nginx-harness';
+import { nginxForTests } from './test/nginx-harness';
 import { freePort, get, startOrigin } from './test/servers';
 import { waitFor } from './test/wait-for';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua module');
 
 const ENROLL_TOKEN = 'enrol-0123456789abcdef';
 

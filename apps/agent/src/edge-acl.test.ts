@@ -4,11 +4,10 @@ import { pushData } from './control/client';
 import { luaData } from './render';
 import { loggedLine } from './test/access-log';
 import { send } from './test/http-client';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort, startOrigin } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua module');
 
 type Waf = edge.SiteWaf;
 type RuleIn = Record<string, unknown>;

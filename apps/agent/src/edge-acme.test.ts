@@ -7,11 +7,10 @@ import { stopNginx } from './apply/process';
 import { controlStatus } from './control/client';
 import { createApplier, type Applier } from './sync/applier';
 import { selfSignedCertificate } from './test/certificates';
-import { detectNginx } from './test/nginx-harness';
+import { nginxForTests } from './test/nginx-harness';
 import { freePort, get, startOrigin } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua and stream modules: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
 describe.skipIf(!nginx.ok)('ACME HTTP-01 answers pushed as data', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;

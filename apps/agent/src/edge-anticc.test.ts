@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushData } from './control/client';
 import { luaData } from './render';
 import { send, type Reply } from './test/http-client';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort, startOrigin } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua module');
 
 const VERIFY = '/.edgekeep/cc/verify';
 /** The page's proof, as its script computes it: 32-bit FNV-1a of nonce + n, a multiple of 4096. */

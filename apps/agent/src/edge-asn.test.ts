@@ -12,12 +12,11 @@ import { luaData } from './render';
 import { createApplier, type Applier } from './sync/applier';
 import { loggedLine } from './test/access-log';
 import { range } from './test/mmdb';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort, startOrigin } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with Lua');
 
 // Addresses the requests claim in X-Test-Geo-Ip, and the autonomous systems a database written for the test gives them.
 const CLOUDFLARE = '104.16.1.1';

@@ -5,12 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyState } from './apply/apply';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with Lua');
 
 describe.skipIf(!nginx.ok)("a client's nginx directives and default error pages at the edge", () => {
   let origin: ReturnType<typeof createServer>;

@@ -1,10 +1,9 @@
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort, get, startOrigin, startTcpEcho, tcpRoundTrip } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua and stream modules: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
 /** Load balancing, port mapping and layer-4 failover, served by real nginx. */
 describe.skipIf(!nginx.ok)('domain options and layer-4 ports on a real edge', () => {

@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { pushData } from './control/client';
 import { GEO_COUNTRY_DB } from './geo/databases';
 import { ACCESS_LOG, luaData } from './render';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort, startOrigin, startTcpEcho, tcpAnswer, tcpRoundTrip } from './test/servers';
 import { applyState } from './apply/apply';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with Lua');
 
 describe.skipIf(!nginx.ok)('firewall lists at the edge', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;

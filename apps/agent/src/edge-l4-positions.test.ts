@@ -9,13 +9,13 @@ import { STREAM_LOG } from './render';
 import type { GeoOptions } from './render';
 import { writeCountryDb } from './test/mmdb';
 import { detectNginx, startEdge } from './test/nginx-harness';
+import { requiredInCi } from './test/required-in-ci';
 import { freePort, startTcpEcho, tcpAnswer } from './test/servers';
 
 // The country of an L4 connection needs Debian's libnginx-mod-stream-geoip2 (scripts/debian-packages.txt).
 const nginx = await detectNginx();
 const streamGeo = await access('/usr/lib/nginx/modules/ngx_stream_geoip2_module.so').then(() => true, () => false);
-const ready = nginx.ok && streamGeo;
-if (!ready && process.env.CI === 'true') throw new Error('edge L4 position tests need nginx with the stream geoip2 module');
+const ready = requiredInCi(nginx.ok && streamGeo, 'edge L4 position tests need nginx with the stream geoip2 module');
 
 // Loopback addresses the test connects from, given countries by a database made for the test.
 const US = '127.0.0.2';

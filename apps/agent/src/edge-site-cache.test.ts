@@ -9,11 +9,10 @@ import { applyState } from './apply/apply';
 import { emptyCache } from './commands/node-files';
 import { purgeCache } from './control/client';
 import { siteCacheDirectories } from './render';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua and stream modules: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
 const startOrigin = async () => {
   const server = createServer((req, res) => res.end(`file ${req.url}`));

@@ -4,14 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pushData } from './control/client';
 import { luaData } from './render';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { connect } from 'node:net';
 import { applyState } from './apply/apply';
 import { freePort, startTcpEcho, tcpAnswer } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with Lua');
 
 const BIG = 250_000;
 

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushData } from './control/client';
 import { luaData } from './render';
 import { httpCall, startMirror } from './test/http-call';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua module: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua module');
 
 describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
   let origin: Awaited<ReturnType<typeof startMirror>>;

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warmUrls } from './commands/warm-cache';
 import { purgeCache } from './control/client';
 import { selfSignedCertificate } from './test/certificates';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua and stream modules: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
 const BIG = 300 * 1024;
 

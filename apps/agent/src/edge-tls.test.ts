@@ -1,11 +1,10 @@
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from './test/certificates';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort, get, startOrigin } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with the Lua and stream modules: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
 describe.skipIf(!nginx.ok)('edge node serving HTTPS', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyState } from './apply/apply';
 import { httpCall, startMirror } from './test/http-call';
 import { detectNginx, startEdge } from './test/nginx-harness';
+import { requiredInCi } from './test/required-in-ci';
 import { freePort } from './test/servers';
 
 // The managed rule set needs Debian's libnginx-mod-http-modsecurity and modsecurity-crs (scripts/debian-packages.txt).
 const nginx = await detectNginx();
 const crs = await access('/usr/share/modsecurity-crs/rules').then(() => true, () => false);
-const ready = nginx.ok && crs;
-if (!ready && process.env.CI === 'true') throw new Error('edge WAF tests need nginx with ModSecurity and the OWASP CRS');
+const ready = requiredInCi(nginx.ok && crs, 'edge WAF tests need nginx with ModSecurity and the OWASP CRS');
 
 describe.skipIf(!ready)('managed WAF rule set (ModSecurity + OWASP CRS) on real nginx', () => {
   let origin: Awaited<ReturnType<typeof startMirror>>;

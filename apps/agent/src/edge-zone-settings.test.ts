@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedIps, controlStatus, pushData } from './control/client';
 import { luaData } from './render';
 import { selfSignedCertificate } from './test/certificates';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { send } from './test/requests';
 import { freePort } from './test/servers';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`edge tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('edge tests need nginx with Lua');
 
 /** The protocol the HTTPS port agrees on by ALPN; '' when the handshake is refused. */
 const alpn = (port: number) =>

@@ -9,16 +9,11 @@ import { writeRelease } from './apply/layout';
 import { preflight, testConfig } from './apply/nginx';
 import { controlStatus, purgeCache, pushData } from './control/client';
 import { ACCESS_LOG, luaData, render } from './render';
-import { detectNginx, startEdge } from './test/nginx-harness';
+import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort, get, startOrigin, startTcpEcho, tcpRoundTrip } from './test/servers';
 
 // The edge lane needs Debian nginx with the Lua and stream modules; CI installs them and must not skip.
-const nginx = await detectNginx();
-if (!nginx.ok) {
-  const message = `edge tests need nginx with the Lua and stream modules (scripts/debian-packages.txt): ${nginx.reason}`;
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(`skipping: ${message}`);
-}
+const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules (scripts/debian-packages.txt)');
 
 describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
   let shop: Awaited<ReturnType<typeof startOrigin>>;

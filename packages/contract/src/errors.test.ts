@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Codes, ERRORS, messageOf, statusOf } from './errors';
+import { Codes, ERRORS, isKnownCode, messageOf, statusOf, type ErrorCode } from './errors';
 
 /** Every code of spec §8. */
 const SPEC_CODES = [
@@ -15,6 +15,15 @@ describe('error catalogue', () => {
     const codes = Object.values(ERRORS).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of SPEC_CODES) expect(codes, String(code)).toContain(code);
+  });
+
+  it('types an error code as one of the catalogue codes', () => {
+    const candidates: ErrorCode[] = [
+      Codes.Parameter,
+      // @ts-expect-error 12345 is no code of the catalogue, so it is no ErrorCode
+      12345,
+    ];
+    expect(candidates.map(isKnownCode)).toEqual([true, false]);
   });
 
   it('has a message in each of the three languages, with the same placeholders', () => {

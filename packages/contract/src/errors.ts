@@ -1,7 +1,7 @@
 import type { Language } from './constants';
 
-type Entry = { code: number; status: number; en_US: string; zh_TW: string; zh_CN: string };
-const e = (code: number, status: number, en_US: string, zh_TW: string, zh_CN: string): Entry => ({
+type Entry<C extends number = number> = { code: C; status: number; en_US: string; zh_TW: string; zh_CN: string };
+const e = <C extends number>(code: C, status: number, en_US: string, zh_TW: string, zh_CN: string): Entry<C> => ({
   code,
   status,
   en_US,
@@ -91,9 +91,9 @@ export const Codes = Object.fromEntries(Object.entries(ERRORS).map(([k, v]) => [
 };
 export type ErrorCode = (typeof ERRORS)[ErrorName]['code'];
 
-const byCode = new Map<number, Entry>(Object.values(ERRORS).map((v) => [v.code, v]));
+const byCode = new Map<number, Entry<ErrorCode>>(Object.values(ERRORS).map((v) => [v.code, v]));
 
-export const isKnownCode = (code: number) => byCode.has(code);
+export const isKnownCode = (code: number): code is ErrorCode => byCode.has(code);
 export const statusOf = (code: number) => byCode.get(code)?.status ?? 500;
 /** The catalogue message of a code in a language; `{num}` is filled from `num` when given. */
 export function messageOf(code: number, lang: Language, num?: string | number): string | undefined {
@@ -102,7 +102,10 @@ export function messageOf(code: number, lang: Language, num?: string | number): 
   return num === undefined ? entry[lang] : entry[lang].replace('{num}', String(num));
 }
 
-/** The error body every non-2xx answer carries. */
+/**
+ * The error body every non-2xx answer carries. Its codes are plain numbers: the API sends catalogue codes only
+ * (ApiError takes an ErrorCode), but a console may meet a code newer than its own catalogue.
+ */
 export type ErrorBody = {
   code: number;
   message: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectNginx } from '../test/nginx-harness';
+import { nginxForTests } from '../test/nginx-harness';
 import { runLua } from '../test/lua-runner';
 
-const nginx = await detectNginx();
+const nginx = await nginxForTests('the block page tests need nginx with Lua');
 
 describe.skipIf(!nginx.ok)('block pages', () => {
   it('picks the language from Accept-Language, English when none fits', async () => {

@@ -1,10 +1,9 @@
 import { edge } from '@edgekeep/contract';
 import { describe, expect, it } from 'vitest';
-import { detectNginx } from '../test/nginx-harness';
+import { nginxForTests } from '../test/nginx-harness';
 import { runLua } from '../test/lua-runner';
 
-const nginx = await detectNginx();
-if (!nginx.ok && process.env.CI === 'true') throw new Error(`the Lua runtime tests need nginx with Lua: ${nginx.reason}`);
+const nginx = await nginxForTests('the Lua runtime tests need nginx with Lua');
 
 const lua = (s: string) => JSON.stringify(s);
 

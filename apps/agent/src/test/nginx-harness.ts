@@ -9,6 +9,7 @@ import { readControlToken } from '../apply/layout';
 import { controlStatus, type Control } from '../control/client';
 import type { GeoOptions } from '../render';
 import { runLua } from './lua-runner';
+import { requiredInCi } from './required-in-ci';
 
 /** Whether this machine has nginx with the Lua and stream modules (and cjson); the reason when not. */
 export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason: string }> =>
@@ -16,6 +17,13 @@ export const detectNginx = async (): Promise<{ ok: true } | { ok: false; reason:
     () => ({ ok: true }),
     (err: Error) => ({ ok: false, reason: err.message }),
   );
+
+/** detectNginx for a test file that needs it: `need` says what for; a failure in CI, a skip elsewhere (requiredInCi). */
+export const nginxForTests = async (need: string) => {
+  const nginx = await detectNginx();
+  requiredInCi(nginx.ok, nginx.ok ? need : `${need}: ${nginx.reason}`);
+  return nginx;
+};
 
 const waitForControl = async ({ control, child }: { control: Control; child: ChildProcess }) => {
   const deadline = Date.now() + 15_000;

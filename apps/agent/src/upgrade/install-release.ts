@@ -19,7 +19,7 @@ export async function unpackRelease({ file, stateDir, version }: { file: string;
     await run('tar', ['-xzf', file, '-C', `${dir}.part`]);
   } catch (err) {
     await rm(`${dir}.part`, { recursive: true, force: true });
-    throw new Error(`bad package: it does not unpack (${(err as Error).message.split('\n').slice(-2).join(' ').trim()})`);
+    throw new Error(`bad package: it does not unpack (${(err as Error).message.split('\n').slice(-2).join(' ').trim()})`, { cause: err });
   }
   const root = join(`${dir}.part`, 'edgekeep');
   const manifest = await readJsonFile(join(root, 'package.json')).catch(() => undefined);
@@ -27,7 +27,7 @@ export async function unpackRelease({ file, stateDir, version }: { file: string;
     ? 'it has no edgekeep/package.json'
     : manifest.version !== version
       ? `it holds version ${String(manifest.version)}, not ${version}`
-      : !existsSync(join(root, 'apps/agent/src/main.ts'))
+      : !existsSync(join(root, 'apps/agent/dist/main.js'))
         ? 'it has no agent'
         : undefined;
   if (problem) {
@@ -73,7 +73,7 @@ export async function provideDependencies({ root, installRoot }: { root: string;
 /** Starts the release's agent in self-check mode (it loads every module, prints its version and exits). */
 export function selfCheck({ root, version }: { root: string; version: string }) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['dist/main.js'], {
       cwd: join(root, 'apps/agent'),
       env: { ...process.env, EDGEKEEP_SELF_CHECK: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

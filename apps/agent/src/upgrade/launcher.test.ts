@@ -10,13 +10,12 @@ const LAUNCHER = path.join(INSTALL_ROOT, 'apps/agent/bin/edgekeep-agent');
 
 /** A stand-in installation whose agent appends its name to a trace file and exits with the code given. */
 function install(root: string, name: string, code: number) {
-  fs.mkdirSync(path.join(root, 'apps/agent/src'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'apps/agent/dist'), { recursive: true });
   fs.mkdirSync(path.join(root, 'apps/agent/bin'), { recursive: true });
   fs.copyFileSync(LAUNCHER, path.join(root, 'apps/agent/bin/edgekeep-agent'));
-  fs.symlinkSync(path.join(INSTALL_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   fs.writeFileSync(
-    path.join(root, 'apps/agent/src/main.ts'),
-    `import { appendFileSync } from 'node:fs';\nappendFileSync(process.env.TRACE!, '${name}\\n');\nprocess.exit(${code});\n`,
+    path.join(root, 'apps/agent/dist/main.js'),
+    `const { appendFileSync } = require('node:fs');\nappendFileSync(process.env.TRACE, '${name}\\n');\nprocess.exit(${code});\n`,
   );
   return root;
 }
@@ -49,8 +48,8 @@ describe('bin/edgekeep-agent: starts releases/current, restarts on 75, rolls bac
     const trace = path.join(work, 'trace-2');
     // The installed agent "upgrades": it points current at the next version and exits 75.
     fs.writeFileSync(
-      path.join(base, 'apps/agent/src/main.ts'),
-      `import { appendFileSync, symlinkSync } from 'node:fs';\nappendFileSync(process.env.TRACE!, 'base\\n');\nsymlinkSync('${next}', '${stateDir}/releases/current');\nprocess.exit(75);\n`,
+      path.join(base, 'apps/agent/dist/main.js'),
+      `const { appendFileSync, symlinkSync } = require('node:fs');\nappendFileSync(process.env.TRACE, 'base\\n');\nsymlinkSync('${next}', '${stateDir}/releases/current');\nprocess.exit(75);\n`,
     );
     await promisify(execFile)('sh', [path.join(base, 'apps/agent/bin/edgekeep-agent')], { env: { ...process.env, STATE_DIR: stateDir, TRACE: trace } });
     expect(fs.readFileSync(trace, 'utf8')).toBe('base\nnext\n');

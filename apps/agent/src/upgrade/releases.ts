@@ -1,6 +1,7 @@
 import { readlink, rename, rm, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { AGENT_ROOT } from '../agent-root';
 import { readJson, writeFileAtomic } from '../sync/files';
 
 /**
@@ -11,7 +12,7 @@ import { readJson, writeFileAtomic } from '../sync/files';
  */
 export const releasesDir = (stateDir: string) => join(stateDir, 'releases');
 /** The installation this agent runs from (the directory holding apps/agent and packages/contract). */
-export const INSTALL_ROOT = resolve(import.meta.dirname, '../../../..');
+export const INSTALL_ROOT = resolve(AGENT_ROOT, '../..');
 
 export const pendingMark = z.object({ upgradeId: z.number().int().positive().optional(), from: z.string(), to: z.string() });
 export type PendingMark = z.infer<typeof pendingMark>;

@@ -34,7 +34,7 @@ describe('agent upgrade: fetch, verify, unpack beside, self-check, switch', () =
     const unpacked = path.join(work, 'broken-src');
     fs.mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', good, '-C', unpacked]);
-    const main = path.join(unpacked, 'edgekeep/apps/agent/src/main.ts');
+    const main = path.join(unpacked, 'edgekeep/apps/agent/dist/main.js');
     fs.writeFileSync(main, `throw new Error('this build is broken');\n${fs.readFileSync(main, 'utf8')}`);
     broken = path.join(work, 'broken.tgz');
     execFileSync('tar', ['-czf', broken, '-C', unpacked, 'edgekeep']);
@@ -81,6 +81,6 @@ describe('agent upgrade: fetch, verify, unpack beside, self-check, switch', () =
     expect(r.current).toMatch(new RegExp(`releases/${VERSION.replace(/\./g, '\\.')}-\\d+/edgekeep$`));
     expect(JSON.parse(fs.readFileSync(path.join(r.stateDir, 'releases/pending.json'), 'utf8'))).toEqual({ upgradeId: 7, from: '0.0.9', to: VERSION });
     expect(r.steps.map((s) => s.progress)).toEqual([10, 30, 45, 55, 75, 90]);
-    expect(fs.existsSync(path.join(r.current!, 'node_modules/@edgekeep/contract/src/index.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(r.current!, 'node_modules/@edgekeep/agent/dist/main.js'))).toBe(true);
   });
 });

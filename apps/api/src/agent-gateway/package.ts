@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-
-const AGENT_DIR = path.resolve(import.meta.dirname, '../../../agent');
+import { AGENT_ROOT as AGENT_DIR } from '@edgekeep/agent/root';
 
 export const agentVersion = () => (JSON.parse(fs.readFileSync(path.join(AGENT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 export const installScript = () => path.join(AGENT_DIR, 'install', 'install.sh');

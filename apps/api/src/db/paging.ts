@@ -11,7 +11,8 @@ export type SortColumns = Record<string, string>;
  * overlap.
  */
 export async function paginate<O>(
-  query: SelectQueryBuilder<any, any, O>, // any table of any module
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table of any module: each caller's database and table types differ
+  query: SelectQueryBuilder<any, any, O>,
   opts: { page: PageQuery; sortable: SortColumns; defaultSort: { column: string; order: 'asc' | 'desc' }; idColumn?: string },
 ): Promise<{ data: O[]; total: number }> {
   const { page, pageSize, sortBy, orderBy } = opts.page;

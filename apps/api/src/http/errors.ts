@@ -1,15 +1,17 @@
-import { Codes, messageOf, statusOf, type ErrorBody, type Language } from '@edgekeep/contract';
+import { Codes, messageOf, statusOf, type ErrorBody, type ErrorCode, type Language } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 /** `num` fills the catalogue message's `{num}`. */
-type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorBody['errors'] };
+type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorItem[] };
+/** One of a 101009's errors. */
+export type ErrorItem = { code: ErrorCode; message: string; targets?: string[] };
 
 /** An error of the spec's catalogue: `throw new ApiError(Codes.SiteCountExceeded, { extra })`. */
 export class ApiError extends Error {
   readonly status: number;
   constructor(
-    readonly code: number,
+    readonly code: ErrorCode,
     readonly options: ApiErrorOptions = {},
   ) {
     super(options.message ?? messageOf(code, 'en_US', options.num) ?? `error ${code}`);

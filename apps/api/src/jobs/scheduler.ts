@@ -79,7 +79,7 @@ export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; met
 
   async function tick(job: Job, ignoreDue = false) {
     if (running.has(job.name)) return false;
-    let claimed = false;
+    let claimed: boolean;
     try {
       claimed = await claim(job, Date.now(), ignoreDue);
     } catch (err) {

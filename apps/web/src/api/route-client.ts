@@ -8,7 +8,8 @@ import type { Query } from './url';
 type Part<K extends string, T> = z.ZodType extends T
   ? { [k in K]?: never }
   : T extends z.ZodType
-    ? {} extends z.input<T> ? { [k in K]?: z.input<T> } : { [k in K]: z.input<T> }
+    ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X`: every field of X may be left out
+      {} extends z.input<T> ? { [k in K]?: z.input<T> } : { [k in K]: z.input<T> }
     : never;
 
 /** Path parameters are written into the URL: a number stands for its digits. */
@@ -49,6 +50,7 @@ const send = (route: RouteDef, input: Loose) =>
  * One call of the contract's route table: its method, path and tier come from the route, the parts from its
  * schemas, and the answer is read with the route's response schema (text where the route answers text).
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X`: every field of X may be left out
 export async function callRoute<D extends RouteDef>(route: D, ...[input]: {} extends RouteInput<D> ? [RouteInput<D>?] : [RouteInput<D>]): Promise<RouteOutput<D>> {
   const res = await send(route, (input ?? {}) as Loose);
   const raw = route.response instanceof z.ZodString ? await res.text() : await res.json();

@@ -7,8 +7,9 @@ import { useListParams } from './list-params';
 /** A text filter bound to one URL parameter; it applies on Enter or when cleared. */
 export function TextFilter({ name, placeholder, scope }: { name: string; placeholder: string; scope?: string }) {
   const list = useListParams(scope);
-  const [value, setValue] = useState(list.filters[name] ?? '');
-  useEffect(() => setValue(list.filters[name] ?? ''), [list.filters[name]]);
+  const applied = list.filters[name] ?? '';
+  const [value, setValue] = useState(applied);
+  useEffect(() => setValue(applied), [applied]);
   return (
     <Input.Search
       allowClear

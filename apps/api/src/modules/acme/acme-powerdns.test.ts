@@ -5,9 +5,9 @@ import { makeInfra } from '../../../test/fixtures';
 import { pebbleInstalled, startPebble, type Pebble } from '../../../test/pebble';
 import { powerDnsInstalled, startPowerDns, type PowerDns } from '../../../test/powerdns';
 import { dnsProvider } from '../dns/provider';
+import { requiredInCi } from '../../../../agent/src/test/required-in-ci';
 
-const ready = pebbleInstalled() && powerDnsInstalled();
-if (!ready && process.env.CI === 'true') throw new Error('DNS-01 through PowerDNS needs Debian pebble and pdns-server');
+const ready = requiredInCi(pebbleInstalled() && powerDnsInstalled(), 'DNS-01 through PowerDNS needs Debian pebble and pdns-server');
 
 (ready ? lane : describe.skip)('automatic certificates: DNS-01 for a wildcard through the PowerDNS provider', () => {
   let t: TestApp;

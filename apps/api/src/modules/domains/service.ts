@@ -1,4 +1,4 @@
-import { Codes, domainSchemas, ITEM_LIST_MAX, messageOf } from '@edgekeep/contract';
+import { Codes, domainSchemas, ITEM_LIST_MAX, messageOf, type ErrorCode } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, toCount, type Db } from '../../db';
 import { paginate } from '../../db/paging';
@@ -37,7 +37,7 @@ export async function listDomains(deps: AppDeps, principal: Principal, siteId: n
   return { data: await toItems(deps, page.data), total: page.total };
 }
 
-const refusal = (code: number, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
+const refusal = (code: ErrorCode, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
 
 /** A site with layer-4 ports is a layer-4 site: it takes no domains (205004). */
 export async function assertLayer7(deps: AppDeps, siteId: number) {

@@ -4,7 +4,7 @@ import { inBatches, now, toCount } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, notFound, type ErrorItem } from '../../http/errors';
 import { reachableSite } from '../sites/service';
 
 type List = (typeof firewallSchemas.LISTS)[number];
@@ -44,7 +44,7 @@ export async function listRules(deps: AppDeps, principal: Principal, siteId: num
 /** Adds entries, all or none: each bad or repeated one is listed in one 101009 with the entry as target. */
 export async function addRules(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { ips: string[]; memo: string } & Conditions) {
   const site = await reachableSite(deps, principal, siteId);
-  const errors: { code: number; message: string; targets: string[] }[] = [];
+  const errors: ErrorItem[] = [];
   const seen = new Set<string>();
   for (const ip of body.ips) {
     const problem = entryError(list, ip);

@@ -1,4 +1,4 @@
-import { Codes, licenseSchemas } from '@edgekeep/contract';
+import { Codes, licenseSchemas, type ErrorCode } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { readLicense, type LicenseDocument } from './license-key';
@@ -32,7 +32,7 @@ const LIMIT_OF: Record<UsageKind, LimitField> = {
   autoSSL: 'autoSSLLimit',
   port: 'portLimit',
 };
-const EXCEEDED: Record<UsageKind, number> = {
+const EXCEEDED: Record<UsageKind, ErrorCode> = {
   site: Codes.SiteCountExceeded,
   node: Codes.NodeCountExceeded,
   zone: Codes.ZoneCountExceeded,

@@ -57,7 +57,7 @@ export async function answerChallenge(
     .executeTakeFirst();
   if (!row || row.used_at || row.expires_at < now() || row.attempts >= MAX_ATTEMPTS) return { ok: false };
 
-  let valid = false;
+  let valid: boolean;
   let step: number | null = null;
   if (row.code_hash) {
     valid = safeEqual(row.code_hash, codeHash(opts.onePassKey, opts.code));

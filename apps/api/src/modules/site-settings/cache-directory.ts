@@ -1,9 +1,9 @@
-import { Codes, edge } from '@edgekeep/contract';
+import { Codes, edge, type ErrorCode } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { optionsOfSites } from './options';
 
-const directoryError = (code: number, message: string) => new ApiError(code, { extra: { fields: [{ in: 'body', field: 'directory', message }] } });
+const directoryError = (code: ErrorCode, message: string) => new ApiError(code, { extra: { fields: [{ in: 'body', field: 'directory', message }] } });
 const within = (dir: string, root: string) => `${dir}/`.startsWith(`${root}/`);
 
 /**

@@ -82,7 +82,10 @@ export async function setPorts(deps: AppDeps, principal: Principal, siteId: numb
   const closed = body.ports.filter((p) => !list.some((z) => z.port === p));
   if (closed.length) throw portError(`Port not allowed: ${closed.join(', ')} is not open in the zone`);
   const on = new Set(list.filter((p) => p.enabled).map((p) => p.port));
-  for (const p of body.ports) body.add ? on.add(p) : on.delete(p);
+  for (const p of body.ports) {
+    if (body.add) on.add(p);
+    else on.delete(p);
+  }
   if (!on.size) throw portError('HTTP and HTTPS need at least one port each');
   const chosen = list.map((p) => p.port).filter((p) => on.has(p));
   await changeOptions(deps, principal, siteId, body.type === 'http' ? { httpPorts: chosen } : { httpsPorts: chosen });

@@ -15,7 +15,7 @@ export function IssueModal({ license, onClose, onIssued }: { license?: License; 
   const [form] = Form.useForm<{ clientID: number }>();
   useEffect(() => {
     if (license) form.setFieldsValue({ clientID: license.clientID ?? undefined });
-  }, [license]);
+  }, [license, form]);
   const issue = useMutation({
     mutationFn: (clientID: number) => licenseApi.issue({ id: license!.id, clientID }),
     onSuccess: (issued) => {

@@ -44,7 +44,7 @@ export function LicenseForm(props: Props) {
   const [form] = Form.useForm<Values>();
   useEffect(() => {
     if (props.open) form.setFieldsValue({ startAt: null, request: undefined, ...valuesOf(props.license) });
-  }, [props.open, props.license]);
+  }, [props.open, props.license, form]);
   const int = (min: number, max: number): FormRule => ({ type: 'integer', min, max, message: t('validation.wrongFormat') });
   const submit = (v: Values) => props.onSubmit({ ...v, startAt: v.startAt ? v.startAt.toISOString() : null });
   return (

@@ -33,7 +33,7 @@ export function OrdersModal({ client, onClose }: { client?: Client; onClose: () 
   useEffect(() => {
     if (!orders.data) return;
     form.setFieldsValue({ orders: orders.data.map((o) => ({ ...o, orderedAt: dayjs(o.orderedAt) })) });
-  }, [orders.data]);
+  }, [orders.data, form]);
   const save = useMutation({
     mutationFn: (rows: Row[]) => licenseApi.setOrders(client!.id, rows.map((r) => ({ ...r, orderedAt: r.orderedAt.toISOString() }))),
     onSuccess: (next) => {

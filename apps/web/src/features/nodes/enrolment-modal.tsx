@@ -20,12 +20,13 @@ export function EnrolmentModal({ node, onClose }: { node: Node; onClose: () => v
     onError: onClose,
   });
   const asked = useRef(false);
+  const { mutate } = issue;
   // One token per opening, also when an effect runs twice in development.
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    issue.mutate();
-  }, []);
+    mutate();
+  }, [mutate]);
   const enrolment = issue.data;
   return (
     <Modal open width={720} title={t('nodes.enrolTitle', { name: node.name })} footer={null} onCancel={onClose}>

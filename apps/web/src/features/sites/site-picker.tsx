@@ -22,7 +22,7 @@ export function useSitePicker() {
     const stored = Number(localStorage.getItem(STORED));
     const pick = sites.data.find((s) => s.id === stored) ?? sites.data[0];
     setSearch({ site: String(pick.id) }, { replace: true });
-  }, [siteId, sites.data]);
+  }, [siteId, sites.data, setSearch]);
   const picker = (
     <Select
       showSearch

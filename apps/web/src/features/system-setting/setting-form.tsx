@@ -24,7 +24,7 @@ export function SettingForm<S, F extends object>({ title, testId, stored, loadin
   const [form] = Form.useForm<F>();
   useEffect(() => {
     if (stored) form.setFieldsValue(toForm(stored) as Parameters<typeof form.setFieldsValue>[0]);
-    // toForm is a pure reading of the stored value: the form follows what is stored, not each render's function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toForm is a pure reading of the stored value: the form follows what is stored, not each render's (inline) function, which would refill it while a person types
   }, [stored, form]);
   const save = (values: F) => onSave(values).then(() => toast.success(t('settingTabs.saved')), () => undefined);
   return (
