@@ -9,8 +9,9 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const deps = await openRuntime(config, log);
 await ensureRootAdmin(deps);
-if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
+// the app first: its modules register the jobs that the demo's changes ask to run (the DNS sync)
 const app = await buildApp(deps);
+if (config.demoPassword) await ensureDemo(deps, config.demoPassword);
 await app.listen({ port: config.port, host: config.host });
 const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(deps.metrics.registry, { host: config.metrics.host, port: config.metrics.port, log: ({ msg, ...rest }) => log.info(rest, msg) });
 const demoEdge = config.demoPassword ? await startDemoEdge(deps) : undefined;
