@@ -1,4 +1,4 @@
-import type { accountSchemas, infraSchemas, siteSchemas } from '@edgekeep/contract';
+import type { infraSchemas, siteSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 
 /** Shapes of the infrastructure calls, taken from the contract (types only: no zod in the bundle). */
@@ -39,9 +39,3 @@ export type Resolution = z.infer<typeof infraSchemas.resolutionItem>;
 export type Group = z.infer<typeof siteSchemas.groupItem>;
 export type DnsLine = Group['line'];
 export type GroupBody = z.input<typeof siteSchemas.createGroupBody>;
-export type Product = z.infer<typeof siteSchemas.productItem>;
-export type ProductBody = z.input<typeof siteSchemas.createProductBody>;
-export type Site = z.infer<typeof siteSchemas.siteItem>;
-export type SiteBody = z.input<typeof siteSchemas.createSiteBody>;
-export type Account = z.infer<typeof accountSchemas.accountItem>;
-export type Meta = { id: number; name: string };

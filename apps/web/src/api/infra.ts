@@ -1,12 +1,10 @@
 import { call, callList, callText } from './client';
 import type {
-  Account,
   CommandKind,
   DnsLine,
   Enrolment,
   Group,
   GroupBody,
-  Meta,
   Node,
   NodeBody,
   NodeCommand,
@@ -15,12 +13,8 @@ import type {
   NodeSystem,
   NodeUpdate,
   PreheatResult,
-  Product,
   Resolution,
-  ProductBody,
-  Site,
   SubNode,
-  SiteBody,
   Zone,
   ZoneBody,
   ZoneSettingBodies,
@@ -33,10 +27,9 @@ const get = <T>(path: string, query?: Query) => call<T>(path, { tier, query });
 const list = <T>(path: string, query?: Query) => callList<T>(path, { tier, query });
 const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => call<T>(path, { tier, method, body });
 
-/** The client tier's zones, nodes, lines, products and sites (spec §7, "Client calls"). */
+/** The client tier's zones, nodes and lines (spec §7, "Client calls"). */
 export const infraApi = {
   zones: (query: Query) => list<Zone>('client/zones', query),
-  metaZones: () => get<Meta[]>('client/metaZones'),
   createZone: (body: ZoneBody) => send<Zone>('POST', 'client/zone', body),
   updateZone: (body: ZoneBody & { id: number }) => send<Zone>('PUT', 'client/zone', body),
   removeZone: (id: number) => send<unknown>('DELETE', 'client/zone', { id }),
@@ -70,24 +63,7 @@ export const infraApi = {
 
   dnsLines: () => get<DnsLine[]>('client/dns/lines'),
   groups: (zoneID: number, query: Query) => list<Group>(`client/zone/${zoneID}/groups`, query),
-  metaGroups: (zoneID: number) => get<Meta[]>(`client/zone/${zoneID}/metaGroups`),
   createGroup: (zoneID: number, body: GroupBody) => send<Group>('POST', `client/zone/${zoneID}/group`, body),
   updateGroup: (zoneID: number, body: Partial<GroupBody> & { id: number }) => send<Group>('PUT', `client/zone/${zoneID}/group`, body),
   removeGroup: (zoneID: number, id: number) => send<unknown>('DELETE', `client/zone/${zoneID}/group`, { id }),
-
-  products: (query: Query) => list<Product>('client/products', query),
-  metaProducts: () => get<Meta[]>('client/metaProducts'),
-  createProduct: (body: ProductBody) => send<Product>('POST', 'client/product', body),
-  updateProduct: (body: Partial<ProductBody> & { id: number }) => send<Product>('PUT', 'client/product', body),
-  removeProduct: (id: number) => send<unknown>('DELETE', 'client/product', { id }),
-
-  sites: (query: Query) => list<Site>('client/sites', query),
-  createSite: (body: SiteBody) => send<Site>('POST', 'client/site', body),
-  updateSite: (body: { id: number; name?: string; tags?: string[] }) => send<Site>('PATCH', 'client/site', body),
-  removeSites: (ids: number[]) => send<unknown>('DELETE', 'client/site', { ids }),
-  removeSiteUsers: (ids: number[], userIDs: number[]) => send<unknown>('DELETE', 'client/site/users', { ids, userIDs }),
-  setSitesStatus: (ids: number[], status: number) => send<unknown>('PUT', 'client/site/status', { ids, status }),
-
-  /** Accounts under the client, for the user and sub-client pickers. */
-  accounts: (auth: 'user' | 'client', name?: string) => list<Account>('client/accounts', { auth, name, pageSize: 50 }),
 };

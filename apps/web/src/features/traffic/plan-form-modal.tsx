@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
-import { useMetaSites, useSavePlan, type ExtraTrafficPlan } from './queries';
+import { useMetaSites } from '../client-sites/queries';
+import { useSavePlan, type ExtraTrafficPlan } from './queries';
 
 type Values = { siteID: number; trafficGB: number; price?: number | null; month: Dayjs; memo?: string };
 

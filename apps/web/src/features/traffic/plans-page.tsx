@@ -11,7 +11,8 @@ import { RemoveLink } from '../sites/remove-link';
 import { MonthFilter } from './month-filter';
 import { PlanFormModal } from './plan-form-modal';
 import { UserFilter } from './user-filter';
-import { fetchPlans, trafficKeys, useMetaProducts, useRemovePlans, type ExtraTrafficPlan } from './queries';
+import { useMetaProducts } from '../products/queries';
+import { fetchPlans, trafficKeys, useRemovePlans, type ExtraTrafficPlan } from './queries';
 
 const period = (p: { year: number; month: number }) => `${p.year}/${String(p.month).padStart(2, '0')}`;
 

@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { siteRoutes } from '@edgekeep/contract/routes/sites';
 import { trafficRoutes as r } from '@edgekeep/contract/routes/traffic';
 import type { createExtraTrafficPlanBody, extraTrafficPlanItem, extraTrafficPlansQuery, monthlyUsageItem, monthlyUsagesQuery } from '@edgekeep/contract/schemas/traffic';
 import type { Tier } from '@edgekeep/contract/tiers';
@@ -19,8 +18,6 @@ export const trafficKeys = {
   plans: (tier?: Area) => (tier ? (['extraTrafficPlans', tier] as const) : (['extraTrafficPlans'] as const)),
   monthlyUsages: (tier?: Area) => (tier ? (['monthlyUsages', tier] as const) : (['monthlyUsages'] as const)),
   resourceInfo: ['resourceInfo'] as const,
-  metaSites: ['metaSites'] as const,
-  metaProducts: ['metaProducts'] as const,
 };
 
 /** Spec §7 Traffic: plans and monthly usages of the client and user tiers, and the user's resource info. */
@@ -44,6 +41,3 @@ export const useRemovePlans = () => useMutation({ mutationFn: (ids: number[]) =>
 
 export const useResourceInfo = () =>
   useQuery({ queryKey: trafficKeys.resourceInfo, queryFn: async () => (await callRoute(r.resourceInfo, { delayMs: 0 })).data, refetchInterval: 60_000 });
-export const useMetaSites = (enabled: boolean) => useQuery({ queryKey: trafficKeys.metaSites, queryFn: async () => (await callRoute(siteRoutes.metaSites)).data, enabled });
-export const useMetaProducts = (enabled: boolean) =>
-  useQuery({ queryKey: trafficKeys.metaProducts, queryFn: async () => (await callRoute(siteRoutes.metaProducts)).data, enabled });
