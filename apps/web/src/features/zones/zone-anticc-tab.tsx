@@ -4,7 +4,7 @@ import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } f
 import { useTranslation } from 'react-i18next';
 import type { ZoneSettings } from '../../api/infra-types';
 import { useFormRules } from '../../components/form-rules';
-import { MODES } from '../anticc/api';
+import { MODES } from '../anticc/queries';
 import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
 
 const MAX_RULES = 100;
