@@ -4,8 +4,13 @@ import { PASSWORD_MIN_LENGTH, schemas } from '@edgekeep/contract';
 
 type Schema = { safeParse: (v: unknown) => { success: boolean } };
 
-const matches = (schema: Schema, message: string): FormRule => ({
-  validator: (_, value) => (!value || schema.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(message))),
+/** An antd rule from a contract schema or pattern: an empty value passes (pair it with `required` where needed). */
+export const zodRule = (schema: Schema | RegExp, message: string): FormRule => ({
+  validator: (_, value) => {
+    if (value === undefined || value === null || value === '') return Promise.resolve();
+    const ok = schema instanceof RegExp ? schema.test(String(value)) : schema.safeParse(value).success;
+    return ok ? Promise.resolve() : Promise.reject(new Error(message));
+  },
 });
 
 /** Form rules from the contract's schemas, with the spec's validation messages. */
@@ -13,10 +18,10 @@ export function useFormRules() {
   const { t } = useTranslation();
   return {
     required: { required: true, message: t('validation.required') } satisfies FormRule,
-    email: matches(schemas.email, t('validation.emailFormat')),
-    password: matches(schemas.password, t('validation.passwordLength', { min: PASSWORD_MIN_LENGTH })),
-    code: matches(schemas.otpCode, t('validation.codeFormat')),
-    name: matches(schemas.accountName, t('validation.wrongFormat')),
+    email: zodRule(schemas.email, t('validation.emailFormat')),
+    password: zodRule(schemas.password, t('validation.passwordLength', { min: PASSWORD_MIN_LENGTH })),
+    code: zodRule(schemas.otpCode, t('validation.codeFormat')),
+    name: zodRule(schemas.accountName, t('validation.wrongFormat')),
     /** The confirmation field must equal another field of the form. */
     sameAs: (field: string): FormRule => ({ getFieldValue }) => ({
       validator: (_, value) =>

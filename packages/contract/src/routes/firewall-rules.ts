@@ -28,6 +28,9 @@ const kindRoutes = <F extends z.ZodObject>(kind: s.RuleKind, { plural, singular,
   };
 };
 
+/** The routes of one rule kind with its fields left open, for a caller that picks the kind at run time. */
+export type RuleKindRoutes = ReturnType<typeof kindRoutes<z.ZodObject>>;
+
 export const firewallRuleRoutes = {
   geo: kindRoutes('geo', s.RULE_KINDS.geo),
   userAgent: kindRoutes('userAgent', s.RULE_KINDS.userAgent),

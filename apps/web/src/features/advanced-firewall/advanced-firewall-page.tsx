@@ -1,5 +1,4 @@
 import { Button, Card, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +6,7 @@ import { useCan } from '../../app/use-self';
 import { RemoveLink } from '../sites/remove-link';
 import { useSitePicker } from '../sites/site-picker';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { keys, wafAclApi, type AclModule } from './api';
+import { aclKeys, wafAcl, useAclModules, type AclModule } from './queries';
 import { AssignModal, ModuleModal } from './module-modal';
 import { RulesTable } from './rules-table';
 
@@ -28,7 +27,7 @@ function Modules({ siteId }: { siteId: number }) {
   const [search, setSearch] = useSearchParams();
   const [editing, setEditing] = useState<AclModule | 'new'>();
   const [assigning, setAssigning] = useState<AclModule>();
-  const modules = useQuery({ queryKey: keys.modules(siteId), queryFn: () => wafAclApi.modules(siteId, { page: 1, pageSize: 500 }) });
+  const modules = useAclModules(siteId);
   const list = modules.data?.data ?? [];
   const moduleId = Number(search.get('module')) || list[0]?.id;
   const current = list.find((m) => m.id === moduleId);
@@ -38,7 +37,7 @@ function Modules({ siteId }: { siteId: number }) {
       next.set('module', String(id));
       return next;
     }, { replace: true });
-  const remove = useSiteMutation({ fn: (ids: number[]) => wafAclApi.removeModules(siteId, ids), success: 'removeSuccess', refresh: [keys.modules(siteId)] });
+  const remove = useSiteMutation({ fn: (ids: number[]) => wafAcl.removeModules(siteId, ids), success: 'removeSuccess', refresh: [aclKeys.modules(siteId)] });
   const columns: TableColumnsType<AclModule> = [
     { key: 'name', title: t('advancedFirewall.moduleName'), render: (_, m) => <Typography.Text strong={m.id === moduleId}>{m.name}</Typography.Text> },
     { key: 'rules', title: t('advancedFirewall.ruleCount'), dataIndex: 'ruleCount', width: 90 },

@@ -2,7 +2,7 @@ import { MinusCircleOutlined } from '@ant-design/icons';
 import { edge } from '@edgekeep/contract';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Typography, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AclCondition } from './api';
+import type { AclCondition } from './queries';
 
 /** A condition as the form holds it: one text value, or a list for in / not in. */
 export type ConditionForm = { field: edge.AclField; operator: edge.AclOperator; name?: string; value?: string; values?: string[]; regex?: boolean; seconds?: number };

@@ -5,7 +5,7 @@ import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { keys, wafAclApi, type AclModule } from './api';
+import { aclKeys, wafAcl, type AclModule } from './queries';
 
 /** Adds or renames a module. */
 export function ModuleModal({ siteId, module, onClose, onCreated }: { siteId: number; module?: AclModule; onClose: () => void; onCreated: (id: number) => void }) {
@@ -14,9 +14,9 @@ export function ModuleModal({ siteId, module, onClose, onCreated }: { siteId: nu
   const [form] = Form.useForm<{ name: string; memo: string }>();
   const save = useSiteMutation({
     fn: async (v: { name: string; memo: string }) =>
-      module ? [await wafAclApi.updateModule(siteId, { id: module.id, ...v })] : wafAclApi.createModule(siteId, v),
+      module ? [await wafAcl.updateModule(siteId, { id: module.id, ...v })] : wafAcl.createModule(siteId, v),
     success: module ? 'updateSuccess' : 'createSuccess',
-    refresh: [keys.modules(siteId)],
+    refresh: [aclKeys.modules(siteId)],
     done: (saved) => {
       if (!module && saved[0]) onCreated(saved[0].id);
       onClose();
@@ -52,11 +52,11 @@ export function AssignModal({ siteId, module, onClose }: { siteId: number; modul
   const save = useSiteMutation({
     fn: async ({ domainIDs }: { domainIDs: number[] }) => {
       const dropped = before.filter((id) => !domainIDs.includes(id));
-      if (domainIDs.length) await wafAclApi.assign(siteId, domainIDs, module.id);
-      if (dropped.length) await wafAclApi.assign(siteId, dropped, 0);
+      if (domainIDs.length) await wafAcl.assign(siteId, domainIDs, module.id);
+      if (dropped.length) await wafAcl.assign(siteId, dropped, 0);
     },
     success: 'updateSuccess',
-    refresh: [keys.modules(siteId)],
+    refresh: [aclKeys.modules(siteId)],
     done: onClose,
   });
   return (

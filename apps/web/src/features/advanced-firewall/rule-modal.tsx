@@ -6,7 +6,7 @@ import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { ApiFailure } from '../../api/failure';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { keys, wafAclApi, type AclRule, type AclRuleInput } from './api';
+import { aclKeys, wafAcl, type AclRule, type AclRuleInput } from './queries';
 import { ConditionRow, toCondition, toForm, type ConditionForm } from './condition-row';
 
 type Values = Omit<AclRuleInput, 'conditions'> & { conditions: ConditionForm[] };
@@ -23,9 +23,9 @@ export function RuleModal({ siteId, moduleId, rule, nextPriority, onClose }: { s
   const [form] = Form.useForm<Values>();
   const action = Form.useWatch('action', form) ?? rule?.action;
   const save = useSiteMutation({
-    fn: (body: AclRuleInput) => (rule ? wafAclApi.updateRule(siteId, moduleId, { ...body, id: rule.id }) : wafAclApi.createRule(siteId, moduleId, body)),
+    fn: (body: AclRuleInput) => (rule ? wafAcl.updateRule(siteId, moduleId, { ...body, id: rule.id }) : wafAcl.createRule(siteId, moduleId, body)),
     success: rule ? 'updateSuccess' : 'createSuccess',
-    refresh: [keys.rules(siteId, moduleId), keys.modules(siteId)],
+    refresh: [aclKeys.rules(siteId, moduleId), aclKeys.modules(siteId)],
     done: onClose,
   });
   /** The server names the refused condition (extra.condition); its message goes under that row. */

@@ -6,7 +6,7 @@ import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { RemoveLink } from '../sites/remove-link';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { keys, wafAclApi, type AclCondition, type AclRule } from './api';
+import { aclKeys, wafAcl, type AclCondition, type AclRule } from './queries';
 import { RuleModal } from './rule-modal';
 
 function ConditionText({ c }: { c: AclCondition }) {
@@ -28,19 +28,19 @@ export function RulesTable({ siteId, moduleId }: { siteId: number; moduleId: num
   const editable = useCan()('firewall.edit');
   const [editing, setEditing] = useState<AclRule | 'new'>();
   const [shown, setShown] = useState<AclRule[]>([]);
-  const refresh = [keys.rules(siteId, moduleId), keys.modules(siteId)];
+  const refresh = [aclKeys.rules(siteId, moduleId), aclKeys.modules(siteId)];
   const enable = useSiteMutation({
-    fn: ({ ids, enabled }: { ids: number[]; enabled: boolean }) => wafAclApi.enableRules(siteId, moduleId, ids, enabled),
+    fn: (v: { ids: number[]; enabled: boolean }) => wafAcl.enableRules(siteId, moduleId, v),
     success: 'updateSuccess',
     refresh,
   });
-  const remove = useSiteMutation({ fn: (ids: number[]) => wafAclApi.removeRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
+  const remove = useSiteMutation({ fn: (ids: number[]) => wafAcl.removeRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
   /** Swaps the priorities of two neighbours (equal priorities get distinct ones). */
   const move = useSiteMutation({
     fn: async ({ a, b }: { a: AclRule; b: AclRule }) => {
       const [pa, pb] = a.priority === b.priority ? [b.priority + 1, b.priority] : [b.priority, a.priority];
-      await wafAclApi.updateRule(siteId, moduleId, { id: a.id, priority: pa });
-      await wafAclApi.updateRule(siteId, moduleId, { id: b.id, priority: pb });
+      await wafAcl.updateRule(siteId, moduleId, { id: a.id, priority: pa });
+      await wafAcl.updateRule(siteId, moduleId, { id: b.id, priority: pb });
     },
     success: 'updateSuccess',
     refresh,
@@ -116,9 +116,9 @@ export function RulesTable({ siteId, moduleId }: { siteId: number; moduleId: num
     <>
       <DataTable<AclRule>
         scope="rules"
-        queryKey={keys.rules(siteId, moduleId)}
+        queryKey={aclKeys.rules(siteId, moduleId)}
         fetch={async (query) => {
-          const page = await wafAclApi.rules(siteId, moduleId, query);
+          const page = await wafAcl.rules(siteId, moduleId, query);
           setShown(page.data);
           return page;
         }}

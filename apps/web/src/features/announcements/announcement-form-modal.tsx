@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
-import { announcementsApi, type Announcement } from './announcements-api';
+import { useSaveAnnouncement, type Announcement } from './queries';
 
 type Values = { title: string; content?: string; window: [Dayjs, Dayjs] };
 
@@ -15,17 +13,17 @@ export function AnnouncementFormModal({ announcement, onClose }: { announcement?
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      const body = { title: v.title.trim(), content: v.content?.trim() ?? '', startTime: v.window[0].toISOString(), endTime: v.window[1].toISOString() };
-      return announcement ? announcementsApi.update({ id: announcement.id, ...body }) : announcementsApi.create(body);
-    },
-    onSuccess: () => {
-      toast.success(t(announcement ? 'announcement.updated' : 'announcement.created'));
-      void queryClient.invalidateQueries({ queryKey: ['announcements'] });
-      onClose();
-    },
-  });
+  const save = useSaveAnnouncement(announcement?.id);
+  const submit = (v: Values) =>
+    save.mutate(
+      { title: v.title.trim(), content: v.content?.trim() ?? '', startTime: v.window[0].toISOString(), endTime: v.window[1].toISOString() },
+      {
+        onSuccess: () => {
+          toast.success(t(announcement ? 'announcement.updated' : 'announcement.created'));
+          onClose();
+        },
+      },
+    );
   const initial: Partial<Values> = announcement
     ? { title: announcement.title, content: announcement.content, window: [dayjs(announcement.startTime), dayjs(announcement.endTime)] }
     : { window: [dayjs().startOf('minute'), dayjs().startOf('minute').add(7, 'day')] };
@@ -41,7 +39,7 @@ export function AnnouncementFormModal({ announcement, onClose }: { announcement?
       confirmLoading={save.isPending}
       width={640}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Form.Item name="title" label={t('announcement.titleLabel')} rules={[rules.required, { max: 256, message: t('validation.wrongFormat') }]}>
           <Input maxLength={256} />
         </Form.Item>

@@ -1,29 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
 import { RemoveLink } from '../sites/remove-link';
 import { AnnouncementFormModal } from './announcement-form-modal';
-import { announcementsApi, type Announcement } from './announcements-api';
+import { announcementKeys, fetchAnnouncements, useRemoveAnnouncements, type Announcement } from './queries';
 
 /** userManagement/announcementSetting (spec §2): the client's announcements to its users, numbered from 1. */
 export default function AnnouncementSettingPage() {
   const { t } = useTranslation();
   const { page, pageSize } = useListParams();
   const [open, setOpen] = useState<{ announcement?: Announcement }>();
-  const remove = useMutation({
-    mutationFn: (ids: number[]) => announcementsApi.remove(ids),
-    onSuccess: () => {
-      toast.success(t('announcement.removed'));
-      void queryClient.invalidateQueries({ queryKey: ['announcements'] });
-    },
-  });
+  const remove = useRemoveAnnouncements();
+  const removed = () => toast.success(t('announcement.removed'));
   const columns: TableColumnsType<Announcement> = [
     { key: 'no', title: t('announcement.no'), width: 70, render: (_v, _r, i) => (page - 1) * pageSize + i + 1 },
     { key: 'title', dataIndex: 'title', title: t('announcement.titleLabel'), sorter: true },
@@ -38,7 +31,7 @@ export default function AnnouncementSettingPage() {
           <Button size="small" type="link" onClick={() => setOpen({ announcement: a })}>
             {t('common.edit')}
           </Button>
-          <RemoveLink name={a.title} onConfirm={() => remove.mutate([a.id])} />
+          <RemoveLink name={a.title} onConfirm={() => remove.mutate([a.id], { onSuccess: removed })} />
         </Space>
       ),
     },
@@ -46,8 +39,8 @@ export default function AnnouncementSettingPage() {
   return (
     <Card title={t('menu.announcementSetting')}>
       <DataTable<Announcement>
-        queryKey={['announcements', 'client']}
-        fetch={(query) => announcementsApi.list(query)}
+        queryKey={announcementKeys.client}
+        fetch={fetchAnnouncements}
         columns={columns}
         rowKey="id"
         filters={<TextFilter name="title" placeholder={t('announcement.filterTitle')} />}
@@ -57,7 +50,7 @@ export default function AnnouncementSettingPage() {
           </Button>
         }
         batch={(selected, clear) => (
-          <Popconfirm title={t('announcement.confirmRemove', { count: selected.length })} disabled={!selected.length} onConfirm={() => remove.mutate(selected.map(Number), { onSuccess: clear })}>
+          <Popconfirm title={t('announcement.confirmRemove', { count: selected.length })} disabled={!selected.length} onConfirm={() => remove.mutate(selected.map(Number), { onSuccess: () => { removed(); clear(); } })}>
             <Button danger disabled={!selected.length}>
               {t('common.removeSelected')}
             </Button>

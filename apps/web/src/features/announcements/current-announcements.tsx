@@ -1,10 +1,9 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Pagination, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
-import { announcementsApi } from './announcements-api';
+import { useCurrentAnnouncements } from './queries';
 
 const PAGE_SIZE = 5;
 
@@ -12,7 +11,7 @@ const PAGE_SIZE = 5;
 export function CurrentAnnouncements() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const current = useQuery({ queryKey: ['announcements', 'current', page], queryFn: () => announcementsApi.current({ page, pageSize: PAGE_SIZE }), refetchInterval: 300_000 });
+  const current = useCurrentAnnouncements(page, PAGE_SIZE);
   const list = current.data;
   if (!list?.total) return null;
   return (

@@ -1,19 +1,18 @@
 import { edge } from '@edgekeep/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { anticcApi, anticcKeys, MODES, type AnticcInput, type AnticcRule } from './api';
+import { anticc, anticcKeys, MODES, useAnticcFreqs, type AnticcInput, type AnticcRule } from './queries';
 
 export function AnticcModal({ siteId, rule, onClose }: { siteId: number; rule?: AnticcRule; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<AnticcInput>();
-  const freqs = useQuery({ queryKey: anticcKeys.freqs(siteId), queryFn: () => anticcApi.freqs(siteId) });
+  const freqs = useAnticcFreqs(siteId);
   const save = useSiteMutation({
-    fn: (body: AnticcInput) => (rule ? anticcApi.update(siteId, { ...body, id: rule.id }) : anticcApi.create(siteId, body)),
+    fn: (body: AnticcInput) => anticc.save(siteId, body, rule?.id),
     success: rule ? 'updateSuccess' : 'createSuccess',
     refresh: [anticcKeys.list(siteId)],
     done: onClose,

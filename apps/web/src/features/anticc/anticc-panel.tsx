@@ -5,7 +5,7 @@ import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { RemoveLink } from '../sites/remove-link';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { anticcApi, anticcKeys, MODES, type AnticcRule } from './api';
+import { anticc, anticcKeys, MODES, type AnticcRule } from './queries';
 import { AnticcModal } from './anticc-modal';
 
 /** A site's anti-CC rules; the firewall screen mounts this as its anti-CC tab. */
@@ -14,8 +14,8 @@ export function AnticcPanel({ siteId }: { siteId: number }) {
   const editable = useCan()('firewall.edit');
   const [editing, setEditing] = useState<AnticcRule | 'new'>();
   const refresh = [anticcKeys.list(siteId)];
-  const enable = useSiteMutation({ fn: ({ ids, enabled }: { ids: number[]; enabled: boolean }) => anticcApi.enable(siteId, ids, enabled), success: 'updateSuccess', refresh });
-  const remove = useSiteMutation({ fn: (ids: number[]) => anticcApi.remove(siteId, ids), success: 'removeSuccess', refresh });
+  const enable = useSiteMutation({ fn: (v: { ids: number[]; enabled: boolean }) => anticc.enable(siteId, v), success: 'updateSuccess', refresh });
+  const remove = useSiteMutation({ fn: (ids: number[]) => anticc.remove(siteId, ids), success: 'removeSuccess', refresh });
   const columns: TableColumnsType<AnticcRule> = [
     { key: 'priority', title: t('advancedFirewall.priority'), dataIndex: 'priority', sorter: true, width: 100 },
     { key: 'urlRegex', title: t('antiCC.urlRegex'), sorter: true, render: (_, r) => <Typography.Text code>{r.urlRegex}</Typography.Text> },
@@ -49,7 +49,7 @@ export function AnticcPanel({ siteId }: { siteId: number }) {
       <DataTable<AnticcRule>
         scope="anticc"
         queryKey={anticcKeys.list(siteId)}
-        fetch={(query) => anticcApi.list(siteId, query)}
+        fetch={(query) => anticc.list(siteId, query)}
         columns={columns}
         rowKey="id"
         toolbar={

@@ -1,16 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '../../api/accounts';
 import { apiDocsUrl } from '../../api/url';
-import type { ApiTokenItem, CreatedApiToken } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS, formatDate } from '../../lib/dates';
+import { apiTokens, refreshApiTokens, useApiTokens, type ApiTokenItem, type CreatedApiToken } from './queries';
 
 type Fields = { name: string; expiredAt?: Dayjs | null };
 
@@ -23,10 +21,10 @@ export default function ApiTokensPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken>();
   const [selected, setSelected] = useState<Key[]>([]);
-  const tokens = useQuery({ queryKey: ['apiTokens', tier], queryFn: () => accountsApi.apiTokens(tier) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['apiTokens', tier] });
+  const tokens = useApiTokens(tier);
+  const refresh = () => refreshApiTokens(tier);
   const create = useMutation({
-    mutationFn: (v: Fields) => accountsApi.createApiToken(tier, { name: v.name.trim(), ...(v.expiredAt ? { expiredAt: v.expiredAt.toISOString() } : {}) }),
+    mutationFn: (v: Fields) => apiTokens.create(tier, { name: v.name.trim(), ...(v.expiredAt ? { expiredAt: v.expiredAt.toISOString() } : {}) }),
     onSuccess: (token) => {
       toast.success(t('message.createSuccess'));
       setCreating(false);
@@ -35,7 +33,7 @@ export default function ApiTokensPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (ids: number[]) => accountsApi.removeApiTokens(tier, ids),
+    mutationFn: (ids: number[]) => apiTokens.remove(tier, ids),
     onSuccess: () => {
       toast.success(t('message.removeSuccess'));
       setSelected([]);

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { clientDomainsApi, type ClientDomain } from '../../api/client-domains';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
 import { AccountPicker } from '../client-sites/account-picker';
+import { useMetaSites } from '../client-sites/queries';
+import { clientDomainKeys, fetchClientDomains, useClientDomainTags, type ClientDomain } from './queries';
 
 const SITE_STATUSES = ['paused', 'normal', 'locked', 'expired'] as const;
 
@@ -14,8 +14,8 @@ const SITE_STATUSES = ['paused', 'normal', 'locked', 'expired'] as const;
 export default function ClientDomainsPage() {
   const { t } = useTranslation();
   const list = useListParams();
-  const sites = useQuery({ queryKey: ['metaSites'], queryFn: clientDomainsApi.metaSites });
-  const tags = useQuery({ queryKey: ['clientDomainTags'], queryFn: clientDomainsApi.tags });
+  const sites = useMetaSites();
+  const tags = useClientDomainTags();
   const columns: TableColumnsType<ClientDomain> = [
     { key: 'name', dataIndex: 'name', title: t('clientDomains.domain'), sorter: true },
     {
@@ -68,7 +68,7 @@ export default function ClientDomainsPage() {
   );
   return (
     <Card title={t('menu.domains')}>
-      <DataTable<ClientDomain> queryKey={['clientDomains']} fetch={clientDomainsApi.domains} columns={columns} rowKey="id" filters={filters} />
+      <DataTable<ClientDomain> queryKey={clientDomainKeys.all} fetch={fetchClientDomains} columns={columns} rowKey="id" filters={filters} />
     </Card>
   );
 }

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
-import { infraApi } from '../../api/infra';
+import { useAccountSearch } from './queries';
 
 type Props = {
   auth: 'user' | 'client';
@@ -17,8 +16,8 @@ type Props = {
 /** An account of the client, searched by name or e-mail on the server. */
 export function AccountPicker({ auth, value, onChange, placeholder, id, style, multiple }: Props) {
   const [search, setSearch] = useState('');
-  const accounts = useQuery({ queryKey: ['accountPicker', auth, search], queryFn: () => infraApi.accounts(auth, search || undefined) });
-  const options = (accounts.data?.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.email} (${a.name})` : a.email }));
+  const accounts = useAccountSearch(auth, search);
+  const options = (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.email} (${a.name})` : a.email }));
   return (
     <Select
       id={id}

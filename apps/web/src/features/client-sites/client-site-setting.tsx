@@ -1,14 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Result, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { accountsApi } from '../../api/accounts';
-import { call } from '../../api/client';
-import { writeTokens } from '../../api/cookies';
-import type { Site } from '../../api/infra-types';
 import SiteSettingPage, { SITE_SETTING_BASE } from '../sites/site-setting-page';
-
-const tier = 'client' as const;
+import { useMetaSites, useSiteOwner } from './queries';
 
 /**
  * The user-tier site settings in client mode: the client switches into the site's owner (`client/proxy`, so
@@ -18,18 +12,8 @@ export default function ClientSiteSetting() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const siteId = Number(useParams().id) || undefined;
-  const sites = useQuery({ queryKey: ['metaSites'], queryFn: () => call<{ id: number; name: string }[]>('client/metaSites', { tier }), enabled: siteId === undefined });
-  const owner = useQuery({
-    queryKey: ['clientSiteOwner', siteId],
-    enabled: siteId !== undefined,
-    queryFn: async () => {
-      const site = await call<Site>(`client/site/${siteId}`, { tier });
-      const tokens = await accountsApi.proxy('client', site.userID);
-      writeTokens('user', tokens);
-      return site.userID;
-    },
-    staleTime: 60_000,
-  });
+  const sites = useMetaSites(siteId === undefined);
+  const owner = useSiteOwner(siteId);
   if (siteId === undefined) {
     const picker = (
       <Select

@@ -1,16 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Form, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Site } from '../../api/infra-types';
-import { siteActionsApi, type SiteLimitations } from '../../api/site-actions';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
+import { useMetaProducts } from '../products/queries';
 import { AccountPicker } from './account-picker';
+import { clientSites, useSitesChange, type Site, type SiteLimitations } from './queries';
 
 export type SiteActionKind = 'assignUser' | 'removeUsers' | 'changeProduct' | 'limitations' | 'expired';
 /** `site` is there when the action is on one site, to start from its values. */
@@ -27,21 +24,20 @@ export function SiteActionModal({ action, onClose }: { action: SiteAction; onClo
   const [form] = Form.useForm<Values>();
   const { modal } = App.useApp();
   const { ids, site: single } = action;
-  const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts, enabled: action.kind === 'changeProduct' });
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      if (action.kind === 'assignUser') return siteActionsApi.assignUser(ids, v.userID!);
-      if (action.kind === 'removeUsers') return infraApi.removeSiteUsers(ids, v.userIDs!);
-      if (action.kind === 'changeProduct') return siteActionsApi.changeProduct(ids, v.productID!);
-      if (action.kind === 'expired') return siteActionsApi.expired(ids, v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null);
-      return siteActionsApi.limitations(ids, Object.fromEntries(LIMITS.map((k) => [k, v[k] ?? null])));
+  const products = useMetaProducts(action.kind === 'changeProduct');
+  const save = useSitesChange(
+    (v: Values): Promise<unknown> => {
+      if (action.kind === 'assignUser') return clientSites.assignUser(ids, v.userID!);
+      if (action.kind === 'removeUsers') return clientSites.removeUsers(ids, v.userIDs!);
+      if (action.kind === 'changeProduct') return clientSites.changeProduct(ids, v.productID!);
+      if (action.kind === 'expired') return clientSites.expired(ids, v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null);
+      return clientSites.limitations(ids, Object.fromEntries(LIMITS.map((k) => [k, v[k] ?? null])));
     },
-    onSuccess: () => {
+    () => {
       toast.success(t('infra.updateSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['sites'] });
       onClose();
     },
-  });
+  );
   const confirmRemove = (v: Values) =>
     modal.confirm({
       title: t('siteActions.removeUsers'),

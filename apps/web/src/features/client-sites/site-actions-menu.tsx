@@ -1,10 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Site } from '../../api/infra-types';
-import { siteActionsApi } from '../../api/site-actions';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
+import { clientSites, useSitesChange, type Site } from './queries';
 import type { SiteAction, SiteActionKind } from './site-action-modal';
 
 type Props = { ids: number[]; site?: Site; size?: 'small'; onOpen: (action: SiteAction) => void; onDone?: () => void };
@@ -23,19 +20,16 @@ const QUESTIONS = {
 export function SiteActionsMenu({ ids, site, size, onOpen, onDone }: Props) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const run = useMutation({
-    mutationFn: async (kind: Confirmed) => {
-      if (kind === 'refreshProduct') return siteActionsApi.refreshProduct(ids);
-      if (kind === 'clearCache') return siteActionsApi.clearCache(ids);
-      return siteActionsApi.forceBackup(ids, kind === 'forceBackupOn');
+  const run = useSitesChange(
+    async (kind: Confirmed) => {
+      if (kind === 'clearCache') return clientSites.clearCache(ids);
+      await (kind === 'refreshProduct' ? clientSites.refreshProduct(ids) : clientSites.forceBackup(ids, kind === 'forceBackupOn'));
     },
-    onSuccess: (answer, kind) => {
-      const nodes = (answer as { nodes?: number } | undefined)?.nodes;
-      toast.success(kind === 'clearCache' ? t('siteActions.cacheCleared', { count: nodes ?? 0 }) : t('infra.updateSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['sites'] });
+    (cleared) => {
+      toast.success(cleared ? t('siteActions.cacheCleared', { count: cleared.nodes }) : t('infra.updateSuccess'));
       onDone?.();
     },
-  });
+  );
   const target = site ? site.name : t('siteActions.selected', { count: ids.length });
   const confirm = (kind: Confirmed) =>
     modal.confirm({

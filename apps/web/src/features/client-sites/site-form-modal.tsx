@@ -1,43 +1,34 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TEXT_FIELD_MAX } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Site } from '../../api/infra-types';
+import { createSiteBody } from '@edgekeep/contract/schemas/sites';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
+import { useMetaProducts } from '../products/queries';
 import { AccountPicker } from './account-picker';
+import { clientSites, useSitesChange, type Site } from './queries';
 
 type Values = { name: string; userID: number; productID: number; tags?: string[]; expiredAt?: Dayjs | null };
 export type SiteFormMode = { kind: 'create' } | { kind: 'rename' | 'tags'; site: Site };
-
-const TAG_MAX = 64;
 
 /** Create a site for a user from a product, rename one, or set its tags. */
 export function SiteFormModal({ mode, onClose }: { mode: SiteFormMode; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts, enabled: mode.kind === 'create' });
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      if (mode.kind === 'rename') return infraApi.updateSite({ id: mode.site.id, name: v.name.trim() });
-      if (mode.kind === 'tags') return infraApi.updateSite({ id: mode.site.id, tags: v.tags ?? [] });
-      return infraApi.createSite({ name: v.name.trim(), userID: v.userID, productID: v.productID, tags: v.tags ?? [], expiredAt: v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null });
+  const products = useMetaProducts(mode.kind === 'create');
+  const save = useSitesChange(
+    (v: Values): Promise<unknown> => {
+      if (mode.kind === 'rename') return clientSites.update({ id: mode.site.id, name: v.name.trim() });
+      if (mode.kind === 'tags') return clientSites.update({ id: mode.site.id, tags: v.tags ?? [] });
+      return clientSites.create({ name: v.name.trim(), userID: v.userID, productID: v.productID, tags: v.tags ?? [], expiredAt: v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null });
     },
-    onSuccess: () => {
+    () => {
       toast.success(t(mode.kind === 'create' ? 'infra.createSuccess' : mode.kind === 'tags' ? 'infra.updateTagsSuccess' : 'infra.updateSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['sites'] });
       onClose();
     },
-  });
-  const tagRule = {
-    validator: (_: unknown, tags?: string[]) =>
-      !tags || tags.every((tag) => tag.trim().length > 0 && tag.length <= TAG_MAX) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat'))),
-  };
+  );
   const title = { create: 'infra.create', rename: 'clientSites.rename', tags: 'clientSites.editTags' } as const;
   const initial = mode.kind === 'create' ? undefined : { name: mode.site.name, tags: mode.site.tags };
   return (
@@ -54,12 +45,12 @@ export function SiteFormModal({ mode, onClose }: { mode: SiteFormMode; onClose: 
           </>
         ) : null}
         {mode.kind !== 'tags' ? (
-          <Form.Item name="name" label={t('infra.name')} rules={[rules.required, { max: TEXT_FIELD_MAX, message: t('validation.wrongFormat') }]}>
+          <Form.Item name="name" label={t('infra.name')} rules={[rules.required, zodRule(createSiteBody.shape.name, t('validation.wrongFormat'))]}>
             <Input />
           </Form.Item>
         ) : null}
         {mode.kind !== 'rename' ? (
-          <Form.Item name="tags" label={t('clientSites.tags')} extra={t('clientSites.tagsHint')} rules={[tagRule]}>
+          <Form.Item name="tags" label={t('clientSites.tags')} extra={t('clientSites.tagsHint')} rules={[zodRule(createSiteBody.shape.tags, t('validation.wrongFormat'))]}>
             <Select mode="tags" open={false} tokenSeparators={[',']} />
           </Form.Item>
         ) : null}

@@ -1,19 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { infraApi } from '../../api/infra';
-import type { Site } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
+import { useMetaProducts } from '../products/queries';
 import { SITE_SETTING_BASE } from '../sites/site-setting-page';
 import { AccountPicker } from './account-picker';
+import { clientSiteKeys, clientSites, fetchSites, useSitesChange, type Site } from './queries';
 import { SiteActionModal, type SiteAction } from './site-action-modal';
 import { SiteActionsMenu } from './site-actions-menu';
 import { SiteFormModal, type SiteFormMode } from './site-form-modal';
@@ -31,15 +29,11 @@ export default function SitesPage() {
   const { t } = useTranslation();
   const canEdit = useCan()('sites.edit');
   const list = useListParams();
-  const products = useQuery({ queryKey: ['metaProducts'], queryFn: infraApi.metaProducts });
+  const products = useMetaProducts();
   const [open, setOpen] = useState<SiteFormMode>();
   const [action, setAction] = useState<SiteAction>();
-  const done = (text: string) => () => {
-    toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: ['sites'] });
-  };
-  const setStatus = useMutation({ mutationFn: (v: { ids: number[]; status: number }) => infraApi.setSitesStatus(v.ids, v.status), onSuccess: done(t('infra.updateSuccess')) });
-  const remove = useMutation({ mutationFn: infraApi.removeSites, onSuccess: done(t('infra.removeSuccess')) });
+  const setStatus = useSitesChange(clientSites.setStatus, () => toast.success(t('infra.updateSuccess')));
+  const remove = useSitesChange(clientSites.remove, () => toast.success(t('infra.removeSuccess')));
   const status = (s: number, site: Site) => {
     const entry = STATUSES[s];
     return (
@@ -128,8 +122,8 @@ export default function SitesPage() {
   return (
     <Card title={t('menu.sitesList')}>
       <DataTable<Site>
-        queryKey={['sites']}
-        fetch={infraApi.sites}
+        queryKey={clientSiteKeys.all}
+        fetch={fetchSites}
         columns={columns}
         rowKey="id"
         filters={filters}

@@ -1,15 +1,9 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@edgekeep/contract/constants';
-import type { domainRankSchemas } from '@edgekeep/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { callList } from '../../api/client';
 import { formatBytes } from '../../lib/units';
-
-type DomainRank = z.infer<typeof domainRankSchemas.domainRankItem>;
-type Sort = { sortBy: 'traffic' | 'reqCount'; orderBy: 'asc' | 'desc' };
+import { useDomainRanks, type DomainRank, type RankSort as Sort } from './queries';
 
 /** Spec §9: the ranking's page size is kept in local storage, not in the address. */
 export const PAGE_SIZE_KEY = 'edgekeep.domainRank.pageSize';
@@ -27,12 +21,7 @@ export function DomainRankCard() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(storedPageSize);
   const [sort, setSort] = useState<Sort>({ sortBy: 'traffic', orderBy: 'desc' });
-  const ranks = useQuery({
-    queryKey: ['domainRanks', page, pageSize, sort],
-    queryFn: () => callList<DomainRank>('user/traffic/domainRanks', { tier: 'user', query: { page, pageSize, ...sort } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
-  });
+  const ranks = useDomainRanks(page, pageSize, sort);
   const order = (key: Sort['sortBy']) => (sort.sortBy === key ? (sort.orderBy === 'asc' ? 'ascend' : 'descend') : null);
   const columns: TableProps<DomainRank>['columns'] = [
     { key: 'rank', title: t('domainRank.rank'), width: 80, render: (_v, _r, i) => (page - 1) * pageSize + i + 1 },

@@ -1,16 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { clientDomainsApi } from '../../api/client-domains';
-import { infraApi } from '../../api/infra';
-import { sitesApi } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { firewallApi, firewallKeys, type BlockedIp } from './api';
+import { useZoneOptions } from '../zones/use-meta-zones';
+import { blocked, firewallKeys, useBlockListSites, type BlockedIp } from './queries';
 
 type Row = BlockedIp & { key: string };
 const keyOf = (b: { siteID: number; ip: string }) => `${b.siteID}|${b.ip}`;
@@ -30,17 +27,17 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
   const user = mode === 'user';
   const editable = useCan()('blockList.edit');
   const list = useListParams();
-  const sites = useQuery({ queryKey: ['metaSites', mode], queryFn: () => (user ? sitesApi.metaSites() : clientDomainsApi.metaSites()) });
-  const zones = useQuery({ queryKey: ['metaZones'], queryFn: () => infraApi.metaZones(), enabled: !user });
+  const sites = useBlockListSites(mode);
+  const zones = useZoneOptions(!user);
   const siteId = Number(list.filters.siteID) || undefined;
   const zoneId = Number(list.filters.zoneID) || undefined;
-  const refresh = [[...firewallKeys.blocked, mode]];
-  const unblock = useSiteMutation({ fn: (keys: string[]) => firewallApi.unblock(keys.map(blockOf), mode), success: 'updateSuccess', refresh });
+  const refresh = [firewallKeys.blocked(mode)];
+  const unblock = useSiteMutation({ fn: (keys: string[]) => blocked.unblock(mode, keys.map(blockOf)), success: 'updateSuccess', refresh });
   const unblockAll = useSiteMutation({
     fn: async () => {
-      if (!user) return void (await firewallApi.clientUnblockAll({ siteID: siteId, zoneID: zoneId }));
+      if (!user) return void (await blocked.unblockClient({ siteID: siteId, zoneID: zoneId }));
       const ids = siteId ? [siteId] : (sites.data ?? []).map((s) => s.id);
-      for (const id of ids) await firewallApi.unblockAll(id);
+      for (const id of ids) await blocked.unblockSite(id);
     },
     success: 'updateSuccess',
     refresh,
@@ -55,9 +52,9 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
   return (
     <Card title={t('menu.blockList')}>
       <DataTable<Row>
-        queryKey={[...firewallKeys.blocked, mode]}
+        queryKey={firewallKeys.blocked(mode)}
         fetch={async (query) => {
-          const page = await firewallApi.allBlocked(query, mode);
+          const page = await blocked.list(mode, query);
           return { ...page, data: page.data.map((b) => ({ ...b, key: keyOf(b) })) };
         }}
         columns={columns}
@@ -66,7 +63,7 @@ export function BlockList({ mode }: { mode: 'user' | 'client' }) {
           <>
             <SelectFilter name="siteID" placeholder={t('blockList.allSites')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
             {user ? null : (
-              <SelectFilter name="zoneID" placeholder={t('blockList.allZones')} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+              <SelectFilter name="zoneID" placeholder={t('blockList.allZones')} options={zones} />
             )}
             <TextFilter name="ips" placeholder={t('blockList.ips')} />
             <TextFilter name="causes" placeholder={t('blockList.causes')} />

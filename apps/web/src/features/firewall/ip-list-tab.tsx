@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { RemoveLink } from '../sites/remove-link';
-import { firewallApi, firewallKeys, type IpList, type IpRule } from './api';
+import { firewallKeys, ipLists, type IpList, type IpRule } from './queries';
 import { BatchButtons } from './batch-buttons';
 import { IpRuleModal } from './ip-rule-modal';
 import { useFirewallMutation } from './use-firewall-mutation';
@@ -17,8 +17,8 @@ export function IpListTab({ siteId, list }: { siteId: number; list: IpList }) {
   const { t } = useTranslation();
   const editable = useCan()('firewall.edit');
   const [editing, setEditing] = useState<IpRule | 'new'>();
-  const enable = useFirewallMutation({ siteId, list, fn: ({ ids, enabled }: { ids: number[]; enabled: boolean }) => firewallApi.enableIps(siteId, list, ids, enabled), success: 'updateSuccess' });
-  const remove = useFirewallMutation({ siteId, list, fn: (ids: number[]) => firewallApi.removeIps(siteId, list, ids), success: 'removeSuccess' });
+  const enable = useFirewallMutation({ siteId, list, fn: (v: { ids: number[]; enabled: boolean }) => ipLists.enable(siteId, list, v), success: 'updateSuccess' });
+  const remove = useFirewallMutation({ siteId, list, fn: (ids: number[]) => ipLists.remove(siteId, list, ids), success: 'removeSuccess' });
   const columns: TableColumnsType<IpRule> = [
     { key: 'ip', title: t('firewall.ip'), sorter: true, render: (_, r) => <Typography.Text code>{r.ip}</Typography.Text> },
     {
@@ -47,7 +47,7 @@ export function IpListTab({ siteId, list }: { siteId: number; list: IpList }) {
       <DataTable<IpRule>
         scope={list}
         queryKey={firewallKeys.list(siteId, list)}
-        fetch={(query) => firewallApi.ipList(siteId, list, query)}
+        fetch={(query) => ipLists.list(siteId, list, query)}
         columns={columns}
         rowKey="id"
         filters={<TextFilter scope={list} name="ip" placeholder={t('firewall.ip')} />}

@@ -1,12 +1,13 @@
 import { edge } from '@edgekeep/contract';
+import { ipRuleBody, updateIpRuleBody } from '@edgekeep/contract/schemas/firewall';
 import { ITEM_LIST_MAX } from '@edgekeep/contract/constants';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '@edgekeep/contract/errors';
 import { ApiFailure } from '../../api/failure';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
-import { firewallApi, type IpList, type IpRule } from './api';
+import { useFormRules, zodRule } from '../../components/form-rules';
+import { ipLists, type IpList, type IpRule } from './queries';
 import { useFirewallMutation } from './use-firewall-mutation';
 
 type Method = (typeof METHODS)[number];
@@ -32,7 +33,7 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
     siteId,
     list,
     fn: async ({ ips, ip, ...rest }: Values): Promise<unknown> =>
-      rule ? firewallApi.updateIp(siteId, list, { ...rest, id: rule.id, ip: ip!.trim() }) : firewallApi.addIps(siteId, list, { ...rest, ips: ips! }),
+      rule ? ipLists.update(siteId, list, { ...rest, id: rule.id, ip: ip!.trim() }) : ipLists.add(siteId, list, { ...rest, ips: ips! }),
     success: rule ? 'updateSuccess' : 'createSuccess',
     done: onClose,
   });
@@ -56,8 +57,6 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
       return problem ? Promise.reject(new Error(messages[problem])) : Promise.resolve();
     },
   };
-  const oneRule = { validator: (_: unknown, v?: string) => (!v || edge.ipEntry.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(messages.wrongFormat))) };
-  const urlRule = { validator: (_: unknown, v?: string) => (!v || /^\/\S*$/.test(v) ? Promise.resolve() : Promise.reject(new Error(messages.wrongFormat))) };
   return (
     <Modal open title={t(rule ? 'firewall.editEntry' : 'firewall.addEntries')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} width={600}>
       <Form<Values>
@@ -71,7 +70,7 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
       >
         {rule ? (
-          <Form.Item name="ip" label={t('firewall.ip')} rules={[rules.required, oneRule]}>
+          <Form.Item name="ip" label={t('firewall.ip')} rules={[rules.required, zodRule(updateIpRuleBody.shape.ip, messages.wrongFormat)]}>
             <Input />
           </Form.Item>
         ) : (
@@ -79,7 +78,7 @@ export function IpRuleModal({ siteId, list, rule, onClose }: { siteId: number; l
             <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} data-testid="ips-input" />
           </Form.Item>
         )}
-        <Form.Item name="url" label={t('firewall.url')} extra={t('firewall.urlHint')} rules={[urlRule]}>
+        <Form.Item name="url" label={t('firewall.url')} extra={t('firewall.urlHint')} rules={[zodRule(ipRuleBody.shape.url, messages.wrongFormat)]}>
           <Input placeholder="/admin" />
         </Form.Item>
         <Form.Item name="methodValues" label={t('firewall.methods')} extra={t('firewall.anyWhenEmpty')}>

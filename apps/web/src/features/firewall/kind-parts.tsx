@@ -1,17 +1,14 @@
 import type { TFunction } from 'i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Form, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { FC } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
 import { countryName } from '../../lib/country-name';
-import { firewallApi, type Rule } from './api';
+import { useGeoips, type Rule, type RuleKind } from './queries';
 
 export type T = TFunction;
 export type KindConfig = {
-  key: string;
-  plural: string;
-  singular: string;
+  key: RuleKind;
   columns: (t: T) => TableColumnsType<Rule>;
   /** What the remove confirmation names. */
   name: (r: Rule) => string;
@@ -35,7 +32,7 @@ export function NumberItem({ name, label, min, max, extra }: { name: string; lab
 export function CountriesItems() {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const geoips = useQuery({ queryKey: ['geoips'], queryFn: firewallApi.geoips, staleTime: Infinity });
+  const geoips = useGeoips();
   const options = (geoips.data ?? []).map((g) => ({ value: g.id, label: `${countryName(g.id)} (${g.id})` }));
   return (
     <>

@@ -2,7 +2,7 @@ import { edge } from '@edgekeep/contract';
 import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import type { Rule } from './api';
+import type { Rule } from './queries';
 import { code, countryColumns, CountriesItems, NumberItem, trimmed, type KindConfig, type T } from './kind-parts';
 
 const portColumn = (t: T) => ({ key: 'port', title: t('firewall.port'), render: (_: unknown, r: Rule) => (r.port ? String(r.port) : t('firewall.anyPort')) });
@@ -32,10 +32,8 @@ function Ip4Fields() {
     </>
   );
 }
-const l4Ip = (key: string, plural: string, singular: string): KindConfig => ({
+const l4Ip = (key: 'l4Blacklist' | 'l4Whitelist'): KindConfig => ({
   key,
-  plural,
-  singular,
   columns: (t) => [
     { key: 'ip', title: t('firewall.ip'), render: (_, r) => code(r.ip) },
     portColumn(t),
@@ -49,12 +47,10 @@ const l4Ip = (key: string, plural: string, singular: string): KindConfig => ({
 
 /** The layer-4 lists of a site, rendered into its stream servers. */
 export const L4_KIND_TABS: KindConfig[] = [
-  l4Ip('l4Blacklist', 'l4/blacklists', 'l4/blacklist'),
-  l4Ip('l4Whitelist', 'l4/whitelists', 'l4/whitelist'),
+  l4Ip('l4Blacklist'),
+  l4Ip('l4Whitelist'),
   {
     key: 'l4Position',
-    plural: 'l4/positions',
-    singular: 'l4/position',
     columns: (t) => [...countryColumns(t), portColumn(t), memoColumn(t)],
     name: (r) => (r.geoIDs as string[]).join(', '),
     defaults: { geoIDs: [], isBlack: true, port: 0, memo: '' },
@@ -70,8 +66,6 @@ export const L4_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'l4LimitConn',
-    plural: 'l4/limitConns',
-    singular: 'l4/limitConn',
     columns: (t) => [
       { key: 'port', title: t('firewall.port'), dataIndex: 'port' },
       { key: 'max', title: t('firewall.maxConns'), render: (_, r) => t('firewall.connsText', { max: r.max, burst: r.burst }) },

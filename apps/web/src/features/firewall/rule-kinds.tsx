@@ -2,7 +2,7 @@ import { edge } from '@edgekeep/contract';
 import { Form, Input, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import type { Rule } from './api';
+import type { Rule } from './queries';
 import { code, countryColumns, CountriesItems, NumberItem, trimmed, type KindConfig, type T } from './kind-parts';
 import { L4_KIND_TABS } from './l4-kinds';
 
@@ -58,8 +58,6 @@ function GeoFields() {
 export const RULE_KIND_TABS: KindConfig[] = [
   {
     key: 'geo',
-    plural: 'geos',
-    singular: 'geo',
     columns: (t) => [
       ...countryColumns(t),
       urlColumn(t),
@@ -72,8 +70,6 @@ export const RULE_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'userAgent',
-    plural: 'userAgents',
-    singular: 'userAgent',
     columns: (t) => [{ key: 'userAgentRegex', title: t('firewall.userAgentRegex'), render: (_, r) => code(r.userAgentRegex) }, urlColumn(t), actionColumn(t)],
     name: (r) => String(r.userAgentRegex),
     defaults: { userAgentRegex: '', urlRegex: '', blockType: 'deny' },
@@ -91,8 +87,6 @@ export const RULE_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'antiHeader',
-    plural: 'antiHeaders',
-    singular: 'antiHeader',
     columns: (t) => [
       { key: 'header', title: t('firewall.header'), render: (_, r) => code(r.header) },
       { key: 'valueRegex', title: t('firewall.valueRegex'), render: (_, r) => code(r.valueRegex) },
@@ -120,8 +114,6 @@ export const RULE_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'limitReq',
-    plural: 'limitReqs',
-    singular: 'limitReq',
     columns: (t) => [
       urlColumn(t),
       { key: 'rate', title: t('firewall.rate'), render: (_, r) => t('firewall.rateText', { rate: r.rate, burst: r.burst }) },
@@ -148,8 +140,6 @@ export const RULE_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'frequency',
-    plural: 'frequencies',
-    singular: 'frequency',
     columns: (t) => [
       urlColumn(t),
       { key: 'threshold', title: t('antiCC.threshold'), render: (_, r) => t('antiCC.thresholdText', { times: r.times, seconds: r.seconds }) },
@@ -174,8 +164,6 @@ export const RULE_KIND_TABS: KindConfig[] = [
   },
   {
     key: 'abuseIP',
-    plural: 'abuseIPs',
-    singular: 'abuseIP',
     columns: (t) => [{ key: 'score', title: t('firewall.score'), render: (_, r) => t('firewall.scoreText', { score: r.score }) }],
     name: (r) => String(r.score),
     defaults: { score: 75 },

@@ -5,7 +5,8 @@ import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
-import { firewallApi, firewallKeys, type Rule } from './api';
+import { RULE_KINDS } from '@edgekeep/contract/schemas/firewall-rules';
+import { firewallKeys, ruleLists, type Rule } from './queries';
 import { BatchButtons } from './batch-buttons';
 import { enabledColumn, RowActions } from './ip-list-tab';
 import type { KindConfig } from './kind-parts';
@@ -16,9 +17,11 @@ export function RuleTab({ siteId, kind }: { siteId: number; kind: KindConfig }) 
   const { t } = useTranslation();
   const editable = useCan()('firewall.edit');
   const [editing, setEditing] = useState<Rule | 'new'>();
-  const list = kind.plural;
-  const enable = useFirewallMutation({ siteId, list, fn: ({ ids, enabled }: { ids: number[]; enabled: boolean }) => firewallApi.enableRules(siteId, list, ids, enabled), success: 'updateSuccess' });
-  const remove = useFirewallMutation({ siteId, list, fn: (ids: number[]) => firewallApi.removeRules(siteId, list, ids), success: 'removeSuccess' });
+  const list = kind.key;
+  /** The screen's names for the list (URL scope, test ids) follow the API's plural path name. */
+  const name = RULE_KINDS[list].plural.replace('/', '-');
+  const enable = useFirewallMutation({ siteId, list, fn: (v: { ids: number[]; enabled: boolean }) => ruleLists.enable(siteId, list, v), success: 'updateSuccess' });
+  const remove = useFirewallMutation({ siteId, list, fn: (ids: number[]) => ruleLists.remove(siteId, list, ids), success: 'removeSuccess' });
   const columns: TableColumnsType<Rule> = [
     ...kind.columns(t),
     { key: 'createdAt', title: t('firewall.createdAt'), render: (_, r) => formatDate(r.createdAt) },
@@ -32,13 +35,13 @@ export function RuleTab({ siteId, kind }: { siteId: number; kind: KindConfig }) 
   return (
     <>
       <DataTable<Rule>
-        scope={list.replace('/', '-')}
+        scope={name}
         queryKey={firewallKeys.list(siteId, list)}
-        fetch={(query) => firewallApi.rules(siteId, list, query)}
+        fetch={(query) => ruleLists.list(siteId, list, query)}
         columns={columns}
         rowKey="id"
         batch={editable ? (selected, clear) => <BatchButtons selected={selected} clear={clear} enable={enable.mutate} /> : undefined}
-        toolbar={editable ? <Button type="primary" onClick={() => setEditing('new')} data-testid={`add-${list.replace('/', '-')}`}>{t('firewall.addRule')}</Button> : null}
+        toolbar={editable ? <Button type="primary" onClick={() => setEditing('new')} data-testid={`add-${name}`}>{t('firewall.addRule')}</Button> : null}
       />
       {editing ? <RuleModal siteId={siteId} kind={kind} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} /> : null}
     </>
@@ -50,8 +53,8 @@ function RuleModal({ siteId, kind, rule, onClose }: { siteId: number; kind: Kind
   const [form] = Form.useForm<Record<string, unknown>>();
   const save = useFirewallMutation({
     siteId,
-    list: kind.plural,
-    fn: (body: Record<string, unknown>) => (rule ? firewallApi.updateRule(siteId, kind.singular, { ...body, id: rule.id }) : firewallApi.createRule(siteId, kind.plural, body)),
+    list: kind.key,
+    fn: (body: Record<string, unknown>) => ruleLists.save(siteId, kind.key, body, rule?.id),
     success: rule ? 'updateSuccess' : 'createSuccess',
     done: onClose,
   });

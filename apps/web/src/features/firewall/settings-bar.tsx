@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Statistic, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-self';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { firewallApi, firewallKeys } from './api';
+import { firewallKeys, setAdvance, useFirewallSettings } from './queries';
 
 const SHOWN = ['blacklist', 'whitelist', 'geo', 'userAgent', 'antiHeader', 'limitReq', 'frequency', 'abuseIP', 'l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'];
 
@@ -11,8 +10,8 @@ const SHOWN = ['blacklist', 'whitelist', 'geo', 'userAgent', 'antiHeader', 'limi
 export function SettingsBar({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('firewall.edit');
-  const settings = useQuery({ queryKey: firewallKeys.settings(siteId), queryFn: () => firewallApi.settings(siteId) });
-  const advance = useSiteMutation({ fn: (enabled: boolean) => firewallApi.advance(siteId, enabled), success: 'updateSuccess', refresh: [firewallKeys.settings(siteId)] });
+  const settings = useFirewallSettings(siteId);
+  const advance = useSiteMutation({ fn: (enabled: boolean) => setAdvance(siteId, enabled), success: 'updateSuccess', refresh: [firewallKeys.settings(siteId)] });
   const lists = settings.data?.lists ?? {};
   const shown = SHOWN.filter((k) => k in lists || !settings.data);
   return (

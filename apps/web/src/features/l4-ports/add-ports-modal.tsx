@@ -6,7 +6,7 @@ import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { ORIGIN_DEFAULTS, OriginFields } from '../sites/origin-fields';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { portsApi, type PortUpstreamInput } from './api';
+import { portKeys, ports, type PortUpstreamInput } from './queries';
 
 type Fields = { ports: string; upstreams: PortUpstreamInput[] };
 
@@ -25,9 +25,9 @@ export function AddPortsModal({ siteId, onClose }: { siteId: number; onClose: ()
   const rules = useFormRules();
   const [form] = Form.useForm<Fields>();
   const create = useSiteMutation({
-    fn: (v: Fields) => portsApi.batchCreate(siteId, v.ports, v.upstreams.map((u) => ({ ...u, host: u.host.trim() }))),
+    fn: (v: Fields) => ports.batchCreate(siteId, { ports: v.ports, upstreams: v.upstreams.map((u) => ({ ...u, host: u.host.trim() })) }),
     success: 'createSuccess',
-    refresh: [['user-site-ports', siteId]],
+    refresh: [portKeys.list(siteId)],
     done: onClose,
   });
   const portsRule = {

@@ -8,10 +8,8 @@ import { useSitePicker } from '../sites/site-picker';
 import { RemoveLink } from '../sites/remove-link';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { AddPortsModal } from './add-ports-modal';
-import { portsApi, type Port } from './api';
 import { PortOriginsDrawer } from './port-origins-drawer';
-
-export const portKeys = (siteId: number) => ['user-site-ports', siteId];
+import { portKeys, ports, type Port } from './queries';
 
 /** The user menu's layer-4 ports: the chosen site's TCP forwarding ports and their origins. */
 export default function PortsPage() {
@@ -22,9 +20,9 @@ export default function PortsPage() {
   const [adding, setAdding] = useState(false);
   const [origins, setOrigins] = useState<Port>();
   const [moving, setMoving] = useState<{ id: number; port: number | null }>();
-  const refresh = [portKeys(siteId ?? 0)];
-  const remove = useSiteMutation({ fn: (ids: number[]) => portsApi.remove(siteId!, ids), success: 'removeSuccess', refresh });
-  const move = useSiteMutation({ fn: (v: { id: number; port: number }) => portsApi.update(siteId!, v.id, v.port), success: 'updateSuccess', refresh, done: () => setMoving(undefined) });
+  const refresh = [portKeys.list(siteId ?? 0)];
+  const remove = useSiteMutation({ fn: (ids: number[]) => ports.remove(siteId!, ids), success: 'removeSuccess', refresh });
+  const move = useSiteMutation({ fn: (v: { id: number; port: number }) => ports.move(siteId!, v), success: 'updateSuccess', refresh, done: () => setMoving(undefined) });
   if (!siteId) {
     return (
       <Card title={t('menu.l4Ports')} extra={picker}>
@@ -76,8 +74,8 @@ export default function PortsPage() {
     <Card title={t('menu.l4Ports')} extra={picker}>
       <DataTable<Port>
         key={siteId}
-        queryKey={portKeys(siteId)}
-        fetch={(query) => portsApi.ports(siteId, query)}
+        queryKey={portKeys.list(siteId)}
+        fetch={(query) => ports.list(siteId, query)}
         columns={columns}
         rowKey="id"
         toolbar={

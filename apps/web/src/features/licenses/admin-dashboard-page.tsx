@@ -5,7 +5,7 @@ import { Codes } from '@edgekeep/contract/errors';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure } from '../../api/failure';
-import { licenseApi, type Account } from '../../api/licenses';
+import { licenseCalls, type Account } from './queries';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
@@ -14,7 +14,7 @@ import { USAGE_ORDER, UsageProgress, type UsageKind } from './usage-progress';
 
 /** A client's license with usage; null when it holds none (101022 is a state here, not a failure). */
 const usageOrNone = (clientId: number) =>
-  licenseApi.usageOf(clientId).catch((err: unknown) => {
+  licenseCalls.usageOf(clientId).catch((err: unknown) => {
     if (err instanceof ApiFailure && err.code === Codes.LicenseMissing) return null;
     throw err;
   });
@@ -66,7 +66,7 @@ function LicenseOverview() {
   const { t } = useTranslation();
   const can = useCan();
   const allowed = can('licenses.view');
-  const overview = useQuery({ queryKey: ['admin', 'licenseOverview'], queryFn: licenseApi.overview, enabled: allowed, staleTime: 0 });
+  const overview = useQuery({ queryKey: ['admin', 'licenseOverview'], queryFn: licenseCalls.overview, enabled: allowed, staleTime: 0 });
   if (!allowed) {
     return (
       <Card title={t('menu.dashboard')} data-testid="admin-dashboard">
@@ -100,7 +100,7 @@ function LicenseOverview() {
         <Card title={t('adminDashboard.usage')}>
           <DataTable<Account>
             queryKey={['admin', 'clients', 'dashboard']}
-            fetch={licenseApi.clients}
+            fetch={licenseCalls.clients}
             columns={columns}
             rowKey="id"
             filters={<TextFilter name="name" placeholder={t('adminDashboard.client')} />}

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licenseApi, type License } from '../../api/licenses';
+import { licenseCalls, refreshLicenses, type License } from './queries';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { ClientSelect } from './client-select';
 
@@ -17,10 +16,10 @@ export function IssueModal({ license, onClose, onIssued }: { license?: License; 
     if (license) form.setFieldsValue({ clientID: license.clientID ?? undefined });
   }, [license, form]);
   const issue = useMutation({
-    mutationFn: (clientID: number) => licenseApi.issue({ id: license!.id, clientID }),
+    mutationFn: (clientID: number) => licenseCalls.issue({ id: license!.id, clientID }),
     onSuccess: (issued) => {
       toast.success(t('licenseMessage.set'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'licenses'] });
+      void refreshLicenses();
       onIssued(issued);
     },
   });

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { License } from '../../api/licenses';
+import type { License } from './queries';
 import { saveText } from '../../lib/save-text';
 
 /** The signed key of a license, with a copy button, and as a key file for an offline client. */

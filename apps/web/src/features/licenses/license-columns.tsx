@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { License } from '../../api/licenses';
+import type { License } from './queries';
 import type { Column } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
 import { LIMIT_FIELDS } from './license-form';

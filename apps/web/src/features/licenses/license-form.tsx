@@ -3,7 +3,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, type Form
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { License, LicenseFields } from '../../api/licenses';
+import type { License, LicenseFields } from './queries';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 

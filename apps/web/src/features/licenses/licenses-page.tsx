@@ -3,9 +3,8 @@ import { Button, Card, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { licenseApi, type License, type LicenseFields } from '../../api/licenses';
+import { licenseCalls, licenseKeys, refreshLicenses as refresh, type License, type LicenseFields } from './queries';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
@@ -16,8 +15,6 @@ import { useLicenseColumns } from './license-columns';
 import { LicenseForm } from './license-form';
 import { OrdersModal } from './orders-modal';
 
-const LIST_KEY = ['admin', 'licenses'] as const;
-const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
 
 /** Admin online licenses: list, create, edit, issue to a client, show the key, order records, remove. */
 export default function LicensesPage() {
@@ -28,7 +25,7 @@ export default function LicensesPage() {
   const [showing, setShowing] = useState<License>();
   const [ordersOf, setOrdersOf] = useState<{ id: number; name: string }>();
   const save = useMutation({
-    mutationFn: (v: LicenseFields) => (editing === 'new' ? licenseApi.create(v) : licenseApi.update({ ...v, id: editing!.id })),
+    mutationFn: (v: LicenseFields) => (editing === 'new' ? licenseCalls.create(v) : licenseCalls.update({ ...v, id: editing!.id })),
     onSuccess: () => {
       toast.success(t(editing === 'new' ? 'licenseMessage.created' : 'licenseMessage.updated'));
       setEditing(undefined);
@@ -36,7 +33,7 @@ export default function LicensesPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: licenseApi.remove,
+    mutationFn: licenseCalls.remove,
     onSuccess: () => {
       toast.success(t('licenseMessage.removed'));
       void refresh();
@@ -68,8 +65,8 @@ export default function LicensesPage() {
   return (
     <Card title={t('menu.licenses')}>
       <DataTable<License>
-        queryKey={LIST_KEY}
-        fetch={licenseApi.list}
+        queryKey={licenseKeys.list}
+        fetch={licenseCalls.list}
         columns={[...columns, actions]}
         rowKey="id"
         filters={

@@ -2,14 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { licenseApi, type ClientLicense } from '../../api/licenses';
+import { licenseCalls, licenseKeys, type ClientLicense } from './queries';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { saveText } from '../../lib/save-text';
 import { TextFileInput } from './text-file-input';
 
-export const MY_LICENSE_KEY = ['client', 'license'] as const;
 
 /** A form of one key (pasted or from a file) sent by `send`; the key stays typed when the call is refused. */
 type KeyFormProps = {
@@ -27,7 +26,7 @@ function KeyForm(props: KeyFormProps) {
   const send = useMutation({
     mutationFn: (key: string) => props.send(key.trim()),
     onSuccess: (next) => {
-      queryClient.setQueryData(MY_LICENSE_KEY, next);
+      queryClient.setQueryData(licenseKeys.mine, next);
       form.resetFields();
       toast.success(t(props.success));
       props.onDone?.();
@@ -49,7 +48,7 @@ function KeyForm(props: KeyFormProps) {
 export function OfflineActivation({ offline }: { offline: boolean }) {
   const { t } = useTranslation();
   const register = useMutation({
-    mutationFn: licenseApi.registration,
+    mutationFn: licenseCalls.registration,
     onSuccess: (r) => {
       saveText(`edgekeep-registration-${r.clientID}.req`, r.request);
       toast.success(t('systemSetting.requestMade'));
@@ -72,12 +71,12 @@ export function OfflineActivation({ offline }: { offline: boolean }) {
         </Col>
         <Col xs={24} lg={offline ? 8 : 12}>
           <Typography.Title level={5}>{t('systemSetting.step2')}</Typography.Title>
-          <KeyForm name="activate" label={t('systemSetting.activateKey')} send={licenseApi.activate} success={'licenseMessage.set'} onDone={register.reset} />
+          <KeyForm name="activate" label={t('systemSetting.activateKey')} send={licenseCalls.activate} success={'licenseMessage.set'} onDone={register.reset} />
         </Col>
         {offline ? (
           <Col xs={24} lg={8}>
             <Typography.Title level={5}>{t('systemSetting.updateKey')}</Typography.Title>
-            <KeyForm name="update" label={t('systemSetting.renewedKey')} send={licenseApi.updateKey} success={'licenseMessage.updated'} />
+            <KeyForm name="update" label={t('systemSetting.renewedKey')} send={licenseCalls.updateKey} success={'licenseMessage.updated'} />
           </Col>
         ) : null}
       </Row>

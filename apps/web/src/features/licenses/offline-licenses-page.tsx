@@ -3,9 +3,8 @@ import { Button, Card, Form, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { licenseApi, type License, type LicenseFields } from '../../api/licenses';
+import { licenseCalls, licenseKeys, refreshOfflineLicenses as refresh, type License, type LicenseFields } from './queries';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
@@ -16,8 +15,6 @@ import { useLicenseColumns } from './license-columns';
 import { LicenseForm } from './license-form';
 import { TextFileInput } from './text-file-input';
 
-const LIST_KEY = ['admin', 'offlineLicenses'] as const;
-const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
 
 /** Admin offline licenses: issue one from a client's registration request, edit, unregister, delete. */
 export default function OfflineLicensesPage() {
@@ -28,7 +25,7 @@ export default function OfflineLicensesPage() {
   const [showing, setShowing] = useState<License>();
   const save = useMutation({
     mutationFn: (v: LicenseFields & { request?: string }) =>
-      editing === 'new' ? licenseApi.issueOffline({ ...v, request: v.request ?? '' }) : licenseApi.updateOffline({ ...v, id: editing!.id }),
+      editing === 'new' ? licenseCalls.issueOffline({ ...v, request: v.request ?? '' }) : licenseCalls.updateOffline({ ...v, id: editing!.id }),
     onSuccess: (l) => {
       toast.success(t(editing === 'new' ? 'licenseMessage.created' : 'licenseMessage.updated'));
       setEditing(undefined);
@@ -40,8 +37,8 @@ export default function OfflineLicensesPage() {
     toast.success(t(message));
     void refresh();
   };
-  const remove = useMutation({ mutationFn: licenseApi.removeOffline, onSuccess: done('licenseMessage.removed') });
-  const unregister = useMutation({ mutationFn: licenseApi.unregister, onSuccess: done('licenseMessage.set') });
+  const remove = useMutation({ mutationFn: licenseCalls.removeOffline, onSuccess: done('licenseMessage.removed') });
+  const unregister = useMutation({ mutationFn: licenseCalls.unregister, onSuccess: done('licenseMessage.set') });
   const columns = useLicenseColumns();
   if (!can('licenses.view')) return <Navigate to="/404" replace />;
   const edit = can('licenses.edit');
@@ -74,8 +71,8 @@ export default function OfflineLicensesPage() {
   return (
     <Card title={t('menu.offlineLicense')}>
       <DataTable<License>
-        queryKey={LIST_KEY}
-        fetch={licenseApi.offlines}
+        queryKey={licenseKeys.offline}
+        fetch={licenseCalls.offlines}
         columns={columnsWithInstallation}
         rowKey="id"
         filters={

@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licenseApi, type OrderInput } from '../../api/licenses';
+import { licenseCalls, type OrderInput } from './queries';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
@@ -20,12 +20,12 @@ export function OrdersModal({ client, onClose }: { client?: Client; onClose: () 
   const rules = useFormRules();
   const [form] = Form.useForm<{ orders: Row[] }>();
   const key = ['admin', 'orders', client?.id];
-  const orders = useQuery({ queryKey: key, queryFn: () => licenseApi.orders(client!.id), enabled: !!client, staleTime: 0 });
+  const orders = useQuery({ queryKey: key, queryFn: () => licenseCalls.orders(client!.id), enabled: !!client, staleTime: 0 });
   const licenses = useQuery({
     queryKey: ['admin', 'licenses', 'of', client?.id],
     queryFn: async () => {
       const query = { clientID: client!.id, pageSize: ORDERS_MAX };
-      const [online, offline] = await Promise.all([licenseApi.list(query), licenseApi.offlines(query)]);
+      const [online, offline] = await Promise.all([licenseCalls.list(query), licenseCalls.offlines(query)]);
       return [...online.data, ...offline.data];
     },
     enabled: !!client,
@@ -35,7 +35,7 @@ export function OrdersModal({ client, onClose }: { client?: Client; onClose: () 
     form.setFieldsValue({ orders: orders.data.map((o) => ({ ...o, orderedAt: dayjs(o.orderedAt) })) });
   }, [orders.data, form]);
   const save = useMutation({
-    mutationFn: (rows: Row[]) => licenseApi.setOrders(client!.id, rows.map((r) => ({ ...r, orderedAt: r.orderedAt.toISOString() }))),
+    mutationFn: (rows: Row[]) => licenseCalls.setOrders(client!.id, rows.map((r) => ({ ...r, orderedAt: r.orderedAt.toISOString() }))),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       toast.success(t('licenseMessage.set'));

@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { licenseApi } from '../../api/licenses';
+import { licenseCalls, licenseKeys } from './queries';
 import { useCan } from '../../app/use-self';
 import { formatDate } from '../../lib/dates';
-import { MY_LICENSE_KEY, OfflineActivation } from './offline-activation';
+import { OfflineActivation } from './offline-activation';
 import { UsageBars } from './usage-progress';
 
 /** The client's system screen: its license, usage against each limit, expiry, and the offline activation. */
 export default function SystemSettingPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const license = useQuery({ queryKey: MY_LICENSE_KEY, queryFn: licenseApi.mine, staleTime: 0, enabled: can('system.view') });
+  const license = useQuery({ queryKey: licenseKeys.mine, queryFn: licenseCalls.mine, staleTime: 0, enabled: can('system.view') });
   if (!can('system.view')) return <Navigate to="/404" replace />;
   const l = license.data;
   return (

@@ -1,6 +1,6 @@
 import { Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ClientLicense } from '../../api/licenses';
+import type { ClientLicense } from './queries';
 
 type Usage = ClientLicense['usage'];
 export type UsageKind = keyof Usage;

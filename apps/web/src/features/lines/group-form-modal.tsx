@@ -1,12 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Group, GroupBody } from '../../api/infra-types';
+import { createGroupBody } from '@edgekeep/contract/schemas/sites';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { LINE_KEYS } from './line-label';
+import { useDnsLines, useSaveGroup, type Group, type GroupBody } from './queries';
 
 type Props = { zoneID: number; group?: Group; nodeOptions: { value: number; label: string }[]; onClose: () => void };
 
@@ -15,20 +13,23 @@ export function GroupFormModal({ zoneID, group, nodeOptions, onClose }: Props) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<GroupBody>();
-  const lines = useQuery({ queryKey: ['dnsLines'], queryFn: infraApi.dnsLines, staleTime: Infinity });
-  const save = useMutation({
-    mutationFn: (v: GroupBody) => (group ? infraApi.updateGroup(zoneID, { ...v, id: group.id }) : infraApi.createGroup(zoneID, v)),
-    onSuccess: () => {
-      toast.success(t(group ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      onClose();
-    },
-  });
+  const lines = useDnsLines();
+  const save = useSaveGroup(zoneID, group?.id);
+  const submit = (v: GroupBody) =>
+    save.mutate(
+      { ...v, name: v.name.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t(group ? 'infra.updateSuccess' : 'infra.createSuccess'));
+          onClose();
+        },
+      },
+    );
   const initial: GroupBody = group ?? { name: '', line: 'default', priority: 0, dnsResolve: true, nodeIDs: [] };
   return (
     <Modal open title={t(group ? 'infra.edit' : 'infra.create')} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending}>
-      <Form<GroupBody> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate({ ...v, name: v.name.trim() })} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, { max: 64, message: t('validation.wrongFormat') }]}>
+      <Form<GroupBody> form={form} layout="vertical" initialValues={initial} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, zodRule(createGroupBody.shape.name, t('validation.wrongFormat'))]}>
           <Input />
         </Form.Item>
         <Form.Item name="line" label={t('lines.line')} rules={[rules.required]}>

@@ -1,4 +1,4 @@
-import type { DnsLine } from '../../api/infra-types';
+import type { DnsLine } from './queries';
 
 /** The translated name of every DNS line the API answers for. */
 export const LINE_KEYS = {

@@ -1,18 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Group } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useListParams } from '../../components/list-params';
+import { useZoneNodes } from '../nodes/queries';
 import { chosenZone, useZoneOptions } from '../zones/use-meta-zones';
 import { GroupFormModal } from './group-form-modal';
 import { LINE_KEYS } from './line-label';
+import { fetchGroups, lineKeys, useRemoveGroup, type Group } from './queries';
 import { ResolutionsTable } from './resolutions-table';
 import { RemoveButton } from '../../components/remove-button';
 
@@ -27,16 +24,10 @@ export default function LinesPage() {
   const zoneID = chosenZone({ zoneID: list.filters.zoneID, zones });
   const [open, setOpen] = useState<Open>();
   const [tab, setTab] = useState('groups');
-  const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });
-  const nodeOptions = (nodes.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
+  const nodes = useZoneNodes(zoneID);
+  const nodeOptions = (nodes.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
   const nodeName = (id: number) => nodeOptions.find((o) => o.value === id)?.label ?? `#${id}`;
-  const remove = useMutation({
-    mutationFn: (group: Group) => infraApi.removeGroup(group.zoneID, group.id),
-    onSuccess: () => {
-      toast.success(t('infra.removeSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-    },
-  });
+  const remove = useRemoveGroup(() => toast.success(t('infra.removeSuccess')));
   const columns: TableColumnsType<Group> = [
     { key: 'name', dataIndex: 'name', title: t('infra.name') },
     { key: 'line', dataIndex: 'line', title: t('lines.line'), render: (l: Group['line']) => t(LINE_KEYS[l]) },
@@ -77,8 +68,8 @@ export default function LinesPage() {
               label: t('nodeExtras.groupsTab'),
               children: (
                 <DataTable<Group>
-                  queryKey={['groups', zoneID]}
-                  fetch={(q) => infraApi.groups(zoneID, { page: q.page, pageSize: q.pageSize })}
+                  queryKey={lineKeys.groupsOf(zoneID)}
+                  fetch={(q) => fetchGroups(zoneID, q)}
                   columns={columns}
                   rowKey="id"
                   filters={zonePicker}

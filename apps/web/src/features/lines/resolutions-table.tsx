@@ -1,11 +1,10 @@
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Resolution } from '../../api/infra-types';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { LINE_KEYS } from './line-label';
+import { fetchResolutions, lineKeys, type Resolution } from './queries';
 
 /** What each site's CNAME resolves to on its line in the zone: the healthy addresses of its group. */
 export function ResolutionsTable({ zoneID, zonePicker }: { zoneID: number; zonePicker: React.ReactNode }) {
@@ -34,8 +33,8 @@ export function ResolutionsTable({ zoneID, zonePicker }: { zoneID: number; zoneP
   ];
   return (
     <DataTable<Resolution>
-      queryKey={['resolutions', zoneID]}
-      fetch={(q) => infraApi.resolutions({ ...q, zoneID })}
+      queryKey={lineKeys.resolutions(zoneID)}
+      fetch={(q) => fetchResolutions(zoneID, q)}
       columns={columns}
       rowKey="id"
       filters={

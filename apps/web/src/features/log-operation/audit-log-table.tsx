@@ -1,12 +1,11 @@
 import { Button, Descriptions, Modal, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '../../api/accounts';
-import type { AuditItem } from '../../api/types';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
+import { auditKeys, fetchAuditLogs, type AuditItem } from './queries';
 
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const METHOD_COLORS: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'cyan', DELETE: 'red' };
@@ -50,8 +49,8 @@ export function AuditLogTable() {
   return (
     <>
       <DataTable<AuditItem>
-        queryKey={['auditLogs', tier]}
-        fetch={(query) => accountsApi.auditLogs(tier, query)}
+        queryKey={auditKeys.list(tier)}
+        fetch={(query) => fetchAuditLogs(tier, query)}
         rowKey="id"
         columns={columns}
         filters={

@@ -1,11 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
-import { monitorsApi, type Monitor, type MonitorBody } from '../../api/monitors';
+import { monitorUrl, updateMonitorBody } from '@edgekeep/contract/schemas/monitors';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
+import { useSaveMonitor, useUnmonitoredNodes, type Monitor, type MonitorBody } from './queries';
 
 type Props = { monitor?: Monitor; onClose: () => void };
 type Values = Omit<MonitorBody, 'id'> & { nodeIDs?: number[] };
@@ -18,36 +16,36 @@ export function MonitorFormModal({ monitor, onClose }: Props) {
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? monitor?.type;
-  const unmonitored = useQuery({ queryKey: ['monitors', 'notInit'], queryFn: () => monitorsApi.notInit({ pageSize: MAX_PAGE_SIZE }), enabled: !monitor });
-  const save = useMutation({
-    mutationFn: (v: Values) => (monitor ? monitorsApi.update({ ...v, id: monitor.id }) : monitorsApi.init(v.nodeIDs ?? [])),
-    onSuccess: () => {
-      toast.success(t(monitor ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['monitors'] });
-      onClose();
-    },
-  });
-  const urlRule = { pattern: /^(http:\/\/|\{host\})\S*$/, message: t('monitors.urlRule') };
+  const unmonitored = useUnmonitoredNodes(!monitor);
+  const save = useSaveMonitor(monitor?.id);
+  const submit = (v: Values) =>
+    save.mutate(v, {
+      onSuccess: () => {
+        toast.success(t(monitor ? 'infra.updateSuccess' : 'infra.createSuccess'));
+        onClose();
+      },
+    });
+  const probe = updateMonitorBody.shape;
   return (
     <Modal open title={t(monitor ? 'infra.edit' : 'monitors.add')} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending}>
-      <Form<Values> form={form} layout="vertical" initialValues={monitor} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<Values> form={form} layout="vertical" initialValues={monitor} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         {monitor ? (
           <>
             <Form.Item name="type" label={t('monitors.type')} rules={[rules.required]}>
               <Select options={TYPES.map((v) => ({ value: v, label: t(`monitors.types.${v}`) }))} />
             </Form.Item>
             {type === 'status' || type === 'content' ? (
-              <Form.Item name="url" label="URL" rules={[rules.required, urlRule]} extra={t('monitors.urlHint')}>
+              <Form.Item name="url" label="URL" rules={[rules.required, zodRule(monitorUrl, t('monitors.urlRule'))]} extra={t('monitors.urlHint')}>
                 <Input />
               </Form.Item>
             ) : null}
             {type === 'status' ? (
-              <Form.Item name="statusCode" label={t('monitors.statusCode')} rules={[rules.required, { pattern: /^\d{3}$/, message: t('monitors.statusCodeRule') }]}>
+              <Form.Item name="statusCode" label={t('monitors.statusCode')} rules={[rules.required, zodRule(probe.statusCode, t('monitors.statusCodeRule'))]}>
                 <Input maxLength={3} />
               </Form.Item>
             ) : null}
             {type === 'content' ? (
-              <Form.Item name="content" label={t('monitors.content')} rules={[rules.required, { max: 256, message: t('validation.wrongFormat') }]}>
+              <Form.Item name="content" label={t('monitors.content')} rules={[rules.required, zodRule(probe.content, t('validation.wrongFormat'))]}>
                 <Input />
               </Form.Item>
             ) : null}
@@ -65,7 +63,7 @@ export function MonitorFormModal({ monitor, onClose }: Props) {
           </>
         ) : (
           <Form.Item name="nodeIDs" label={t('monitors.nodes')} rules={[rules.required]}>
-            <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} loading={unmonitored.isLoading} options={(unmonitored.data?.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }))} />
+            <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} loading={unmonitored.isLoading} options={(unmonitored.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }))} />
           </Form.Item>
         )}
       </Form>

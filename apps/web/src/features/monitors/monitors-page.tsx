@@ -1,14 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Switch, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorsApi, type Monitor } from '../../api/monitors';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
 import { MonitorFormModal } from './monitor-form-modal';
+import { fetchMonitors, monitorKeys, useEnableMonitors, useRemoveMonitors, type Monitor } from './queries';
 import { RemoveButton } from '../../components/remove-button';
 
 const STATUS = [
@@ -23,12 +21,8 @@ export default function MonitorsPage() {
   const { t } = useTranslation();
   const canEdit = useCan()('monitors.edit');
   const [open, setOpen] = useState<{ monitor?: Monitor }>();
-  const done = (text: string) => () => {
-    toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: ['monitors'] });
-  };
-  const enable = useMutation({ mutationFn: (v: { ids: number[]; enabled: boolean }) => monitorsApi.enable(v.ids, v.enabled), onSuccess: done(t('infra.updateSuccess')) });
-  const remove = useMutation({ mutationFn: monitorsApi.remove, onSuccess: done(t('infra.removeSuccess')) });
+  const enable = useEnableMonitors(() => toast.success(t('infra.updateSuccess')));
+  const remove = useRemoveMonitors(() => toast.success(t('infra.removeSuccess')));
   const target = (m: Monitor) => (m.type === 'tcp' ? `${m.nodeIP}:${m.port}` : m.type === 'ping' ? m.nodeIP : m.url);
   const columns: TableColumnsType<Monitor> = [
     { key: 'nodeName', dataIndex: 'nodeName', title: t('monitors.node'), sorter: true, render: (v: string, m) => `${v} (${m.nodeIP})` },
@@ -90,8 +84,8 @@ export default function MonitorsPage() {
   return (
     <Card title={t('menu.monitorNodeList')}>
       <DataTable<Monitor>
-        queryKey={['monitors']}
-        fetch={monitorsApi.list}
+        queryKey={monitorKeys.all}
+        fetch={fetchMonitors}
         columns={columns}
         rowKey="id"
         batch={batch}

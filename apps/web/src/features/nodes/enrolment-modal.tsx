@@ -1,24 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Modal, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Node } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { formatDate } from '../../lib/dates';
+import { useIssueEnrolment, type Node } from './queries';
 
 /** Issues a one-time enrolment token for the node and shows the one line to run on it. */
 export function EnrolmentModal({ node, onClose }: { node: Node; onClose: () => void }) {
   const { t } = useTranslation();
-  const issue = useMutation({
-    mutationFn: () => infraApi.initialize(node.id),
-    onSuccess: () => {
-      toast.success(t('nodes.nodeInitialSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['nodes'] });
-    },
-    onError: onClose,
-  });
+  const issue = useIssueEnrolment(node.id, () => toast.success(t('nodes.nodeInitialSuccess')), onClose);
   const asked = useRef(false);
   const { mutate } = issue;
   // One token per opening, also when an effect runs twice in development.

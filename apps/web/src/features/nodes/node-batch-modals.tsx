@@ -1,18 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_FIELD_MAX } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useZoneOptions } from '../zones/use-meta-zones';
+import { nodeCalls, useNodesChange } from './queries';
 
 type Props = { ids: number[]; onDone: () => void; onClose: () => void };
 
 const finish = (text: string, props: Props) => () => {
   toast.success(text);
-  void queryClient.invalidateQueries({ queryKey: ['nodes'] });
   props.onDone();
   props.onClose();
 };
@@ -21,7 +18,7 @@ const finish = (text: string, props: Props) => () => {
 export function NodeMemoModal(props: Props) {
   const { t } = useTranslation();
   const [memo, setMemo] = useState('');
-  const save = useMutation({ mutationFn: () => infraApi.setNodesMemo(props.ids, memo), onSuccess: finish(t('infra.updateSuccess'), props) });
+  const save = useNodesChange(() => nodeCalls.setMemo(props.ids, memo), finish(t('infra.updateSuccess'), props));
   const tooLong = memo.length > TEXT_FIELD_MAX;
   return (
     <Modal open title={t('nodes.setMemo')} okText={t('common.submit')} cancelText={t('infra.cancel')} okButtonProps={{ disabled: tooLong }} onOk={() => save.mutate()} onCancel={props.onClose} confirmLoading={save.isPending}>
@@ -39,7 +36,7 @@ export function MoveZoneModal(props: Props) {
   const { t } = useTranslation();
   const zones = useZoneOptions();
   const [zoneID, setZoneID] = useState<number>();
-  const save = useMutation({ mutationFn: () => infraApi.moveNodes(props.ids, zoneID!), onSuccess: finish(t('infra.updateSuccess'), props) });
+  const save = useNodesChange(() => nodeCalls.move(props.ids, zoneID!), finish(t('infra.updateSuccess'), props));
   return (
     <Modal open title={t('nodes.moveZone')} okText={t('common.submit')} cancelText={t('infra.cancel')} okButtonProps={{ disabled: zoneID === undefined }} onOk={() => save.mutate()} onCancel={props.onClose} confirmLoading={save.isPending}>
       <Form layout="vertical">

@@ -1,12 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NODE_INFO_REFRESH_MS } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { CommandKind, Node, NodeCommand } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
 import { formatDate } from '../../lib/dates';
+import { nodeCalls, useNodeCommands, type Node, type CommandKind, type NodeCommand } from './queries';
 
 const KINDS: CommandKind[] = ['restart', 'reload', 'reset', 'upgrade', 'formatCache', 'clearCache', 'clearUrlCache', 'logRotate'];
 const STATUS_COLORS: Record<NodeCommand['status'], string> = { queued: 'default', sent: 'processing', done: 'success', failed: 'error' };
@@ -17,12 +15,11 @@ export function NodeCommandsModal({ node, onClose }: { node: Node; onClose: () =
   const { t } = useTranslation();
   const [kind, setKind] = useState<CommandKind>('reload');
   const [urls, setUrls] = useState('');
-  const key = ['nodeCommands', node.id];
-  const commands = useQuery({ queryKey: key, queryFn: () => infraApi.nodeCommands(node.id), refetchInterval: NODE_INFO_REFRESH_MS, staleTime: 0 });
+  const commands = useNodeCommands(node.id);
   const urlList = urls.split('\n').map((u) => u.trim()).filter(Boolean);
   const urlsValid = urlList.length > 0 && urlList.every((u) => URL_LINE.test(u));
   const queue = useMutation({
-    mutationFn: () => infraApi.nodeCommand(node.id, kind, kind === 'clearUrlCache' ? urlList : undefined),
+    mutationFn: () => nodeCalls.command(node.id, { kind, urls: kind === 'clearUrlCache' ? urlList : undefined }),
     onSuccess: () => {
       toast.success(t(kind === 'upgrade' ? 'nodes.upgradeSent' : 'nodes.commandQueued'));
       void commands.refetch();

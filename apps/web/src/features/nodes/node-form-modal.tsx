@@ -1,13 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEXT_FIELD_MAX } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Node, NodeBody } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { useZoneOptions } from '../zones/use-meta-zones';
+import { nodeCalls, useNodesChange, type Node, type NodeBody } from './queries';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const isIp = (v: string) => IPV4.test(v) || (v.includes(':') && /^[\da-fA-F:.]+$/.test(v));
@@ -18,17 +15,16 @@ export function NodeFormModal({ node, onClose }: { node?: Node; onClose: () => v
   const rules = useFormRules();
   const zones = useZoneOptions();
   const [form] = Form.useForm<NodeBody>();
-  const save = useMutation({
-    mutationFn: (v: NodeBody) =>
+  const save = useNodesChange(
+    (v: NodeBody): Promise<unknown> =>
       node
-        ? infraApi.updateNode({ id: node.id, name: v.name, ip: v.ip, role: v.role, bandwidth: v.bandwidth, cacheCapacity: v.cacheCapacity, memo: v.memo ?? '' })
-        : infraApi.createNode({ ...v, memo: v.memo ?? '' }),
-    onSuccess: () => {
+        ? nodeCalls.update({ id: node.id, name: v.name, ip: v.ip, role: v.role, bandwidth: v.bandwidth, cacheCapacity: v.cacheCapacity, memo: v.memo ?? '' })
+        : nodeCalls.create({ ...v, memo: v.memo ?? '' }),
+    () => {
       toast.success(t(node ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['nodes'] });
       onClose();
     },
-  });
+  );
   const initial: Partial<NodeBody> = node ?? { type: 'edge', role: 'main', portType: 7, bandwidth: 0, cacheCapacity: 0 };
   const ipRule = { validator: (_: unknown, v: string) => (!v || isIp(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) };
   return (

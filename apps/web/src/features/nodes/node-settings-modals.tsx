@@ -1,26 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { agentProtocol } from '@edgekeep/contract';
-import { infraApi } from '../../api/infra';
-import type { Node, NodeGeneva, NodeMonitor } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
+import { nodeCalls, useNodesChange, type Node, type NodeGeneva, type NodeMonitor } from './queries';
 
 /** The nodes to set; with one `node`, the form starts from its values, else from the defaults. */
 type Props = { ids: number[]; node?: Node; onDone?: () => void; onClose: () => void };
 
 const useSave = <V,>(props: Props, save: (ids: number[], v: V) => Promise<unknown>) => {
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: (v: V) => save(props.ids, v),
-    onSuccess: () => {
+  return useNodesChange(
+    (v: V) => save(props.ids, v),
+    () => {
       toast.success(t('infra.updateSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['nodes'] });
       props.onDone?.();
       props.onClose();
     },
-  });
+  );
 };
 
 const percentItem = (name: keyof NodeMonitor, label: string) => (
@@ -33,7 +29,7 @@ const percentItem = (name: keyof NodeMonitor, label: string) => (
 export function NodeMonitorModal(props: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NodeMonitor>();
-  const save = useSave(props, infraApi.setNodesMonitor);
+  const save = useSave(props, nodeCalls.setMonitor);
   const { node } = props;
   return (
     <Modal open title={t('nodeExtras.monitorTitle', { count: props.ids.length })} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={props.onClose} confirmLoading={save.isPending}>
@@ -65,7 +61,7 @@ export function NodeGenevaModal(props: Props) {
   const { node } = props;
   const initial = node?.geneva ?? agentProtocol.GENEVA_DEFAULT;
   const version = Form.useWatch('version', form) ?? initial.version;
-  const save = useSave(props, infraApi.setNodesGeneva);
+  const save = useSave(props, nodeCalls.setGeneva);
   const range = version === 'v1' ? agentProtocol.GENEVA_V1_WINDOW : { min: agentProtocol.GENEVA_V2_WINDOW, max: agentProtocol.GENEVA_V2_WINDOW };
   return (
     <Modal open title={t('nodeExtras.genevaTitle', { count: props.ids.length })} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={props.onClose} confirmLoading={save.isPending}>

@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Node, NodeStatus } from '../../api/infra-types';
+import type { Node, NodeStatus } from './queries';
 
 const COLORS: Record<NodeStatus, string> = {
   paused: 'default',

@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Progress, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NODE_INFO_REFRESH_MS } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Node } from '../../api/infra-types';
 import { formatDate } from '../../lib/dates';
 import { formatBytes } from '../../lib/units';
+import { useNodeSystem, type Node } from './queries';
 
 type Usage = { totalBytes: number; usedBytes: number } | null;
 
 /** What the node last reported about its CPU, memory, disk and network, polled every 2000 ms. */
 export function NodeSystemDrawer({ node, onClose }: { node: Node; onClose: () => void }) {
   const { t } = useTranslation();
-  const system = useQuery({ queryKey: ['nodeSystem', node.id], queryFn: () => infraApi.nodeSystem(node.id), refetchInterval: NODE_INFO_REFRESH_MS, staleTime: 0 });
+  const system = useNodeSystem(node.id);
   const s = system.data;
   const usage = (u: Usage) =>
     u ? (

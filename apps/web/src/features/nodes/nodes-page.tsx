@@ -3,10 +3,7 @@ import { Button, Card, Dropdown, Popconfirm, Space, Tag, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_LIST_REFRESH_MS } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Node } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable, type Column } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
@@ -21,6 +18,7 @@ import { NodeSystemDrawer } from './node-system-drawer';
 import { NodeGenevaModal, NodeMonitorModal } from './node-settings-modals';
 import { SubNodesModal } from './sub-nodes-modal';
 import { RemoveButton } from '../../components/remove-button';
+import { nodeCalls, nodeKeys, fetchNodes, useNodesChange, type Node } from './queries';
 
 type Open =
   | { kind: 'form'; node?: Node }
@@ -35,16 +33,12 @@ export default function NodesPage() {
   const zones = useZoneOptions();
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
-  const refresh = (text: string) => () => {
-    toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: ['nodes'] });
-  };
-  const remove = useMutation({ mutationFn: infraApi.removeNodes, onSuccess: refresh(t('infra.removeSuccess')) });
-  const deinit = useMutation({ mutationFn: infraApi.deinitialize, onSuccess: refresh(t('infra.updateSuccess')) });
-  const setEnabled = useMutation({ mutationFn: (v: { ids: number[]; enabled: boolean }) => infraApi.setNodesEnabled(v.ids, v.enabled), onSuccess: refresh(t('infra.updateSuccess')) });
+  const remove = useNodesChange(nodeCalls.remove, () => toast.success(t('infra.removeSuccess')));
+  const deinit = useNodesChange(nodeCalls.deinitialize, () => toast.success(t('infra.updateSuccess')));
+  const setEnabled = useNodesChange(nodeCalls.setEnabled, () => toast.success(t('infra.updateSuccess')));
 
   const copyInfo = useMutation({
-    mutationFn: async (node: Node) => navigator.clipboard.writeText(await infraApi.nodeInfo(node.id)),
+    mutationFn: async (node: Node) => navigator.clipboard.writeText(await nodeCalls.info(node.id)),
     onSuccess: () => toast.success(t('nodeExtras.infoCopied')),
     onError: (err) => err instanceof DOMException && toast.error(t('nodeExtras.copyFailed')),
   });
@@ -154,8 +148,8 @@ export default function NodesPage() {
   return (
     <Card title={t('menu.nodesList')}>
       <DataTable<Node>
-        queryKey={['nodes']}
-        fetch={infraApi.nodes}
+        queryKey={nodeKeys.all}
+        fetch={fetchNodes}
         columns={columns}
         rowKey="id"
         refetchInterval={NODE_LIST_REFRESH_MS}

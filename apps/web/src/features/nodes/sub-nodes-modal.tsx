@@ -1,13 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table, type FormRule, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { infraSchemas } from '@edgekeep/contract';
-import { infraApi } from '../../api/infra';
-import type { Node, SubNode } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
 import { formatDate } from '../../lib/dates';
 import { RemoveButton } from '../../components/remove-button';
+import { nodeCalls, useSubNodes, type Node, type SubNode } from './queries';
 
 type Values = { ip: string; memo?: string };
 
@@ -16,9 +15,9 @@ export function SubNodesModal({ node, canEdit, onClose }: { node: Node; canEdit:
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const list = useQuery({ queryKey: ['subNodes', node.id], queryFn: () => infraApi.subNodes(node.id) });
+  const list = useSubNodes(node.id);
   const add = useMutation({
-    mutationFn: (v: Values) => infraApi.addSubNode(node.id, v),
+    mutationFn: (v: Values) => nodeCalls.addSubNode(node.id, v),
     onSuccess: () => {
       toast.success(t('infra.updateSuccess'));
       form.resetFields();
@@ -26,7 +25,7 @@ export function SubNodesModal({ node, canEdit, onClose }: { node: Node; canEdit:
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => infraApi.removeSubNodes(node.id, [id]),
+    mutationFn: (id: number) => nodeCalls.removeSubNodes(node.id, [id]),
     onSuccess: () => {
       toast.success(t('infra.removeSuccess'));
       void list.refetch();

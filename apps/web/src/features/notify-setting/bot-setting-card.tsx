@@ -4,9 +4,8 @@ import { Alert, Button, Card, Form, Input, Space, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { useBotSetting, useSaveBotSetting, useSendTestMessage } from './queries';
-import { zodRule } from './zod-rule';
 
 type Values = { enabled: boolean; token?: string; registerCommand: string };
 

@@ -1,14 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Product, ProductBody } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
+import { useMetaGroups, useSaveProduct, type Product, type ProductBody } from './queries';
 
 type Values = Omit<ProductBody, 'expiredAt'> & { expiredAt?: Dayjs | null };
 
@@ -35,19 +32,19 @@ export function ProductFormModal({ product, onClose }: { product?: Product; onCl
   const zones = useZoneOptions();
   const [form] = Form.useForm<Values>();
   const zoneID = (Form.useWatch('zoneID', form) as number | undefined) ?? product?.zoneID;
-  const groups = useQuery({ queryKey: ['metaGroups', zoneID], queryFn: () => infraApi.metaGroups(zoneID!), enabled: zoneID !== undefined });
+  const groups = useMetaGroups(zoneID);
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      const body: ProductBody = { ...v, name: v.name.trim(), backupGroupID: v.backupGroupID ?? null, expiredAt: v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null };
-      return product ? infraApi.updateProduct({ ...body, id: product.id }) : infraApi.createProduct(body);
-    },
-    onSuccess: () => {
-      toast.success(t(product ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      onClose();
-    },
-  });
+  const save = useSaveProduct(product?.id);
+  const submit = (v: Values) =>
+    save.mutate(
+      { ...v, name: v.name.trim(), backupGroupID: v.backupGroupID ?? null, expiredAt: v.expiredAt ? v.expiredAt.endOf('day').toISOString() : null },
+      {
+        onSuccess: () => {
+          toast.success(t(product ? 'infra.updateSuccess' : 'infra.createSuccess'));
+          onClose();
+        },
+      },
+    );
   const initial: Partial<Values> = product ? { ...product, expiredAt: product.expiredAt ? dayjs(product.expiredAt) : null } : DEFAULTS;
   const count = (name: keyof Values, label: string, extra?: string, max = 1_000_000) => (
     <Col span={12}>
@@ -72,7 +69,7 @@ export function ProductFormModal({ product, onClose }: { product?: Product; onCl
   );
   return (
     <Modal open width={760} title={t(product ? 'infra.edit' : 'infra.create')} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending}>
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label={t('infra.name')} rules={[rules.required, { max: 64, message: t('validation.wrongFormat') }]}>

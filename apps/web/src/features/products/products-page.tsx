@@ -1,11 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Product } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable, type Column } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
@@ -13,6 +9,7 @@ import { formatDate } from '../../lib/dates';
 import { useZoneOptions } from '../zones/use-meta-zones';
 import { GroupName } from './group-name';
 import { ProductFormModal } from './product-form-modal';
+import { fetchProducts, productKeys, useRemoveProduct, type Product } from './queries';
 import { RemoveButton } from '../../components/remove-button';
 
 const EXCEED_LABELS = { none: 'products.exceedNone', limit: 'products.exceedLimit', pause: 'products.exceedPause' } as const;
@@ -22,13 +19,7 @@ export default function ProductsPage() {
   const canEdit = useCan()('products.edit');
   const zones = useZoneOptions();
   const [open, setOpen] = useState<{ product?: Product }>();
-  const remove = useMutation({
-    mutationFn: (p: Product) => infraApi.removeProduct(p.id),
-    onSuccess: () => {
-      toast.success(t('infra.removeSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-    },
-  });
+  const remove = useRemoveProduct(() => toast.success(t('infra.removeSuccess')));
   const limit = (v: number) => (v === 0 ? t('infra.unlimited') : v);
   const flag = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'common.yes' : 'common.no')}</Tag>;
   const columns: Column<Product>[] = [
@@ -60,7 +51,7 @@ export default function ProductsPage() {
             <Button size="small" onClick={() => setOpen({ product: p })}>
               {t('infra.edit')}
             </Button>
-            <RemoveButton name={p.name} onConfirm={() => remove.mutate(p)} />
+            <RemoveButton name={p.name} onConfirm={() => remove.mutate(p.id)} />
           </Space>
         ) : null,
     },
@@ -68,8 +59,8 @@ export default function ProductsPage() {
   return (
     <Card title={t('menu.productsList')}>
       <DataTable<Product>
-        queryKey={['products']}
-        fetch={infraApi.products}
+        queryKey={productKeys.all}
+        fetch={fetchProducts}
         columns={columns}
         rowKey="id"
         filters={<TextFilter name="name" placeholder={t('infra.searchName')} />}

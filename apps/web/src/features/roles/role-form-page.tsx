@@ -1,18 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Result, Space, Spin, Tree, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
-import { accountsApi } from '../../api/accounts';
-import type { RoleBody, RoleItem } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
-import { queryClient } from '../../app/query-client';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
 import { currentLanguage } from '../../i18n';
 import { checkedPermissions, permissionTree } from './permission-tree';
+import { refreshRoles, roles, useRole, type RoleBody, type RoleItem } from './queries';
 
 /** roles/create and roles/{id}: a role's name and its permission keys, picked in a tree grouped by menu. */
 export default function RoleFormPage() {
@@ -20,12 +17,7 @@ export default function RoleFormPage() {
   const tier = useTier();
   const { t } = useTranslation();
   const id = roleId === undefined ? undefined : Number(roleId);
-  const role = useQuery({
-    queryKey: ['roles', tier, 'all'],
-    queryFn: () => accountsApi.roles(tier, { page: 1, pageSize: MAX_PAGE_SIZE }),
-    enabled: id !== undefined,
-    select: (page) => page.data.find((r) => r.id === id),
-  });
+  const role = useRole(tier, id);
   if (id === undefined) return <RoleForm />;
   if (role.isPending) return <Spin />;
   if (!role.data) return <Result status="404" title={t('roles.notFound')} />;
@@ -41,11 +33,10 @@ function RoleForm({ role }: { role?: RoleItem }) {
   const [checked, setChecked] = useState<Key[]>(role?.permissions ?? []);
   const back = () => navigate(`/${tier}/userManagement/roles`);
   const save = useMutation({
-    mutationFn: (body: RoleBody) => (role ? accountsApi.updateRole(tier, role.id, body) : accountsApi.createRole(tier, body)),
+    mutationFn: (body: RoleBody) => roles.save(tier, body, role?.id),
     onSuccess: () => {
       toast.success(role ? t('message.updateRoleSuccess') : t('message.createRoleSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['roles', tier] });
-      void queryClient.invalidateQueries({ queryKey: ['metaRoles', tier] });
+      void refreshRoles(tier);
       back();
     },
     onError: () => {

@@ -3,14 +3,12 @@ import { Button, Card, Popconfirm, Space, Tooltip, type TableColumnsType } from 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionKeys } from '@edgekeep/contract/permissions';
-import { accountsApi } from '../../api/accounts';
-import type { RoleItem } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
-import { queryClient } from '../../app/query-client';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
+import { refreshRoles, roleKeys, roles, type RoleItem } from './queries';
 
 /** The tenant's custom roles: each holds a subset of the tier's permission keys. */
 export default function RolesPage() {
@@ -20,11 +18,10 @@ export default function RolesPage() {
   const mayEdit = useCan()('roles.edit');
   const total = permissionKeys(tier).length;
   const remove = useMutation({
-    mutationFn: (role: RoleItem) => accountsApi.removeRole(tier, role.id),
+    mutationFn: (role: RoleItem) => roles.remove(tier, role.id),
     onSuccess: () => {
       toast.success(t('message.removeRoleSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['roles', tier] });
-      void queryClient.invalidateQueries({ queryKey: ['metaRoles', tier] });
+      void refreshRoles(tier);
     },
   });
   const columns: TableColumnsType<RoleItem> = [
@@ -66,8 +63,8 @@ export default function RolesPage() {
   return (
     <Card title={t('menu.roles')}>
       <DataTable<RoleItem>
-        queryKey={['roles', tier]}
-        fetch={(query) => accountsApi.roles(tier, query)}
+        queryKey={roleKeys.list(tier)}
+        fetch={(query) => roles.list(tier, query)}
         rowKey="id"
         columns={columns}
         toolbar={

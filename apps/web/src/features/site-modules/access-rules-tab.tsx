@@ -4,42 +4,45 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
-import { authApi, type AntiHeaderInput, type AntiHeaderItem, type RefererItem } from './auth-api';
+import { headerRule, refererRule } from '@edgekeep/contract/edge/site-modules';
+import { useFormRules, zodRule } from '../../components/form-rules';
+import { accessRules, siteModuleKeys as keys, useAntiHeaders, useReferers, type AntiHeaderInput, type AntiHeaderItem, type RefererItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 import { useSiteCan } from '../sites/use-site-can';
 
 const OPERATORS = ['exists', 'missing', 'equals', 'contains', 'regex'] as const;
 type RefererForm = { type: 'allow' | 'deny'; referers?: string; empty?: boolean; memo?: string };
+/** The referer hosts of the textarea, one per line. */
+const lines = (text = '') => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
 
 function DomainRules({ siteId, domainId }: { siteId: number; domainId: number }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const editable = useSiteCan()('firewall.edit');
-  const refKey = ['site', siteId, 'domain', domainId, 'antiReferers'];
-  const hdrKey = ['site', siteId, 'domain', domainId, 'antiHeaders'];
-  const referers = useQuery({ queryKey: refKey, queryFn: () => authApi.referers(siteId, domainId) });
-  const headers = useQuery({ queryKey: hdrKey, queryFn: () => authApi.antiHeaders(siteId, domainId) });
+  const refKey = keys.referers(siteId, domainId);
+  const hdrKey = keys.antiHeaders(siteId, domainId);
+  const referers = useReferers(siteId, domainId);
+  const headers = useAntiHeaders(siteId, domainId);
   const [refForm] = Form.useForm<RefererForm>();
   const [hdrForm] = Form.useForm<AntiHeaderInput>();
   const refEdit = useRowEdit(refForm, (r: RefererItem): RefererForm => ({ type: r.type, referers: r.referers.join('\n'), empty: r.empty, memo: r.memo }));
   const hdrEdit = useRowEdit(hdrForm, (h: AntiHeaderItem): AntiHeaderInput => ({ name: h.name, operator: h.operator as AntiHeaderInput['operator'], value: h.value, memo: h.memo }));
   const addRef = useModuleMutation({
     fn: (v: RefererForm) =>
-      authApi.saveReferer(siteId, domainId, refEdit.body({ type: v.type, empty: !!v.empty, memo: v.memo ?? '', referers: (v.referers ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean) })),
+      accessRules.saveReferer(siteId, domainId, refEdit.body({ type: v.type, empty: !!v.empty, memo: v.memo ?? '', referers: lines(v.referers) })),
     success: refEdit.editing ? 'updateSuccess' : 'createSuccess',
     refresh: [refKey],
     done: refEdit.stop,
   });
-  const removeRef = useModuleMutation({ fn: (ids: number[]) => authApi.removeReferers(siteId, domainId, ids), success: 'removeSuccess', refresh: [refKey] });
+  const removeRef = useModuleMutation({ fn: (ids: number[]) => accessRules.removeReferers(siteId, domainId, ids), success: 'removeSuccess', refresh: [refKey] });
   const addHdr = useModuleMutation({
-    fn: (v: AntiHeaderInput) => authApi.saveAntiHeader(siteId, domainId, hdrEdit.body(v)),
+    fn: (v: AntiHeaderInput) => accessRules.saveAntiHeader(siteId, domainId, hdrEdit.body(v)),
     success: hdrEdit.editing ? 'updateSuccess' : 'createSuccess',
     refresh: [hdrKey],
     done: hdrEdit.stop,
   });
-  const removeHdr = useModuleMutation({ fn: (ids: number[]) => authApi.removeAntiHeaders(siteId, domainId, ids), success: 'removeSuccess', refresh: [hdrKey] });
+  const removeHdr = useModuleMutation({ fn: (ids: number[]) => accessRules.removeAntiHeaders(siteId, domainId, ids), success: 'removeSuccess', refresh: [hdrKey] });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Typography.Title level={5}>{t('siteModules.antiReferer')}</Typography.Title>
@@ -48,7 +51,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
           <Form.Item name="type">
             <Select style={{ width: 120 }} options={[{ value: 'allow', label: t('siteModules.allowOnly') }, { value: 'deny', label: t('siteModules.deny') }]} />
           </Form.Item>
-          <Form.Item name="referers" rules={[{ pattern: /^[^ \t]*(\r?\n[^ \t]*)*$/, message: t('validation.wrongFormat') }]}>
+          <Form.Item name="referers" rules={[zodRule({ safeParse: (v) => refererRule.shape.referers.safeParse(lines(String(v))) }, t('validation.wrongFormat'))]}>
             <Input.TextArea rows={2} style={{ width: 280 }} placeholder={'*.example.com\npartner.example.org'} />
           </Form.Item>
           <Form.Item name="empty" label={t('siteModules.emptyReferer')} valuePropName="checked">
@@ -76,7 +79,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
       <Typography.Title level={5}>{t('siteModules.antiHeader')}</Typography.Title>
       {editable ? (
         <Form<AntiHeaderInput> form={hdrForm} layout="inline" initialValues={{ operator: 'contains' }} onFinish={(v) => addHdr.mutate({ ...v, value: v.value ?? '', memo: v.memo ?? '' })} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-          <Form.Item name="name" rules={[rules.required]}>
+          <Form.Item name="name" rules={[rules.required, zodRule(headerRule.shape.name, t('validation.wrongFormat'))]}>
             <Input placeholder="User-Agent" />
           </Form.Item>
           <Form.Item name="operator">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
-import { modulesApi, moduleKeys, type AssignKind } from './api';
+import { modules, moduleKeys, type AssignKind } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 type Values = { domainIDs: number[]; moduleID: number };
@@ -16,7 +16,7 @@ export function AssignModal(o: { siteId: number; kind: AssignKind; modules: { id
   const [form] = Form.useForm<Values>();
   const domains = useQuery({ queryKey: ['site', o.siteId, 'domains', 'all'], queryFn: () => sitesApi.domains(o.siteId, { page: 1, pageSize: 500 }) });
   const save = useModuleMutation({
-    fn: (v: Values) => modulesApi.assign(o.siteId, o.kind, v.domainIDs, v.moduleID),
+    fn: (v: Values) => modules.assign(o.siteId, o.kind, v.domainIDs, v.moduleID),
     success: 'updateSuccess',
     refresh: [moduleKeys.list(o.siteId, o.kind)],
     done: o.onClose,

@@ -1,36 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { userBody } from '@edgekeep/contract/schemas/basic-auth';
 import { Button, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { RemoveLink } from '../sites/remove-link';
-import { authApi, type AuthGroup, type AuthRule, type AuthRuleInput } from './auth-api';
+import { basicAuth, siteModuleKeys as keys, useAuthMetaGroups, useAuthUsers, type AuthGroup, type AuthRule, type AuthRuleInput } from './queries';
 import { NameModal } from './name-modal';
 import { useModuleMutation } from './use-module-mutation';
-
-const groupsKey = (siteId: number) => ['site', siteId, 'auth', 'groups'] as const;
-const rulesKey = (siteId: number) => ['site', siteId, 'auth', 'rules'] as const;
 
 function UsersPanel({ siteId, group }: { siteId: number; group: AuthGroup }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<{ user: string; password: string }>();
-  const key = [...groupsKey(siteId), group.id, 'users'];
-  const users = useQuery({ queryKey: key, queryFn: () => authApi.users(siteId, group.id) });
-  const add = useModuleMutation({ fn: (v: { user: string; password: string }) => authApi.addUser(siteId, group.id, v), success: 'createSuccess', refresh: [key, groupsKey(siteId)], done: () => form.resetFields() });
-  const remove = useModuleMutation({ fn: (ids: number[]) => authApi.removeUsers(siteId, group.id, ids), success: 'removeSuccess', refresh: [key, groupsKey(siteId)] });
+  const users = useAuthUsers(siteId, group.id);
+  const refresh = [keys.authUsers(siteId, group.id), keys.authGroups(siteId)];
+  const add = useModuleMutation({ fn: (v: { user: string; password: string }) => basicAuth.addUser(siteId, group.id, v), success: 'createSuccess', refresh, done: () => form.resetFields() });
+  const remove = useModuleMutation({ fn: (ids: number[]) => basicAuth.removeUsers(siteId, group.id, ids), success: 'removeSuccess', refresh });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {editable ? (
         <Form form={form} layout="inline" onFinish={(v) => add.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-          <Form.Item name="user" rules={[rules.required, { pattern: /^[^\s:]+$/, message: t('validation.wrongFormat') }]}>
+          <Form.Item name="user" rules={[rules.required, zodRule(userBody.shape.user, t('validation.wrongFormat'))]}>
             <Input placeholder={t('siteModules.user')} />
           </Form.Item>
-          <Form.Item name="password" rules={[rules.required, { min: 8, message: t('validation.passwordLength', { min: 8 }) }]}>
+          <Form.Item name="password" rules={[rules.required, zodRule(userBody.shape.password, t('validation.passwordLength', { min: 8 }))]}>
             <Input.Password placeholder={t('siteModules.password')} autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={add.isPending}>
@@ -56,8 +53,8 @@ function RuleModal({ siteId, onClose }: { siteId: number; onClose: () => void })
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<AuthRuleInput>();
-  const groups = useQuery({ queryKey: [...groupsKey(siteId), 'meta'], queryFn: () => authApi.metaGroups(siteId) });
-  const save = useModuleMutation({ fn: (v: AuthRuleInput) => authApi.createRule(siteId, v), success: 'createSuccess', refresh: [rulesKey(siteId), groupsKey(siteId)], done: onClose });
+  const groups = useAuthMetaGroups(siteId);
+  const save = useModuleMutation({ fn: (v: AuthRuleInput) => basicAuth.createRule(siteId, v), success: 'createSuccess', refresh: [keys.authRules(siteId), keys.authGroups(siteId)], done: onClose });
   return (
     <Modal open title={t('siteModules.add')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending}>
       <Form<AuthRuleInput> form={form} layout="vertical" requiredMark={false} initialValues={{ match: 'prefix', realm: 'Restricted' }} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
@@ -86,20 +83,20 @@ export function BasicAuthTab({ siteId }: { siteId: number }) {
   const [open, setOpen] = useState<AuthGroup>();
   const [addingRule, setAddingRule] = useState(false);
   const saveGroup = useModuleMutation({
-    fn: (name: string) => authApi.saveGroup(siteId, name, naming === 'new' ? undefined : naming?.id),
+    fn: (name: string) => basicAuth.saveGroup(siteId, name, naming === 'new' ? undefined : naming?.id),
     success: naming === 'new' ? 'createSuccess' : 'updateSuccess',
-    refresh: [groupsKey(siteId), rulesKey(siteId)],
+    refresh: [keys.authGroups(siteId), keys.authRules(siteId)],
     done: () => setNaming(undefined),
   });
-  const removeGroup = useModuleMutation({ fn: (ids: number[]) => authApi.removeGroups(siteId, ids), success: 'removeSuccess', refresh: [groupsKey(siteId)] });
-  const removeRule = useModuleMutation({ fn: (ids: number[]) => authApi.removeRules(siteId, ids), success: 'removeSuccess', refresh: [rulesKey(siteId), groupsKey(siteId)] });
+  const removeGroup = useModuleMutation({ fn: (ids: number[]) => basicAuth.removeGroups(siteId, ids), success: 'removeSuccess', refresh: [keys.authGroups(siteId)] });
+  const removeRule = useModuleMutation({ fn: (ids: number[]) => basicAuth.removeRules(siteId, ids), success: 'removeSuccess', refresh: [keys.authRules(siteId), keys.authGroups(siteId)] });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Typography.Title level={5}>{t('siteModules.authRules')}</Typography.Title>
       <DataTable<AuthRule>
         scope="rules"
-        queryKey={rulesKey(siteId)}
-        fetch={(q) => authApi.rules(siteId, q)}
+        queryKey={keys.authRules(siteId)}
+        fetch={(q) => basicAuth.rules(siteId, q)}
         rowKey="id"
         toolbar={editable ? <Button type="primary" onClick={() => setAddingRule(true)}>{t('siteModules.add')}</Button> : null}
         columns={[
@@ -113,8 +110,8 @@ export function BasicAuthTab({ siteId }: { siteId: number }) {
       <Typography.Title level={5}>{t('siteModules.groups')}</Typography.Title>
       <DataTable<AuthGroup>
         scope="groups"
-        queryKey={groupsKey(siteId)}
-        fetch={(q) => authApi.groups(siteId, q)}
+        queryKey={keys.authGroups(siteId)}
+        fetch={(q) => basicAuth.groups(siteId, q)}
         rowKey="id"
         toolbar={editable ? <Button onClick={() => setNaming('new')}>{t('siteModules.add')}</Button> : null}
         columns={[

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { edge } from '@edgekeep/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
-import { modulesApi, moduleKeys, type CorsInput, type CorsItem, type TokenAuthInput, type TokenAuthItem, type TokenAuthSaved, type WafInput, type WafItem } from './api';
+import { modules, moduleKeys, useDefaultWafRules, type CorsInput, type CorsItem, type TokenAuthInput, type TokenAuthItem, type TokenAuthSaved, type WafInput, type WafItem } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 const lines = (v?: string) => (v ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -28,7 +27,7 @@ export function CorsModal({ siteId, item, onClose }: { siteId: number; item?: Co
   const { t } = useTranslation();
   const rules = useFormRules();
   const save = useModuleMutation({
-    fn: (v: CorsInput) => (item ? modulesApi.updateCors(siteId, { ...v, id: item.id }) : modulesApi.createCors(siteId, v)),
+    fn: (v: CorsInput) => (item ? modules.updateCors(siteId, { ...v, id: item.id }) : modules.createCors(siteId, v)),
     success: item ? 'updateSuccess' : 'createSuccess',
     refresh: [moduleKeys.list(siteId, 'cors')],
     done: onClose,
@@ -75,7 +74,7 @@ export function TokenAuthModal({ siteId, item, onClose, onKey }: { siteId: numbe
   const { t } = useTranslation();
   const rules = useFormRules();
   const save = useModuleMutation({
-    fn: (v: TokenAuthInput) => modulesApi.saveTokenAuth(siteId, { ...v, id: item?.id, key: v.key?.trim() || undefined }),
+    fn: (v: TokenAuthInput) => modules.saveTokenAuth(siteId, { ...v, id: item?.id, key: v.key?.trim() || undefined }),
     success: item ? 'updateSuccess' : 'createSuccess',
     refresh: [moduleKeys.list(siteId, 'tokenAuth')],
     done: (r: TokenAuthSaved) => {
@@ -107,9 +106,9 @@ type WafForm = Omit<WafInput, 'excludedRules'> & { excludedRules?: string };
 export function WafModal({ siteId, item, onClose }: { siteId: number; item?: WafItem; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const groups = useQuery({ queryKey: ['waf', 'defaultRules'], queryFn: modulesApi.defaultRules });
+  const groups = useDefaultWafRules();
   const save = useModuleMutation({
-    fn: (v: WafInput) => modulesApi.saveWaf(siteId, { ...v, id: item?.id }),
+    fn: (v: WafInput) => modules.saveWaf(siteId, { ...v, id: item?.id }),
     success: item ? 'updateSuccess' : 'createSuccess',
     refresh: [moduleKeys.list(siteId, 'waf')],
     done: onClose,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { modulesApi, moduleKeys, type HeaderInput, type HeaderItem } from './api';
+import { modules, moduleKeys, type HeaderInput, type HeaderItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -19,17 +19,17 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<HeaderInput>();
   const key = moduleKeys.items(siteId, 'customHeader', moduleId);
-  const list = useQuery({ queryKey: key, queryFn: () => modulesApi.headers(siteId, moduleId) });
+  const list = useQuery({ queryKey: key, queryFn: () => modules.headers(siteId, moduleId) });
   const refresh = [key, moduleKeys.list(siteId, 'customHeader')];
   const edit = useRowEdit(form, (h: HeaderItem): HeaderInput => ({ type: h.type, action: h.action, name: h.name, value: h.value }));
   const save = useModuleMutation({
-    fn: (h: HeaderInput) => modulesApi.saveHeader(siteId, moduleId, edit.body(h)),
+    fn: (h: HeaderInput) => modules.saveHeader(siteId, moduleId, edit.body(h)),
     success: edit.editing ? 'updateSuccess' : 'createSuccess',
     refresh,
     done: edit.stop,
     overrideCode: HEADER_OVERRIDE,
   });
-  const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeHeaders(siteId, moduleId, ids), success: 'removeSuccess', refresh, overrideCode: HEADER_OVERRIDE });
+  const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeHeaders(siteId, moduleId, ids), success: 'removeSuccess', refresh, overrideCode: HEADER_OVERRIDE });
   const nameRule = { validator: (_: unknown, v?: string) => (!v || edge.headerName.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

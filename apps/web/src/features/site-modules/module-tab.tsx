@@ -6,7 +6,7 @@ import { DataTable, type Page } from '../../components/data-table';
 import type { ListQuery } from '../../components/list-params';
 import { TextFilter } from '../../components/filter-bar';
 import { RemoveLink } from '../sites/remove-link';
-import { moduleKeys, type AssignKind } from './api';
+import { moduleKeys, type AssignKind } from './queries';
 import { AssignModal } from './assign-modal';
 import { useModuleMutation } from './use-module-mutation';
 

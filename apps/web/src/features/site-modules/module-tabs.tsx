@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessRulesTab } from './access-rules-tab';
 import { BasicAuthTab } from './basic-auth-tab';
-import { modulesApi, moduleKeys, type CorsItem, type ModuleItem, type TokenAuthItem, type WafItem } from './api';
+import { modules, moduleKeys, type CorsItem, type ModuleItem, type TokenAuthItem, type WafItem } from './queries';
 import { CorsModal, TokenAuthModal, WafModal } from './forms';
 import { HEADER_OVERRIDE, HeadersPanel } from './headers-panel';
 import { ModuleTab } from './module-tab';
@@ -17,19 +17,19 @@ import { useModuleMutation } from './use-module-mutation';
 type Named = 'customHeader' | 'urlRedirect' | 'proxyRewrite';
 const NAMED = {
   customHeader: {
-    list: modulesApi.customHeaders,
-    save: (siteId: number, name: string, id?: number) => modulesApi.saveCustomHeader(siteId, { id, name }),
-    remove: modulesApi.removeCustomHeaders,
+    list: modules.customHeaders,
+    save: (siteId: number, name: string, id?: number) => modules.saveCustomHeader(siteId, { id, name }),
+    remove: modules.removeCustomHeaders,
   },
   urlRedirect: {
-    list: modulesApi.urlRedirects,
-    save: (siteId: number, name: string, id?: number) => (id ? modulesApi.renameUrlRedirect(siteId, id, name) : modulesApi.createUrlRedirect(siteId, name)),
-    remove: modulesApi.removeUrlRedirects,
+    list: modules.urlRedirects,
+    save: (siteId: number, name: string, id?: number) => (id ? modules.renameUrlRedirect(siteId, id, name) : modules.createUrlRedirect(siteId, name)),
+    remove: modules.removeUrlRedirects,
   },
   proxyRewrite: {
-    list: modulesApi.proxyRewrites,
-    save: (siteId: number, name: string, id?: number) => (id ? modulesApi.renameProxyRewrite(siteId, id, name) : modulesApi.createProxyRewrite(siteId, name)),
-    remove: modulesApi.removeProxyRewrites,
+    list: modules.proxyRewrites,
+    save: (siteId: number, name: string, id?: number) => (id ? modules.renameProxyRewrite(siteId, id, name) : modules.createProxyRewrite(siteId, name)),
+    remove: modules.removeProxyRewrites,
   },
 };
 
@@ -69,14 +69,14 @@ function CorsTab({ siteId }: { siteId: number }) {
     <ModuleTab<CorsItem>
       siteId={siteId}
       kind="cors"
-      fetch={(q) => modulesApi.corses(siteId, q)}
+      fetch={(q) => modules.corses(siteId, q)}
       columns={[
         { key: 'allowOrigin', title: t('siteModules.allowOrigin'), dataIndex: 'allowOrigin' },
         { key: 'allowMethods', title: t('siteModules.allowMethods'), render: (_, c) => c.allowMethods.join(', ') },
         { key: 'maxAge', title: t('siteModules.maxAge'), dataIndex: 'maxAge' },
       ]}
       editor={(item, close) => <CorsModal siteId={siteId} item={item} onClose={close} />}
-      remove={(ids) => modulesApi.removeCorses(siteId, ids)}
+      remove={(ids) => modules.removeCorses(siteId, ids)}
     />
   );
 }
@@ -89,14 +89,14 @@ function TokenTab({ siteId }: { siteId: number }) {
       <ModuleTab<TokenAuthItem>
         siteId={siteId}
         kind="tokenAuth"
-        fetch={(q) => modulesApi.tokenAuths(siteId, q)}
+        fetch={(q) => modules.tokenAuths(siteId, q)}
         columns={[
           { key: 'scope', title: t('siteModules.scope'), render: (_, m) => <Tag>{t(m.scope === 'all' ? 'siteModules.scopeAll' : 'siteModules.scopePaths')}</Tag> },
           { key: 'expiry', title: t('siteModules.expiry'), dataIndex: 'expiry' },
           { key: 'keyHint', title: t('siteModules.customKey'), render: (_, m) => `••••${m.keyHint}` },
         ]}
         editor={(item, close) => <TokenAuthModal siteId={siteId} item={item} onClose={close} onKey={setKey} />}
-        remove={(ids) => modulesApi.removeTokenAuths(siteId, ids)}
+        remove={(ids) => modules.removeTokenAuths(siteId, ids)}
         items={(m) => <TokenPanel siteId={siteId} module={m} />}
       />
       <Modal open={!!key} title={t('siteModules.keyShownOnce')} onOk={() => setKey(undefined)} onCancel={() => setKey(undefined)} cancelButtonProps={{ style: { display: 'none' } }}>
@@ -114,14 +114,14 @@ function WafTab({ siteId }: { siteId: number }) {
     <ModuleTab<WafItem>
       siteId={siteId}
       kind="waf"
-      fetch={(q) => modulesApi.wafs(siteId, q)}
+      fetch={(q) => modules.wafs(siteId, q)}
       columns={[
         { key: 'mode', title: t('siteModules.wafMode'), render: (_, w) => <Tag color={w.mode === 'block' ? 'red' : 'blue'}>{t(w.mode === 'block' ? 'siteModules.wafBlock' : 'siteModules.wafDetect')}</Tag> },
         { key: 'paranoia', title: t('siteModules.paranoia'), dataIndex: 'paranoia' },
         { key: 'excludedRules', title: t('siteModules.excludedRules'), render: (_, w) => w.excludedRules.join(', ') || '—' },
       ]}
       editor={(item, close) => <WafModal siteId={siteId} item={item} onClose={close} />}
-      remove={(ids) => modulesApi.removeWafs(siteId, ids)}
+      remove={(ids) => modules.removeWafs(siteId, ids)}
     />
   );
 }

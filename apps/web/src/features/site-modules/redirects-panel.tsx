@@ -4,7 +4,7 @@ import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useFormRules } from '../../components/form-rules';
-import { modulesApi, moduleKeys, type RedirectInput, type RedirectItem } from './api';
+import { modules, moduleKeys, type RedirectInput, type RedirectItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -20,9 +20,9 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
   const key = moduleKeys.items(siteId, 'urlRedirect', moduleId);
   const refresh = [key, moduleKeys.list(siteId, 'urlRedirect')];
   const edit = useRowEdit(form, (r: RedirectItem): RedirectInput => ({ match: r.match, source: r.source, target: r.target, code: r.code }));
-  const save = useModuleMutation({ fn: (r: RedirectInput) => modulesApi.saveUrl(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
-  const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeUrls(siteId, moduleId, ids), success: 'removeSuccess', refresh });
-  const replaced = useModuleMutation({ fn: (v: { from: string; to: string }) => modulesApi.replaceUrl(siteId, moduleId, v.from, v.to), success: 'updateSuccess', refresh });
+  const save = useModuleMutation({ fn: (r: RedirectInput) => modules.saveUrl(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
+  const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeUrls(siteId, moduleId, ids), success: 'removeSuccess', refresh });
+  const replaced = useModuleMutation({ fn: (v: { from: string; to: string }) => modules.replaceUrl(siteId, moduleId, v.from, v.to), success: 'updateSuccess', refresh });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       {editable ? (
@@ -46,7 +46,7 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
       <DataTable<RedirectItem>
         scope="urls"
         queryKey={key}
-        fetch={(query) => modulesApi.urls(siteId, moduleId, query)}
+        fetch={(query) => modules.urls(siteId, moduleId, query)}
         rowKey="id"
         columns={[
           { key: 'match', title: t('siteModules.match'), render: (_, r) => t(`siteModules.${r.match}`) },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { modulesApi, moduleKeys, type RewriteInput, type RewriteItem } from './api';
+import { modules, moduleKeys, type RewriteInput, type RewriteItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -15,11 +15,11 @@ export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<RewriteInput>();
   const key = moduleKeys.items(siteId, 'proxyRewrite', moduleId);
-  const list = useQuery({ queryKey: key, queryFn: () => modulesApi.rewriteRules(siteId, moduleId) });
+  const list = useQuery({ queryKey: key, queryFn: () => modules.rewriteRules(siteId, moduleId) });
   const refresh = [key, moduleKeys.list(siteId, 'proxyRewrite')];
   const edit = useRowEdit(form, (r: RewriteItem): RewriteInput => ({ match: r.match, source: r.source, target: r.target, host: r.host }));
-  const save = useModuleMutation({ fn: (r: RewriteInput) => modulesApi.saveRewriteRule(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
-  const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeRewriteRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
+  const save = useModuleMutation({ fn: (r: RewriteInput) => modules.saveRewriteRule(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
+  const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeRewriteRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {editable ? (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 import { RemoveLink } from '../sites/remove-link';
-import { modulesApi, moduleKeys, type SignResult, type TokenAuthItem } from './api';
+import { modules, moduleKeys, type SignResult, type TokenAuthItem } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 /** The URL format of signed URLs, a signer, and (scope paths) the protected path prefixes. */
@@ -15,12 +15,12 @@ export function TokenPanel({ siteId, module }: { siteId: number; module: TokenAu
   const editable = useCan()('sites.edit');
   const [signed, setSigned] = useState<SignResult>();
   const key = moduleKeys.items(siteId, 'tokenAuth', module.id);
-  const paths = useQuery({ queryKey: key, queryFn: () => modulesApi.tokenPaths(siteId, module.id) });
+  const paths = useQuery({ queryKey: key, queryFn: () => modules.tokenPaths(siteId, module.id) });
   const refresh = [key, moduleKeys.list(siteId, 'tokenAuth')];
   const [form] = Form.useForm<{ items: string }>();
-  const add = useModuleMutation({ fn: (items: string) => modulesApi.addTokenPaths(siteId, module.id, items), success: 'createSuccess', refresh, done: () => form.resetFields() });
-  const remove = useModuleMutation({ fn: (ids: number[]) => modulesApi.removeTokenPaths(siteId, module.id, ids), success: 'removeSuccess', refresh });
-  const sign = useModuleMutation({ fn: (v: { path: string; expiresIn?: number }) => modulesApi.sign(siteId, module.id, v.path, v.expiresIn), refresh: [], done: setSigned });
+  const add = useModuleMutation({ fn: (items: string) => modules.addTokenPaths(siteId, module.id, items), success: 'createSuccess', refresh, done: () => form.resetFields() });
+  const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeTokenPaths(siteId, module.id, ids), success: 'removeSuccess', refresh });
+  const sign = useModuleMutation({ fn: (v: { path: string; expiresIn?: number }) => modules.sign(siteId, module.id, v.path, v.expiresIn), refresh: [], done: setSigned });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Alert

@@ -26,7 +26,7 @@ export function OriginListDrawer<R extends OriginRow, I extends { host: string }
   title: string;
   scope: string;
   listKey: readonly unknown[];
-  refresh: readonly unknown[][];
+  refresh: readonly (readonly unknown[])[];
   calls: OriginCalls<R, I>;
   newOrigin: I;
   editable: boolean;

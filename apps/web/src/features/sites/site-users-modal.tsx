@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { Checkbox, Empty, List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '../../api/accounts';
 import { siteOptionsApi } from '../../api/site-options';
 import type { Site } from '../../api/sites';
+import { useSubUsers } from '../users/queries';
 import { optionKeys } from './option-keys';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
@@ -12,7 +11,7 @@ import { useSiteMutation } from './use-site-mutation';
 /** Shares a site with the user's own sub-users; a sub-user reaches only the sites shared with it. */
 export function SiteUsersModal({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
-  const subs = useQuery({ queryKey: ['user-sub-accounts'], queryFn: () => accountsApi.list('user', { page: 1, pageSize: MAX_PAGE_SIZE }) });
+  const subs = useSubUsers();
   const shared = useQuery({ queryKey: optionKeys.siteUsers(site.id), queryFn: () => siteOptionsApi.siteUsers(site.id) });
   const share = useSiteMutation({
     fn: (v: { userId: number; on: boolean }) => siteOptionsApi.share({ siteIDs: [site.id], userIDs: [v.userId], on: v.on }),

@@ -11,7 +11,7 @@ import type { Messages } from '../../i18n/en-us';
 export function useSiteMutation<V, R>(opts: {
   fn: MutationFunction<R, V>;
   success: keyof Messages['siteMessages'];
-  refresh: readonly unknown[][];
+  refresh: readonly (readonly unknown[])[];
   done?: (result: R) => void;
 }) {
   const { t } = useTranslation();

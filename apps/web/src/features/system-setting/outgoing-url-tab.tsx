@@ -1,7 +1,7 @@
 import { outgoingUrlSetting } from '@edgekeep/contract/schemas/system-settings';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../notify-setting/zod-rule';
+import { zodRule } from '../../components/form-rules';
 import { useOutgoingUrl, useSaveOutgoingUrl } from './queries';
 import { SettingForm } from './setting-form';
 

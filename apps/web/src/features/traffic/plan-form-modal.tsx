@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
-import { trafficApi, type ExtraTrafficPlan } from './traffic-api';
+import { useMetaSites } from '../client-sites/queries';
+import { useSavePlan, type ExtraTrafficPlan } from './queries';
 
 type Values = { siteID: number; trafficGB: number; price?: number | null; month: Dayjs; memo?: string };
 
@@ -15,23 +14,18 @@ export function PlanFormModal({ plan, onClose }: { plan?: ExtraTrafficPlan; onCl
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const sites = useQuery({ queryKey: ['metaSites'], queryFn: trafficApi.metaSites, enabled: !plan });
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      const period = { year: v.month.year(), month: v.month.month() + 1 };
-      const price = v.price ?? undefined;
-      const memo = v.memo?.trim() ?? '';
-      return plan
-        ? trafficApi.updatePlan({ id: plan.id, trafficGB: v.trafficGB, price, memo, ...period })
-        : trafficApi.createPlan({ siteID: v.siteID, trafficGB: v.trafficGB, price, memo, ...period });
-    },
-    onSuccess: () => {
-      toast.success(t(plan ? 'traffic.updated' : 'traffic.created'));
-      void queryClient.invalidateQueries({ queryKey: ['extraTrafficPlans'] });
-      void queryClient.invalidateQueries({ queryKey: ['monthlyUsages'] });
-      onClose();
-    },
-  });
+  const sites = useMetaSites(!plan);
+  const save = useSavePlan(plan?.id);
+  const submit = (v: Values) =>
+    save.mutate(
+      { siteID: v.siteID, trafficGB: v.trafficGB, price: v.price ?? undefined, memo: v.memo?.trim() ?? '', year: v.month.year(), month: v.month.month() + 1 },
+      {
+        onSuccess: () => {
+          toast.success(t(plan ? 'traffic.updated' : 'traffic.created'));
+          onClose();
+        },
+      },
+    );
   const initial: Partial<Values> = plan
     ? { siteID: plan.siteID, trafficGB: plan.trafficGB, price: plan.price, memo: plan.memo, month: dayjs(`${plan.year}-${String(plan.month).padStart(2, '0')}-01`) }
     : { month: dayjs().startOf('month'), trafficGB: 1 };
@@ -45,7 +39,7 @@ export function PlanFormModal({ plan, onClose }: { plan?: ExtraTrafficPlan; onCl
       onCancel={onClose}
       confirmLoading={save.isPending}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
         <Form.Item name="siteID" label={t('traffic.site')} rules={[rules.required]}>
           {plan ? (
             <Select disabled options={[{ value: plan.siteID, label: plan.siteName }]} />

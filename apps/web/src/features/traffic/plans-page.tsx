@@ -1,9 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
 import { DataTable } from '../../components/data-table';
@@ -13,7 +11,8 @@ import { RemoveLink } from '../sites/remove-link';
 import { MonthFilter } from './month-filter';
 import { PlanFormModal } from './plan-form-modal';
 import { UserFilter } from './user-filter';
-import { trafficApi, type ExtraTrafficPlan } from './traffic-api';
+import { useMetaProducts } from '../products/queries';
+import { fetchPlans, trafficKeys, useRemovePlans, type ExtraTrafficPlan } from './queries';
 
 const period = (p: { year: number; month: number }) => `${p.year}/${String(p.month).padStart(2, '0')}`;
 
@@ -23,15 +22,9 @@ export default function PlansPage() {
   const tier = useTier() === 'client' ? 'client' : 'user';
   const canEdit = useCan()('traffic.edit') && tier === 'client';
   const [open, setOpen] = useState<{ plan?: ExtraTrafficPlan }>();
-  const products = useQuery({ queryKey: ['metaProducts'], queryFn: trafficApi.metaProducts, enabled: tier === 'client' });
-  const remove = useMutation({
-    mutationFn: (ids: number[]) => trafficApi.removePlans(ids),
-    onSuccess: () => {
-      toast.success(t('traffic.removed'));
-      void queryClient.invalidateQueries({ queryKey: ['extraTrafficPlans'] });
-      void queryClient.invalidateQueries({ queryKey: ['monthlyUsages'] });
-    },
-  });
+  const products = useMetaProducts(tier === 'client');
+  const remove = useRemovePlans();
+  const removed = () => toast.success(t('traffic.removed'));
   const columns: TableColumnsType<ExtraTrafficPlan> = [
     { key: 'siteName', dataIndex: 'siteName', title: t('traffic.site'), sorter: true },
     ...(tier === 'client' ? [{ key: 'userEmail', dataIndex: 'userEmail', title: t('traffic.user') }] : []),
@@ -52,7 +45,7 @@ export default function PlansPage() {
                 <Button size="small" type="link" onClick={() => setOpen({ plan: p })}>
                   {t('common.edit')}
                 </Button>
-                <RemoveLink name={`${p.siteName} ${period(p)}`} onConfirm={() => remove.mutate([p.id])} />
+                <RemoveLink name={`${p.siteName} ${period(p)}`} onConfirm={() => remove.mutate([p.id], { onSuccess: removed })} />
               </Space>
             ),
           },
@@ -62,8 +55,8 @@ export default function PlansPage() {
   return (
     <Card title={t('menu.trafficPkgList')}>
       <DataTable<ExtraTrafficPlan>
-        queryKey={['extraTrafficPlans', tier]}
-        fetch={(query) => trafficApi.plans(tier, query)}
+        queryKey={trafficKeys.plans(tier)}
+        fetch={(query) => fetchPlans(tier, query)}
         columns={columns}
         rowKey="id"
         filters={
@@ -86,7 +79,7 @@ export default function PlansPage() {
         batch={
           canEdit
             ? (selected, clear) => (
-                <Popconfirm title={t('traffic.confirmRemove', { count: selected.length })} disabled={!selected.length} onConfirm={() => remove.mutate(selected.map(Number), { onSuccess: clear })}>
+                <Popconfirm title={t('traffic.confirmRemove', { count: selected.length })} disabled={!selected.length} onConfirm={() => remove.mutate(selected.map(Number), { onSuccess: () => { removed(); clear(); } })}>
                   <Button danger disabled={!selected.length}>
                     {t('common.removeSelected')}
                   </Button>

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/data-table';
 import { formatBytes } from '../../lib/units';
 import { MonthFilter } from './month-filter';
 import { TrafficStateTag } from './traffic-state-tag';
-import { trafficApi, type MonthlyUsage } from './traffic-api';
+import { fetchMonthlyUsages, trafficKeys, type MonthlyUsage } from './queries';
 import { UserFilter } from './user-filter';
 
 /** The traffic report: per site, the bytes really served in a month against its allowance (this month unless picked). */
@@ -32,8 +32,8 @@ export default function ReportPage() {
   return (
     <Card title={t('menu.trafficReport')}>
       <DataTable<MonthlyUsage>
-        queryKey={['monthlyUsages', tier]}
-        fetch={(query) => trafficApi.monthlyUsages(tier, query)}
+        queryKey={trafficKeys.monthlyUsages(tier)}
+        fetch={(query) => fetchMonthlyUsages(tier, query)}
         columns={columns}
         rowKey="siteID"
         filters={

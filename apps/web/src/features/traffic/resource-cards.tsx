@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/units';
-import { trafficApi } from './traffic-api';
+import { useResourceInfo } from './queries';
 
 const LOADING = '---';
 
 /** The user dashboard's resource usage (spec §2): sites, domains, and this and last month's traffic served. */
 export function ResourceCards() {
   const { t } = useTranslation();
-  const info = useQuery({ queryKey: ['resourceInfo'], queryFn: trafficApi.resourceInfo, refetchInterval: 60_000 });
+  const info = useResourceInfo();
   const d = info.data;
   const cards = [
     { key: 'sites', title: t('traffic.siteCount'), value: d ? String(d.siteCount) : LOADING },

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TrafficState } from './traffic-api';
+import type { TrafficState } from './queries';
 
 const COLORS: Record<TrafficState, string> = { normal: 'green', warning: 'orange', limited: 'red' };
 const LABELS = { normal: 'traffic.stateNormal', warning: 'traffic.stateWarning', limited: 'traffic.stateLimited' } as const;

@@ -1,16 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountsApi } from '../../api/accounts';
-import type { AccountItem } from '../../api/types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { DATE_FORMATS } from '../../lib/dates';
+import { useMetaRoles } from '../roles/queries';
 import { createBody, isRootKind, KINDS, updateBody, type AccountFields } from './account-kinds';
+import { accountCalls, refreshAccounts, type AccountItem } from './queries';
 
 type Props = {
   tier: Tier;
@@ -27,13 +26,13 @@ export function AccountFormModal({ tier, account, open, onClose }: Props) {
   const [form] = Form.useForm<AccountFields>();
   const kind = Form.useWatch('auth', form) ?? account?.auth ?? KINDS[tier][0];
   const needsRole = account ? !account.isRoot : !isRootKind(tier, kind);
-  const roles = useQuery({ queryKey: ['metaRoles', tier], queryFn: () => accountsApi.metaRoles(tier), enabled: open && needsRole });
+  const roles = useMetaRoles(tier, open && needsRole);
   const save = useMutation({
-    mutationFn: (v: AccountFields) => (account ? accountsApi.update(tier, updateBody(account, v)) : accountsApi.create(tier, createBody(tier, v))),
+    mutationFn: (v: AccountFields) => (account ? accountCalls.update(tier, updateBody(account, v)) : accountCalls.create(tier, createBody(tier, v))),
     onSuccess: (saved) => {
       const auth = t(`tier.${saved.auth}`);
       toast.success(account ? t('message.updateAuthSuccess', { auth }) : t('message.createAuthSuccess', { auth }));
-      void queryClient.invalidateQueries({ queryKey: ['accounts', tier] });
+      void refreshAccounts(tier);
       onClose();
     },
   });

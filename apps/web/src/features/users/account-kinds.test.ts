@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { AccountItem } from '../../api/types';
+import type { AccountItem } from './queries';
 import { createBody, isRootKind, switchUserUrl, updateBody } from './account-kinds';
 
 describe('account form bodies', () => {

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import type { Tier } from '@edgekeep/contract/tiers';
-import type { AccountItem, CreateAccountBody, UpdateAccountBody } from '../../api/types';
+import type { AccountItem, CreateAccountBody, UpdateAccountBody } from './queries';
 
 /** What kinds of account each area makes (the API's rule): the first is the default. */
 export const KINDS: Record<Tier, Tier[]> = { admin: ['admin', 'client'], client: ['user', 'client'], user: ['user'] };

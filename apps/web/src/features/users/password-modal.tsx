@@ -2,10 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountsApi } from '../../api/accounts';
-import type { AccountItem } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
+import { accountCalls, type AccountItem } from './queries';
 
 type Fields = { password: string; confirmPassword: string };
 
@@ -15,7 +14,7 @@ export function PasswordModal({ tier, account, onClose }: { tier: Tier; account?
   const rules = useFormRules();
   const [form] = Form.useForm<Fields>();
   const save = useMutation({
-    mutationFn: (v: Fields) => accountsApi.setPassword(tier, { id: account!.id, password: v.password }),
+    mutationFn: (v: Fields) => accountCalls.setPassword(tier, { id: account!.id, password: v.password }),
     onSuccess: () => {
       toast.success(t('message.changePasswordSuccess'));
       onClose();

@@ -1,23 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@edgekeep/contract/constants';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountsApi } from '../../api/accounts';
-import type { AccountItem } from '../../api/types';
+import { useSubAccounts, type AccountItem } from './queries';
 import { formatDate } from '../../lib/dates';
 
 /** The accounts directly below one account (GET {area}/account/{userId}/subs). */
 export function SubsModal({ tier, account, onClose }: { tier: Tier; account?: AccountItem; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const subs = useQuery({
-    queryKey: ['accounts', tier, 'subs', account?.id, page],
-    queryFn: () => accountsApi.subs(tier, account!.id, { page, pageSize: DEFAULT_PAGE_SIZE }),
-    enabled: account !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  const subs = useSubAccounts(tier, account?.id, page);
   return (
     <Modal open={account !== undefined} title={`${t('users.subs')} · ${account?.email ?? ''}`} footer={null} onCancel={onClose} width={760} destroyOnHidden>
       <Table<AccountItem>

@@ -1,29 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { DownOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Dropdown, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tier } from '@edgekeep/contract/tiers';
-import { accountsApi } from '../../api/accounts';
-import type { AccountItem } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
-import { queryClient } from '../../app/query-client';
 import { useSelf } from '../../app/use-self';
 import { useTier } from '../../app/use-tier';
-import { DataTable, type Page } from '../../components/data-table';
+import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { AccountFormModal } from './account-form-modal';
 import { KINDS, switchUserUrl } from './account-kinds';
 import { PasswordModal } from './password-modal';
+import { accountCalls, accountKeys, cachedAccounts, refreshAccounts, useClientAccounts, type AccountItem } from './queries';
 import { SubsModal } from './subs-modal';
 
 type Editing = { account?: AccountItem } | undefined;
-
-/** The accounts of every list page the console holds (the rows on screen among them). */
-const cachedAccounts = (tier: Tier) =>
-  queryClient.getQueriesData<Page<AccountItem>>({ queryKey: ['accounts', tier, 'list'] }).flatMap(([, page]) => page?.data ?? []);
 
 /** usersList (user) and users (client, admin): the accounts below the signed-in one. */
 export default function UsersPage() {
@@ -35,14 +28,10 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<Editing>();
   const [password, setPassword] = useState<AccountItem>();
   const [subsOf, setSubsOf] = useState<AccountItem>();
-  const clients = useQuery({
-    queryKey: ['accounts', tier, 'clients'],
-    queryFn: () => accountsApi.list(tier, { auth: 'client', pageSize: 500 }),
-    enabled: tier !== 'user',
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts', tier] });
+  const clients = useClientAccounts(tier);
+  const refresh = () => refreshAccounts(tier);
   const remove = useMutation({
-    mutationFn: (accounts: AccountItem[]) => accountsApi.remove(tier, accounts.map((a) => a.id)),
+    mutationFn: (accounts: AccountItem[]) => accountCalls.remove(tier, accounts.map((a) => a.id)),
     onSuccess: (_, accounts) => {
       const kinds = new Set(accounts.map((a) => a.auth));
       const auth = kinds.size === 1 ? [...kinds][0] : KINDS[tier][0];
@@ -51,10 +40,10 @@ export default function UsersPage() {
     },
   });
   const resend = useMutation({
-    mutationFn: (a: AccountItem) => accountsApi.resendEmail(tier, a.id),
+    mutationFn: (a: AccountItem) => accountCalls.resendEmail(tier, a.id),
     onSuccess: () => toast.success(t('message.resendEmailSuccess')),
   });
-  const switchInto = useMutation({ mutationFn: (a: AccountItem) => accountsApi.proxy(tier, a.id) });
+  const switchInto = useMutation({ mutationFn: (a: AccountItem) => accountCalls.proxy(tier, a.id) });
   /** The tab opens at the click (a popup opened after a call would be blocked), and is sent on once the tokens arrive. */
   const openSwitchedTab = (a: AccountItem) => {
     const tab = window.open('about:blank', '_blank');
@@ -156,8 +145,8 @@ export default function UsersPage() {
   return (
     <Card title={t('menu.users')}>
       <DataTable<AccountItem>
-        queryKey={['accounts', tier, 'list']}
-        fetch={(query) => accountsApi.list(tier, query)}
+        queryKey={accountKeys.list(tier)}
+        fetch={(query) => accountCalls.list(tier, query)}
         rowKey="id"
         columns={columns}
         filters={

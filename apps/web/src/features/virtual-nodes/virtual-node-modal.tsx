@@ -1,11 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { virtualNodesApi, type VirtualNode, type VirtualNodeBody } from '../../api/virtual-nodes';
+import { createVirtualNodeBody } from '@edgekeep/contract/schemas/virtual-nodes';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
+import { useSaveVirtualNode, type VirtualNode, type VirtualNodeBody } from './queries';
 
 type RecordValues = { type: 'cname' | 'ip' | 'node'; value?: string; nodeID?: number };
 type Values = { name: string; switchInterval: number; memo?: string; records: RecordValues[] };
@@ -23,14 +22,14 @@ export function VirtualNodeModal({ zoneID, node, nodeOptions, onClose }: Props) 
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const save = useMutation({
-    mutationFn: (v: Values) => (node ? virtualNodesApi.update(zoneID, { id: node.id, ...toBody(v) }) : virtualNodesApi.create(zoneID, toBody(v))),
-    onSuccess: () => {
-      toast.success(t(node ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['virtualNodes'] });
-      onClose();
-    },
-  });
+  const save = useSaveVirtualNode(zoneID, node?.id);
+  const submit = (v: Values) =>
+    save.mutate(toBody(v), {
+      onSuccess: () => {
+        toast.success(t(node ? 'infra.updateSuccess' : 'infra.createSuccess'));
+        onClose();
+      },
+    });
   const initial: Values = node
     ? { name: node.name, switchInterval: node.switchInterval, memo: node.memo, records: node.records.map((r) => (r.nodeID ? { type: 'node', nodeID: r.nodeID } : { type: r.type, value: r.value })) }
     : { name: '', switchInterval: 60, records: [{ type: 'cname' }] };
@@ -41,8 +40,8 @@ export function VirtualNodeModal({ zoneID, node, nodeOptions, onClose }: Props) 
   ];
   return (
     <Modal open width={640} title={t(node ? 'infra.edit' : 'infra.create')} okText={t('common.submit')} cancelText={t('infra.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending}>
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, { max: 64, message: t('validation.wrongFormat') }]}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
+        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, zodRule(createVirtualNodeBody.shape.name, t('validation.wrongFormat'))]}>
           <Input />
         </Form.Item>
         <Form.Item name="switchInterval" label={t('virtualNodes.switchInterval')} rules={[rules.required]}>
@@ -79,7 +78,7 @@ export function VirtualNodeModal({ zoneID, node, nodeOptions, onClose }: Props) 
             </Form.Item>
           )}
         </Form.List>
-        <Form.Item name="memo" label={t('virtualNodes.memo')} rules={[{ max: 256, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="memo" label={t('virtualNodes.memo')} rules={[zodRule(createVirtualNodeBody.shape.memo, t('validation.wrongFormat'))]}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

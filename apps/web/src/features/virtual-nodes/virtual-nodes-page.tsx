@@ -1,18 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import { virtualNodesApi, type VirtualNode } from '../../api/virtual-nodes';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { useListParams } from '../../components/list-params';
 import { formatDate } from '../../lib/dates';
+import { useZoneNodes } from '../nodes/queries';
 import { chosenZone, useZoneOptions } from '../zones/use-meta-zones';
+import { fetchVirtualNodes, useRemoveVirtualNode, virtualNodeKeys, type VirtualNode } from './queries';
 import { VirtualNodeModal } from './virtual-node-modal';
 import { RemoveButton } from '../../components/remove-button';
 
@@ -24,15 +21,9 @@ export default function VirtualNodesPage() {
   const list = useListParams();
   const zoneID = chosenZone({ zoneID: list.filters.zoneID, zones });
   const [open, setOpen] = useState<{ node?: VirtualNode }>();
-  const nodes = useQuery({ queryKey: ['nodes', 'ofZone', zoneID], queryFn: () => infraApi.nodes({ zoneID, pageSize: MAX_PAGE_SIZE }), enabled: zoneID !== undefined });
-  const nodeOptions = (nodes.data?.data ?? []).filter((n) => !n.virtual).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
-  const remove = useMutation({
-    mutationFn: (node: VirtualNode) => virtualNodesApi.remove(node.zoneID, node.id),
-    onSuccess: () => {
-      toast.success(t('infra.removeSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['virtualNodes'] });
-    },
-  });
+  const nodes = useZoneNodes(zoneID);
+  const nodeOptions = (nodes.data ?? []).filter((n) => !n.virtual).map((n) => ({ value: n.id, label: `${n.name} (${n.ip})` }));
+  const remove = useRemoveVirtualNode(() => toast.success(t('infra.removeSuccess')));
   const columns: TableColumnsType<VirtualNode> = [
     { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
     { key: 'nodeUID', dataIndex: 'nodeUID', title: 'UID' },
@@ -69,8 +60,8 @@ export default function VirtualNodesPage() {
         </Space>
       ) : (
         <DataTable<VirtualNode>
-          queryKey={['virtualNodes', zoneID]}
-          fetch={(q) => virtualNodesApi.list(zoneID, q)}
+          queryKey={virtualNodeKeys.ofZone(zoneID)}
+          fetch={(q) => fetchVirtualNodes(zoneID, q)}
           columns={columns}
           rowKey="id"
           filters={

@@ -1,10 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
 import { toast } from '../../app/feedback';
 import { AccountPicker } from '../client-sites/account-picker';
+import { useAssignZones, useSubClientZones } from './queries';
 import { useZoneOptions } from './use-meta-zones';
 
 /** Choose a sub-client, then the zones it may use (the chosen set replaces the old one). */
@@ -13,15 +12,19 @@ export function AssignZonesModal({ onClose }: { onClose: () => void }) {
   const zones = useZoneOptions();
   const [clientId, setClientId] = useState<number>();
   const [zoneIDs, setZoneIDs] = useState<number[]>([]);
-  const current = useQuery({ queryKey: ['subClientZones', clientId], queryFn: () => infraApi.subClientZones(clientId!), enabled: clientId !== undefined, staleTime: 0 });
+  const current = useSubClientZones(clientId);
   useEffect(() => setZoneIDs(current.data?.zoneIDs ?? []), [current.data]);
-  const save = useMutation({
-    mutationFn: () => infraApi.assignZones(clientId!, zoneIDs),
-    onSuccess: () => {
-      toast.success(t('infra.updateSuccess'));
-      onClose();
-    },
-  });
+  const save = useAssignZones();
+  const submit = () =>
+    save.mutate(
+      { clientId: clientId!, zoneIDs },
+      {
+        onSuccess: () => {
+          toast.success(t('infra.updateSuccess'));
+          onClose();
+        },
+      },
+    );
   return (
     <Modal
       open
@@ -29,7 +32,7 @@ export function AssignZonesModal({ onClose }: { onClose: () => void }) {
       okText={t('common.submit')}
       cancelText={t('infra.cancel')}
       okButtonProps={{ disabled: clientId === undefined || !current.data }}
-      onOk={() => save.mutate()}
+      onOk={submit}
       onCancel={onClose}
       confirmLoading={save.isPending}
     >

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { infraApi } from '../../api/infra';
+import { infraRoutes } from '@edgekeep/contract/routes/infra';
+import { callRoute } from '../../api/route-client';
 
 export const metaZonesKey = ['metaZones'] as const;
 
 /** Every zone of the client as select options. */
-export function useZoneOptions() {
-  const zones = useQuery({ queryKey: metaZonesKey, queryFn: infraApi.metaZones });
+export function useZoneOptions(enabled = true) {
+  const zones = useQuery({ queryKey: metaZonesKey, queryFn: async () => (await callRoute(infraRoutes.metaZones)).data, enabled });
   return (zones.data ?? []).map((z) => ({ value: z.id, label: z.name }));
 }
 

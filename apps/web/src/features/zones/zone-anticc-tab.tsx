@@ -2,10 +2,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { edge } from '@edgekeep/contract';
 import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ZoneSettings } from '../../api/infra-types';
 import { useFormRules } from '../../components/form-rules';
-import { MODES } from '../anticc/api';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { MODES } from '../anticc/queries';
+import { useSaveZoneSetting, type ZoneSettings } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 const MAX_RULES = 100;
 

@@ -1,14 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { edge, infraSchemas } from '@edgekeep/contract';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
 import { useLines } from '../sites/lines';
-import { SettingCard, useSaveZoneSetting, zoneSettingsKey, type ZoneTabProps } from './zone-setting-form';
+import { useFlushIpsets, useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 type SetsForm = { sets: { name: string; ips: string }[] };
 
@@ -30,13 +27,7 @@ function IpsetCard({ zoneID, value, canEdit }: ZoneTabProps) {
   const rules = useFormRules();
   const lines = useLines((line) => edge.ipEntry.safeParse(line).success);
   const save = useSaveZoneSetting(zoneID, 'ipset');
-  const flush = useMutation({
-    mutationFn: () => infraApi.flushIpset(zoneID),
-    onSuccess: (next) => {
-      queryClient.setQueryData(zoneSettingsKey(zoneID), next);
-      toast.success(t('infra.setSuccess'));
-    },
-  });
+  const flush = useFlushIpsets(zoneID);
   const initial: SetsForm = { sets: value.ipset.sets.map((s) => ({ name: s.name, ips: s.ips.join('\n') })) };
   return (
     <SettingCard<SetsForm>

@@ -1,27 +1,23 @@
-import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TEXT_FIELD_MAX } from '@edgekeep/contract/constants';
-import { infraApi } from '../../api/infra';
-import type { Zone, ZoneBody } from '../../api/infra-types';
+import { createZoneBody } from '@edgekeep/contract/schemas/infra';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
+import { useSaveZone, type Zone, type ZoneBody } from './queries';
 
 /** Create a zone, or rename one and change its regions and memo. */
 export function ZoneFormModal({ zone, onClose }: { zone?: Zone; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<ZoneBody>();
-  const save = useMutation({
-    mutationFn: (body: ZoneBody) => (zone ? infraApi.updateZone({ ...body, id: zone.id }) : infraApi.createZone(body)),
-    onSuccess: () => {
-      toast.success(t(zone ? 'infra.updateSuccess' : 'infra.createSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['zones'] });
-      void queryClient.invalidateQueries({ queryKey: ['metaZones'] });
-      onClose();
-    },
-  });
+  const save = useSaveZone(zone?.id);
+  const submit = (body: ZoneBody) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success(t(zone ? 'infra.updateSuccess' : 'infra.createSuccess'));
+        onClose();
+      },
+    });
   return (
     <Modal
       open
@@ -37,16 +33,16 @@ export function ZoneFormModal({ zone, onClose }: { zone?: Zone; onClose: () => v
         form={form}
         layout="vertical"
         initialValues={zone ? { name: zone.name, regions: zone.regions, memo: zone.memo } : undefined}
-        onFinish={(v) => save.mutate({ name: v.name.trim(), regions: v.regions ?? '', memo: v.memo ?? '' })}
+        onFinish={(v) => submit({ name: v.name.trim(), regions: v.regions ?? '', memo: v.memo ?? '' })}
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
       >
-        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, { max: 64, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="name" label={t('infra.name')} rules={[rules.required, zodRule(createZoneBody.shape.name, t('validation.wrongFormat'))]}>
           <Input />
         </Form.Item>
-        <Form.Item name="regions" label={t('zones.regions')} rules={[{ max: TEXT_FIELD_MAX, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="regions" label={t('zones.regions')} rules={[zodRule(createZoneBody.shape.regions, t('validation.wrongFormat'))]}>
           <Input />
         </Form.Item>
-        <Form.Item name="memo" label={t('infra.memo')} rules={[{ max: TEXT_FIELD_MAX, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="memo" label={t('infra.memo')} rules={[zodRule(createZoneBody.shape.regions, t('validation.wrongFormat'))]}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

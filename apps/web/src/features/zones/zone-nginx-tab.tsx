@@ -2,7 +2,8 @@ import type { FormRule } from 'antd';
 import { Form, Input, InputNumber, Space, Switch, type InputNumberProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 type WorkerForm = { workerProcesses: string; workerConnections: number };
 

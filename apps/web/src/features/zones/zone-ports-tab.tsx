@@ -1,7 +1,8 @@
 import type { FormRule } from 'antd';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 type PortsForm = { httpPorts: string[]; httpsPorts: string[] };
 

@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { PreheatResult } from '../../api/infra-types';
+import type { preheatResult } from '@edgekeep/contract/schemas/infra';
+import type { z } from 'zod';
 import { useFormRules } from '../../components/form-rules';
 import { formatDate } from '../../lib/dates';
 import { useLines } from '../sites/lines';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { usePreheatResult, useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 const URL = /^https?:\/\/\S+$/;
 const STATUS_COLORS = { queued: 'default', sent: 'processing', done: 'success', failed: 'error' } as const;
-type NodeResult = PreheatResult['nodes'][number];
+type NodeResult = z.output<typeof preheatResult>['nodes'][number];
 
 /** Warm-cache URLs for every node of the zone, and how each node did with the last ones. */
 export function ZonePreheatTab({ zoneID, value, canEdit }: ZoneTabProps) {
@@ -19,12 +19,7 @@ export function ZonePreheatTab({ zoneID, value, canEdit }: ZoneTabProps) {
   const lines = useLines((line) => URL.test(line));
   const save = useSaveZoneSetting(zoneID, 'preheatCaches');
   const createdAt = value.preheatCaches.createdAt;
-  const result = useQuery({
-    queryKey: ['zonePreheat', zoneID, createdAt],
-    queryFn: () => infraApi.preheatResult(zoneID),
-    enabled: createdAt !== null,
-    refetchInterval: (q) => (q.state.data?.nodes.some((n) => n.status === 'queued' || n.status === 'sent') ? 3000 : false),
-  });
+  const result = usePreheatResult(zoneID, createdAt);
   const columns: TableColumnsType<NodeResult> = [
     { key: 'node', title: t('zones.node'), dataIndex: 'nodeName' },
     { key: 'status', title: t('sites.status'), render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`nodeCommand.${r.status}`)}</Tag> },

@@ -1,7 +1,8 @@
 import { infraSchemas } from '@edgekeep/contract';
 import { Card, Form, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 const HINTS = { http2: 'zones.http2Hint', http3: 'zones.http3Hint' } as const;
 

@@ -1,7 +1,8 @@
 import { Form, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormRules } from '../../components/form-rules';
-import { SettingCard, useSaveZoneSetting, type ZoneTabProps } from './zone-setting-form';
+import { useSaveZoneSetting } from './queries';
+import { SettingCard, type ZoneTabProps } from './zone-setting-form';
 
 const HINTS = { invalidDomainLimitCount: 'zones.invalidDomainLimitCountHint', tlsLimitCount: 'zones.tlsLimitCountHint' } as const;
 

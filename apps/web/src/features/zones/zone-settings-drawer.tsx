@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Drawer, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Zone } from '../../api/infra-types';
 import { useCan } from '../../app/use-self';
 import { ZoneAnticcTab } from './zone-anticc-tab';
 import { ZoneFirewallTab } from './zone-firewall-tab';
@@ -11,7 +8,8 @@ import { ZonePortsTab } from './zone-ports-tab';
 import { ZonePreheatTab } from './zone-preheat-tab';
 import { ZoneProtocolTab } from './zone-protocol-tab';
 import { ZoneResourceTab } from './zone-resource-tab';
-import { zoneSettingsKey, type ZoneTabProps } from './zone-setting-form';
+import { useZoneSettings, type Zone } from './queries';
+import type { ZoneTabProps } from './zone-setting-form';
 
 const TABS = [
   ['ports', ZonePortsTab],
@@ -27,7 +25,7 @@ const TABS = [
 export function ZoneSettingsDrawer({ zone, onClose }: { zone: Zone; onClose: () => void }) {
   const { t } = useTranslation();
   const canEdit = useCan()('zones.edit');
-  const settings = useQuery({ queryKey: zoneSettingsKey(zone.id), queryFn: () => infraApi.zoneSettings(zone.id), staleTime: 0 });
+  const settings = useZoneSettings(zone.id);
   const value = settings.data;
   return (
     <Drawer open width={860} title={t('zones.settingsTitle', { name: zone.name })} onClose={onClose} destroyOnHidden>

@@ -1,16 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infraApi } from '../../api/infra';
-import type { Zone } from '../../api/infra-types';
 import { toast } from '../../app/feedback';
-import { queryClient } from '../../app/query-client';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
 import { AssignZonesModal } from './assign-zones-modal';
+import { fetchZones, useRemoveZone, zoneKeys, type Zone } from './queries';
 import { ZoneFormModal } from './zone-form-modal';
 import { ZoneSettingsDrawer } from './zone-settings-drawer';
 import { RemoveButton } from '../../components/remove-button';
@@ -21,14 +18,7 @@ export default function ZonesPage() {
   const { t } = useTranslation();
   const canEdit = useCan()('zones.edit');
   const [open, setOpen] = useState<Open>();
-  const remove = useMutation({
-    mutationFn: (zone: Zone) => infraApi.removeZone(zone.id),
-    onSuccess: () => {
-      toast.success(t('infra.removeSuccess'));
-      void queryClient.invalidateQueries({ queryKey: ['zones'] });
-      void queryClient.invalidateQueries({ queryKey: ['metaZones'] });
-    },
-  });
+  const remove = useRemoveZone(() => toast.success(t('infra.removeSuccess')));
   const columns: TableColumnsType<Zone> = [
     { key: 'name', dataIndex: 'name', title: t('infra.name'), sorter: true },
     { key: 'regions', dataIndex: 'regions', title: t('zones.regions') },
@@ -48,7 +38,7 @@ export default function ZonesPage() {
               <Button size="small" onClick={() => setOpen({ kind: 'form', zone })}>
                 {t('infra.edit')}
               </Button>
-              <RemoveButton name={zone.name} onConfirm={() => remove.mutate(zone)} />
+              <RemoveButton name={zone.name} onConfirm={() => remove.mutate(zone.id)} />
             </>
           ) : null}
         </Space>
@@ -58,8 +48,8 @@ export default function ZonesPage() {
   return (
     <Card title={t('menu.zonesList')}>
       <DataTable<Zone>
-        queryKey={['zones']}
-        fetch={infraApi.zones}
+        queryKey={zoneKeys.all}
+        fetch={fetchZones}
         columns={columns}
         rowKey="id"
         filters={<TextFilter name="name" placeholder={t('infra.searchName')} />}
