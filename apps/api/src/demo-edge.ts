@@ -6,7 +6,8 @@ import type { AppDeps } from './deps';
 import { DEMO_CLIENT, demoPrincipal } from './demo';
 import { startDemoTraffic } from './demo-traffic';
 import { initializeNode } from './modules/nodes/service';
-import { setZoneSetting, type ZoneSettings } from './modules/zones/service';
+import type { ZoneSettings } from './modules/zones/defaults';
+import { setZoneSetting } from './modules/zones/settings';
 
 const MODULES_DIR = '/usr/lib/nginx/modules';
 

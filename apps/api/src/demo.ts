@@ -14,7 +14,8 @@ import { createNode } from './modules/nodes/service';
 import { createProduct } from './modules/products/service';
 import { createSite } from './modules/sites/service';
 import { assignModule, createModules, createRule } from './modules/waf-acl/service';
-import { createZone, setZoneSetting } from './modules/zones/service';
+import { createZone } from './modules/zones/service';
+import { setZoneSetting } from './modules/zones/settings';
 
 export const DEMO_CLIENT = 'demo-client@edgekeep.local';
 /** A loopback address the demo traffic sends from, on the demo site's blacklist. */

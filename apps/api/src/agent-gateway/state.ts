@@ -7,7 +7,7 @@ import { optionsOfSites } from '../modules/site-settings/options';
 import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
 import { withTrafficLimits } from '../modules/traffic/state';
 import { withSiteLimits } from '../modules/site-actions/edge-limits';
-import { readZoneSettings, type ZoneSettings } from '../modules/zones/settings';
+import { readZoneSettings, type ZoneSettings } from '../modules/zones/defaults';
 import { domainOptionsOf } from '../modules/domains/state';
 import { l4PortsOfSites } from '../modules/ports/rows';
 import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';

@@ -7,8 +7,11 @@ import { RouterProvider } from 'react-router';
 import { TOAST_TOP_PX, type Language } from '@edgekeep/contract/constants';
 import { loadAntdLocale } from '../i18n/antd-locale';
 import { setFeedback } from './feedback';
-import { queryClient } from './query-client';
+import { handleFailure } from './handle-failure';
+import { queryClient, setFailureHandler } from './query-client';
 import { router } from './router';
+
+setFailureHandler(handleFailure);
 
 function FeedbackBridge() {
   const api = AntApp.useApp();

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { dnsProvider } from './provider';
 import * as repo from './repo';
 import { dnsOwner } from './service';
-import { requestDnsSync } from './sync';
+import { requestDnsSync } from './sync-request';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findCname>>>;
 const toItem = (r: Row) => ({ id: r.id, domain: r.domain, enabled: r.disabled === 0, memo: r.memo, createdAt: r.created_at, updatedAt: r.updated_at });

@@ -4,7 +4,7 @@ import { makeInfra } from '../../../test/fixtures';
 import { enrolNode } from '../../../test/agent-logs';
 import { powerDnsInstalled, startPowerDns, type PowerDns } from '../../../test/powerdns';
 import { OFFLINE_AFTER_SECONDS } from '../resolutions/health';
-import { DNS_SYNC_JOB } from './sync';
+import { DNS_SYNC_JOB } from './sync-request';
 
 const report = {
   version: '0.1.0', appliedRevision: 1, applyError: null, nginxRunning: true, network: { rxBytes: 0, txBytes: 0 }, loadAverage: [0, 0, 0], uptimeSeconds: 1,

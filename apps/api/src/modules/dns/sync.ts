@@ -1,11 +1,10 @@
 import type { AppDeps } from '../../deps';
-import type { Scheduler } from '../../jobs/scheduler';
 import { refreshStale } from '../resolutions/service';
 import { providerOf, settingsOfRow, type DnsProvider } from './provider';
 import type { RrsetChange } from './powerdns';
 import * as repo from './repo';
+import { DNS_SYNC_JOB, takeSyncRequest } from './sync-request';
 
-export const DNS_SYNC_JOB = 'dns-sync';
 /** How often every client's records are compared with the resolution and sent; also the longest a change waits. */
 export const DNS_SYNC_MS = 5_000;
 
@@ -98,24 +97,16 @@ export async function syncAll(deps: AppDeps) {
   }
 }
 
-const dirty = new WeakMap<Scheduler, boolean>();
-
 /** The periodic sync; a sync asked for while one runs makes it run once more. */
 export function registerDnsSync(deps: AppDeps) {
   deps.scheduler.every({
     name: DNS_SYNC_JOB,
     everyMs: DNS_SYNC_MS,
     run: async () => {
+      takeSyncRequest(deps.scheduler);
       do {
-        dirty.set(deps.scheduler, false);
         await syncAll(deps);
-      } while (dirty.get(deps.scheduler));
+      } while (takeSyncRequest(deps.scheduler));
     },
   });
-}
-
-/** Asks for a sync now (after a change of nodes, groups, sites or health), without waiting for it. */
-export function requestDnsSync(deps: Pick<AppDeps, 'scheduler' | 'log'>) {
-  dirty.set(deps.scheduler, true);
-  deps.scheduler.runNow(DNS_SYNC_JOB).catch((err: Error) => deps.log.warn({ err: err.message }, 'dns sync request failed'));
 }

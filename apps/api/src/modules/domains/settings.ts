@@ -9,7 +9,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
-import type { ZoneSettings } from '../zones/service';
+import type { ZoneSettings } from '../zones/defaults';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
 import { ACME_JOB } from '../acme/service';

@@ -16,7 +16,7 @@ import { assertNotInVirtualNode } from '../virtual-nodes/service';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
 import { genevaOf, isFresh, monitorOf, OFFLINE_AFTER_SECONDS } from '../resolutions/health';
 import { refreshResolutions } from '../resolutions/service';
-import { assertSubNodesMovable } from './sub-nodes';
+import { assertSubNodesMovable } from './addresses';
 
 export { OFFLINE_AFTER_SECONDS };
 const ENROL_TOKEN_SECONDS = 24 * 3600;

@@ -5,24 +5,10 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { refreshResolutions } from '../resolutions/service';
 import { clientOf } from '../zones/service';
+import { assertAddressesFree } from './addresses';
 import { ownedNodes, visibleNode } from './service';
 
 const toItem = (r: { id: number; node_id: number; ip: string; memo: string; created_at: string }) => ({ id: r.id, nodeID: r.node_id, ip: r.ip, memo: r.memo, createdAt: r.created_at });
-
-/** 101025 when an address is already a node's or a sub node's in the zone. */
-export async function assertAddressesFree(deps: AppDeps, zoneId: number, ips: string[], field = 'ip') {
-  if (!ips.length) return;
-  const taken =
-    (await deps.db.selectFrom('nodes').select('ip').where('zone_id', '=', zoneId).where('ip', 'in', ips).executeTakeFirst()) ??
-    (await deps.db.selectFrom('node_sub_nodes').select('ip').where('zone_id', '=', zoneId).where('ip', 'in', ips).executeTakeFirst());
-  if (taken) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field, message: `${taken.ip} is already an address of the zone` }] } });
-}
-
-/** Nodes moving to another zone take their sub nodes along: their addresses must be free there. */
-export async function assertSubNodesMovable(deps: AppDeps, nodeIds: number[], zoneId: number) {
-  const moving = await deps.db.selectFrom('node_sub_nodes').select('ip').where('node_id', 'in', nodeIds).where('zone_id', '!=', zoneId).execute();
-  await assertAddressesFree(deps, zoneId, moving.map((m) => m.ip), 'ids');
-}
 
 export async function listSubNodes(deps: AppDeps, principal: Principal, nodeId: number) {
   await visibleNode(deps, await clientOf(deps, principal), nodeId);

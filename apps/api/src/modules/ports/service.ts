@@ -7,7 +7,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
-import type { ZoneSettings } from '../zones/service';
+import type { ZoneSettings } from '../zones/defaults';
 import { l4UpstreamRow, toL4Upstream, toPortItems, type L4UpstreamInput } from './rows';
 
 type S = typeof l4PortSchemas;

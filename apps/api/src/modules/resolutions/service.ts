@@ -7,7 +7,7 @@ import type { Principal } from '../../http/auth';
 import { clientOf, visibleZones } from '../zones/service';
 import { computeZone } from './compute';
 import { isResolvable } from './health';
-import { requestDnsSync } from '../dns/sync';
+import { requestDnsSync } from '../dns/sync-request';
 
 /** Recomputes the resolution rows of these zones now (after a change of their nodes, groups or sites); the DNS provider follows. */
 export async function refreshResolutions(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'scheduler' | 'log'>>, zoneIds: number[]) {

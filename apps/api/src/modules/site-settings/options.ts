@@ -4,7 +4,7 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import type { ZoneSettings } from '../zones/service';
+import type { ZoneSettings } from '../zones/defaults';
 import { reachableSite } from '../sites/service';
 
 /** What site_options.options holds: the site's options but its rate rules (rows of site_rate_rules). */

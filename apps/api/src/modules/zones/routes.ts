@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as zones from './service';
+import type { ZoneSettings } from './defaults';
 import * as settings from './settings';
 
 export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -21,7 +22,7 @@ export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
   registerRoute(app, deps, r.zoneSettings, async ({ principal, params }) => ({ data: await settings.zoneSettings(deps, principal, params.zoneID) }));
   const set = <K extends Parameters<typeof settings.setZoneSetting>[3]>(key: K) =>
-    async ({ principal, params, body }: { principal: Parameters<typeof settings.setZoneSetting>[1]; params: { zoneID: number }; body: settings.ZoneSettings[K] }) => ({
+    async ({ principal, params, body }: { principal: Parameters<typeof settings.setZoneSetting>[1]; params: { zoneID: number }; body: ZoneSettings[K] }) => ({
       data: await settings.setZoneSetting(deps, principal, params.zoneID, key, body),
     });
   registerRoute(app, deps, r.zonePorts, set('ports'));

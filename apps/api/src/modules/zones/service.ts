@@ -6,9 +6,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages, type Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
-import { DEFAULT_ZONE_SETTINGS } from './settings';
-
-export { setZoneSetting, type ZoneSettings } from './settings';
+import { DEFAULT_ZONE_SETTINGS } from './defaults';
 
 export async function clientOf(deps: AppDeps, principal: Principal) {
   const actor = await findAccount(deps.db, principal.accountId);
