@@ -5,8 +5,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call of the API. `path` is relative to /api/v1 and written as the spec writes it
- * (`user/site/{siteId}/domains`). `tier` is the area whose token the call needs; `public` calls need none,
- * `any` calls take a token of any tier.
+ * (`user/site/{siteId}/domains`), or absolute for the agent protocol (`/agent/v1/state`). `tier` is the area whose
+ * token the call needs; `public` calls need none, `any` calls take a token of any tier. `auth: 'node'` calls take an
+ * edge node's credential instead of an account's token (`Authorization: Node <credential>`), whatever `tier` says.
  */
 export type RouteDef<
   P extends z.ZodType = z.ZodType,
@@ -19,6 +20,7 @@ export type RouteDef<
   path: string;
   tier: Tier | 'any';
   public?: boolean;
+  auth?: 'node';
   /** The permission key the caller must hold (spec §6); absent for self-service calls. */
   permission?: string;
   /** A POST that only reads (a query with a body): not written to the operation log. */

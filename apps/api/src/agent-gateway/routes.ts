@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { agentProtocol, Codes } from '@edgekeep/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { Readable } from 'node:stream';
+import { agentProtocol, agentRoutes as r, Codes } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
 import { now } from '../db';
 import type { AppDeps } from '../deps';
 import { logIntake } from '../analytics/ingest';
-import { ApiError, validationError } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { registerDownload, registerNodeRoute, registerRoute } from '../http/route';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
 import { breachOf, monitorOf } from '../modules/resolutions/health';
@@ -16,48 +17,34 @@ import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 import { createStateCache } from './state-cache';
 
-const base = agentProtocol.AGENT_BASE;
-
-export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw validationError(result.error, where);
-  return result.data;
-}
-
-/** The node a credential belongs to; a revoked or unknown credential is refused like an invalid token. */
-export async function nodeOf(deps: AppDeps, req: FastifyRequest) {
-  const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
-  const node =
-    scheme === 'Node' && credential
-      ? await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', sha256(credential)).executeTakeFirst()
-      : undefined;
-  if (!node) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
-  return node;
-}
-
 const zoneRevision = async (deps: AppDeps, nodeId: number) => {
   const row = await deps.db.selectFrom('nodes').innerJoin('zones', 'zones.id', 'nodes.zone_id').select(['zones.id', 'zones.revision']).where('nodes.id', '=', nodeId).executeTakeFirstOrThrow();
   return row;
 };
 
 /**
- * The control plane's side of the agent protocol (contract `agentProtocol`): the install script and agent
- * package, enrolment, the long-polled watch, the desired state, reports and queued actions. A node only ever
- * gets its own zone's state.
+ * The control plane's side of the agent protocol (contract `agentRoutes`): the install script and agent
+ * package, enrolment, the long-polled watch, the desired state, reports, queued actions and log batches. Every
+ * call but the files and enrolment is a node's, known by its credential; a node only ever gets its own zone's state.
  */
 export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchSeconds?: number } = {}) {
   const watchMs = (opts.watchSeconds ?? agentProtocol.WATCH_SECONDS) * 1000;
 
-  app.get('/agent/install.sh', async (_req, reply) => reply.type('text/x-shellscript').send(fs.createReadStream(installScript())));
-  app.get('/agent/package.tgz', async (_req, reply) => {
+  registerDownload(app, deps, r.installScript, async ({ reply }) => {
+    reply.type('text/x-shellscript');
+    return fs.createReadStream(installScript());
+  });
+  registerDownload(app, deps, r.package, async ({ reply }) => {
     const file = await agentPackage(deps.config.dataDir);
-    return reply.type('application/gzip').header('content-disposition', `attachment; filename="${path.basename(file)}"`).send(fs.createReadStream(file));
+    reply.type('application/gzip').header('content-disposition', `attachment; filename="${path.basename(file)}"`);
+    return fs.createReadStream(file);
+  });
+  registerDownload(app, deps, r.packageChecksum, async ({ reply }) => {
+    reply.type('text/plain');
+    return Readable.from([await packageChecksum(await agentPackage(deps.config.dataDir))]);
   });
 
-  app.get('/agent/package.tgz.sha256', async (_req, reply) => reply.type('text/plain').send(await packageChecksum(await agentPackage(deps.config.dataDir))));
-
-  app.post(`${base}/enroll`, async (req) => {
-    const body = parse(agentProtocol.enrollBody, req.body, 'body');
+  registerRoute(app, deps, r.enroll, async ({ req, body }) => {
     const node = await deps.db.selectFrom('nodes').selectAll().where('enroll_token_hash', '=', sha256(body.token)).executeTakeFirst();
     if (!node || !node.enroll_expires_at || node.enroll_expires_at < now()) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired enrolment token' });
     const credential = randomToken(32);
@@ -67,14 +54,12 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       .where('id', '=', node.id)
       .execute();
     req.log.info({ nodeId: node.id, hostname: body.hostname }, 'node enrolled');
-    return agentProtocol.enrollResult.parse({ nodeId: node.id, nodeUID: node.node_uid, credential });
+    return { nodeId: node.id, nodeUID: node.node_uid, credential };
   });
 
-  app.get(`${base}/watch`, async (req) => {
-    const node = await nodeOf(deps, req);
-    const { since } = parse(agentProtocol.watchQuery, req.query, 'query');
+  registerNodeRoute(app, deps, r.watch, async ({ req, node, query }) => {
     const current = await zoneRevision(deps, node.id);
-    if (current.revision > since) return { revision: current.revision };
+    if (current.revision > query.since) return { revision: current.revision };
     const closed = new AbortController();
     req.raw.once('close', () => closed.abort());
     await deps.revisions.next(current.id, watchMs, closed.signal);
@@ -82,11 +67,9 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   const stateOf = createStateCache({ db: deps.db, build: (nodeId) => buildNodeState(deps, nodeId) });
-  app.get(`${base}/state`, async (req) => stateOf((await nodeOf(deps, req)).id));
+  registerNodeRoute(app, deps, r.state, async ({ node }) => stateOf(node.id));
 
-  app.post(`${base}/report`, async (req) => {
-    const node = await nodeOf(deps, req);
-    const report = parse(agentProtocol.report, req.body, 'body');
+  registerNodeRoute(app, deps, r.report, async ({ node, body: report }) => {
     const before = await deps.db
       .selectFrom('nodes')
       .innerJoin('zones', 'zones.id', 'nodes.zone_id')
@@ -114,27 +97,24 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     return { ok: true };
   });
 
-  app.get(`${base}/commands`, async (req) => {
-    const node = await nodeOf(deps, req);
+  registerNodeRoute(app, deps, r.commands, async ({ node }) => {
     const rows = await deps.db.selectFrom('node_commands').selectAll().where('node_id', '=', node.id).where('status', 'in', ['queued', 'sent']).orderBy('id').execute();
     if (rows.length) await deps.db.updateTable('node_commands').set({ status: 'sent' }).where('id', 'in', rows.map((r) => r.id)).where('status', '=', 'queued').execute();
-    return agentProtocol.commandsResult.parse({ commands: rows.map((r) => ({ id: r.id, kind: r.kind, args: JSON.parse(r.args) })) });
+    return { commands: rows.map((r) => ({ id: r.id, kind: r.kind, args: JSON.parse(r.args) })) };
   });
 
-  app.post<{ Params: { id: string } }>(`${base}/commands/:id/result`, async (req) => {
-    const node = await nodeOf(deps, req);
-    const result = parse(agentProtocol.commandResult, req.body, 'body');
+  registerNodeRoute(app, deps, r.commandResult, async ({ node, params, body: result }) => {
     const updated = await deps.db
       .updateTable('node_commands')
       .set({ status: result.ok ? 'done' : 'failed', message: result.message, finished_at: now() })
-      .where('id', '=', Number(req.params.id))
+      .where('id', '=', params.id)
       .where('node_id', '=', node.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
-    await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: Number(req.params.id), ...result });
+    await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: params.id, ...result });
     return { ok: true };
   });
 
-  logIntake(app, deps, { path: `${base}/logs`, nodeOf: (req) => nodeOf(deps, req) });
-  logIntake(app, deps, { path: `${base}${agentProtocol.STREAM_LOGS_PATH}`, nodeOf: (req) => nodeOf(deps, req), ingest: (batch) => deps.analytics.l4.ingest(batch) });
+  logIntake(app, deps, r.logs);
+  logIntake(app, deps, r.streamLogs, (batch) => deps.analytics.l4.ingest(batch));
 }

@@ -1,9 +1,10 @@
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { agentProtocol, Codes } from '@edgekeep/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { agentProtocol, Codes, type agentRoutes } from '@edgekeep/contract';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import { registerNodeRoute } from '../http/route';
 import { countLines, lastTime } from './load';
 import type { AnalyticsStore } from './types';
 
@@ -36,30 +37,24 @@ const unpack = async (body: Buffer, encoding: string | undefined) => {
  * digest). Answers `accepted`, the number of lines read (stored or skipped), so the agent moves its offset past all
  * of them. `ingest` takes another log kind's batches (the stream log's).
  */
-export function logIntake(
-  app: FastifyInstance,
-  deps: AppDeps,
-  opts: { path: string; nodeOf: (req: FastifyRequest) => Promise<{ id: number; zone_id: number }>; ingest?: AnalyticsStore['ingest'] },
-) {
+export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agentRoutes.logs, ingest?: AnalyticsStore['ingest']) {
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-ndjson', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_BATCH_GZIP_BYTES }, (_req, body, done) => done(null, body));
-    scope.post(opts.path, { bodyLimit: MAX_BATCH_GZIP_BYTES }, async (req) => {
-      const node = await opts.nodeOf(req);
-      if (!Buffer.isBuffer(req.body)) throw new ApiError(Codes.Parameter, { extra: 'an application/x-ndjson body' });
-      const text = await unpack(req.body, req.headers['content-encoding']);
+    registerNodeRoute(scope, deps, def, async ({ req, node, body }) => {
+      const text = await unpack(Buffer.from(body.buffer, body.byteOffset, body.byteLength), req.headers['content-encoding']);
       if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
       const served = await sitesOfZone(deps, node.zone_id);
-      const { accepted, stored } = await (opts.ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served });
+      const { accepted, stored } = await (ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served });
       if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
-      const log = opts.ingest ? 'stream' : 'access';
+      const log = ingest ? 'stream' : 'access';
       deps.metrics.ingestBatches.inc({ log });
       deps.metrics.ingestLines.inc({ log, outcome: 'stored' }, stored);
       deps.metrics.ingestLines.inc({ log, outcome: 'skipped' }, accepted - stored);
       const newest = lastTime(text);
       if (stored && newest !== undefined) deps.metrics.ingestLag.observe({ log }, Math.max(0, (Date.now() - newest) / 1000));
-      return agentProtocol.logsResult.parse({ accepted });
+      return { accepted };
     });
   });
 }

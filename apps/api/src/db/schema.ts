@@ -1,6 +1,6 @@
 import type { FirewallTables } from './schema-firewall';
 import type { Generated } from 'kysely';
-import type { Tier } from '@edgekeep/contract';
+import type { agentProtocol, Tier } from '@edgekeep/contract';
 import type { SiteSettingsDatabase } from './schema-site-settings';
 import type { WafTables } from './schema-waf';
 import type { AnnouncementTables } from './schema-announcements';
@@ -178,7 +178,7 @@ export type NodeTable = {
 export type NodeCommandTable = {
   id: Generated<number>;
   node_id: number;
-  kind: string;
+  kind: agentProtocol.Command['kind'];
   args: string;
   status: 'queued' | 'sent' | 'done' | 'failed';
   message: string | null;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../deps';
 import { now } from '../db';
+import { sha256 } from '../lib/crypto';
 import { ApiError } from './errors';
 
 /** Who is calling: the account, its tier, its session, the account that switched into it, and what it may do. */
@@ -86,6 +87,20 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
     isRoot: row.is_root === 1,
     permissions: permissionsOf(claims.tier, row.is_root === 1, row.permissions),
   };
+}
+
+/** An edge node calling the agent protocol: its id and zone. */
+export type EdgeNode = { id: number; zone_id: number };
+
+/** The node a credential (`Authorization: Node <credential>`) belongs to; a revoked or unknown one is refused like an invalid token. */
+export async function authenticateNode(deps: AppDeps, req: FastifyRequest): Promise<EdgeNode> {
+  const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
+  const node =
+    scheme === 'Node' && credential
+      ? await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', sha256(credential)).executeTakeFirst()
+      : undefined;
+  if (!node) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
+  return node;
 }
 
 declare module 'fastify' {

@@ -61,9 +61,12 @@ lane('API core', () => {
   it('publishes the OpenAPI document and a browsable page', async () => {
     const doc = await call(t, 'GET', '../docs/json');
     expect(doc.body).toMatchObject({ openapi: '3.0.3', info: { title: 'EdgeKeep API' } });
-    const paths = (doc.body as unknown as { paths: Record<string, Record<string, { security: unknown[] }>> }).paths;
+    const paths = (doc.body as unknown as { paths: Record<string, Record<string, { security: unknown[]; requestBody: { content: object } }>> }).paths;
     expect(paths['/api/v1/client/login'].post.security).toEqual([]);
     expect(paths['/api/v1/client/account/self'].get.security).toEqual([{ bearer: [] }]);
+    expect(paths['/agent/v1/state'].get.security).toEqual([{ node: [] }]);
+    expect(paths['/agent/v1/enroll'].post.security).toEqual([]);
+    expect(Object.keys(paths['/agent/v1/logs'].post.requestBody.content)).toEqual(['application/x-ndjson']);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toContain('text/html');
     const asset = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });

@@ -20,6 +20,9 @@ const parameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
   }));
 };
 
+/** A body of bytes (the agent's log batches) is gzip NDJSON; every other body is JSON. */
+const mediaOf = (schema: z.ZodType) => (schema instanceof z.ZodCustom ? 'application/x-ndjson' : 'application/json');
+
 /** The OpenAPI 3.0 document of every route the app serves, generated from the contract. */
 export function openApiDocument(routes: RouteDef[]) {
   const paths: Record<string, Record<string, object>> = {};
@@ -30,9 +33,9 @@ export function openApiDocument(routes: RouteDef[]) {
       operationId: def.id,
       summary: def.summary,
       tags: [def.tag],
-      security: def.public ? [] : [{ bearer: [] }],
+      security: def.auth === 'node' ? [{ node: [] }] : def.public ? [] : [{ bearer: [] }],
       parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query')],
-      ...(def.body ? { requestBody: { content: { 'application/json': { schema: schemaOf(def.body, 'input') } } } } : {}),
+      ...(def.body ? { requestBody: { content: { [mediaOf(def.body)]: { schema: schemaOf(def.body, 'input') } } } } : {}),
       responses: {
         200: { description: 'Success', content: { 'application/json': { schema: schemaOf(def.response, 'output') } } },
         default: { description: 'Error: { code, message, extra }', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
@@ -45,7 +48,10 @@ export function openApiDocument(routes: RouteDef[]) {
     servers: [{ url: '/' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        node: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An edge node\'s credential: `Node <credential>`' },
+      },
       schemas: {
         Error: {
           type: 'object',

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { authenticate, type Principal } from './auth';
+import { authenticate, authenticateNode, type EdgeNode, type Principal } from './auth';
 import { ApiError, validationError } from './errors';
 
 export type HandlerContext<D extends RouteDef> = {
@@ -19,8 +19,11 @@ export type HandlerContext<D extends RouteDef> = {
 
 export type Handler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<Output<D['response']>>;
 
-/** `user/site/{siteId}/domains` → `/api/v1/user/site/:siteId/domains` */
-export const toUrl = (path: string) => `/api/v1/${path}`.replace(/\/$/, '').replace(/\{(\w+)\}/g, ':$1');
+/** What the handler of an agent protocol call (`auth: 'node'`) receives: the calling node instead of an account. */
+export type NodeHandlerContext<D extends RouteDef> = Omit<HandlerContext<D>, 'principal' | 'tier'> & { node: EdgeNode };
+
+/** `user/site/{siteId}/domains` → `/api/v1/user/site/:siteId/domains`; an absolute path (the agent protocol's) stays. */
+export const toUrl = (path: string) => (path.startsWith('/') ? path : `/api/v1/${path}`).replace(/\/$/, '').replace(/\{(\w+)\}/g, ':$1');
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string) {
   if (!schema) return undefined;
@@ -33,11 +36,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     routeDef?: RouteDef;
     principal?: Principal;
+    edgeNode?: EdgeNode;
   }
 }
 
 /** The contract's routes that the app serves, for the OpenAPI document. */
 export const served = new WeakMap<FastifyInstance, RouteDef[]>();
+
+/**
+ * The list a route is noted in: the first found up the chain of scopes (Fastify makes a plugin's scope an object
+ * whose prototype is its parent), so a route served in a scope of its own (the agent's log batches) counts for the app.
+ */
+function servedList(app: FastifyInstance) {
+  for (let scope: object | null = app; scope; scope = Object.getPrototypeOf(scope)) {
+    const list = served.get(scope as FastifyInstance);
+    if (list) return list;
+  }
+  const list: RouteDef[] = [];
+  served.set(app, list);
+  return list;
+}
 
 /**
  * Serves one route of the contract: authenticates the caller for the route's tier, validates params, query and
@@ -46,14 +64,24 @@ export const served = new WeakMap<FastifyInstance, RouteDef[]>();
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>) {
   if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
-  serve(app, deps, def, async (ctx) => {
-    const out = def.response.safeParse(await handler(ctx));
-    if (!out.success) {
-      ctx.req.log.error({ route: def.id, issues: out.error.issues }, 'answer does not match the contract');
-      throw new ApiError(Codes.Unknown);
-    }
-    return ctx.reply.send(out.data);
-  });
+  if (def.auth === 'node') throw new Error(`${def.id} is called by a node: register it with registerNodeRoute`);
+  serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
+}
+
+/** Serves a call of the agent protocol: the node is known by its credential before anything else is read. */
+export function registerNodeRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: (ctx: NodeHandlerContext<D>) => Promise<Output<D['response']>>) {
+  if (def.auth !== 'node') throw new Error(`${def.id} is called with an account's token: register it with registerRoute`);
+  serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler({ ...ctx, node: ctx.req.edgeNode! })));
+}
+
+/** Sends the answer through the response schema; an answer that does not match it is the server's fault. */
+function sendAnswer(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown) {
+  const out = def.response.safeParse(answer);
+  if (!out.success) {
+    ctx.req.log.error({ route: def.id, issues: out.error.issues }, 'answer does not match the contract');
+    throw new ApiError(Codes.Unknown);
+  }
+  return ctx.reply.send(out.data);
 }
 
 /** Serves a `download` route: the handler sets the headers and its stream is sent as it is. */
@@ -63,9 +91,7 @@ export function registerDownload<D extends RouteDef>(app: FastifyInstance, deps:
 }
 
 function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>) {
-  const list = served.get(app) ?? [];
-  list.push(def);
-  served.set(app, list);
+  servedList(app).push(def);
   app.route({
     method: def.method,
     url: toUrl(def.path),
@@ -73,6 +99,7 @@ function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, 
     // under its caller, and a stranger's body is never parsed.
     onRequest: async (req) => {
       req.routeDef = def;
+      if (def.auth === 'node') return void (req.edgeNode = await authenticateNode(deps, req));
       const principal = def.public ? undefined : await authenticate(deps, req, def.tier);
       req.principal = principal;
       if (def.permission && !principal?.permissions.has(def.permission)) {

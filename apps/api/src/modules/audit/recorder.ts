@@ -54,7 +54,7 @@ export function auditRecorder(app: FastifyInstance, deps: AppDeps) {
   });
   app.addHook('onResponse', async (req, reply) => {
     const def = req.routeDef;
-    if (!def || def.method === 'GET' || def.readOnly) return;
+    if (!def || def.method === 'GET' || def.readOnly || def.auth === 'node') return;
     try {
       const principal = req.principal;
       const known = principal ?? req.tokenCaller;

@@ -1,9 +1,8 @@
-import { agentProtocol, Codes, nodeUpgradeRoutes as r } from '@edgekeep/contract';
+import { agentRoutes, Codes, nodeUpgradeRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { nodeOf, parse } from '../../agent-gateway/routes';
 import { ApiError } from '../../http/errors';
-import { registerRoute } from '../../http/route';
+import { registerNodeRoute, registerRoute } from '../../http/route';
 import { appendStep } from './repo';
 import { failStaleUpgrades, latestVersion, listUpgradeNodes, UPGRADE_TIMEOUT_JOB, upgradeLog, upgradeNodes } from './service';
 
@@ -16,9 +15,7 @@ export function nodeUpgradesRoutes(app: FastifyInstance, deps: AppDeps) {
   deps.scheduler.every({ name: UPGRADE_TIMEOUT_JOB, everyMs: 60_000, run: () => failStaleUpgrades(deps) });
 
   // The agent's side: each step of an upgrade of its own node.
-  app.post(`${agentProtocol.AGENT_BASE}${agentProtocol.UPGRADE_LOG_PATH}`, async (req) => {
-    const node = await nodeOf(deps, req);
-    const body = parse(agentProtocol.upgradeLogBody, req.body, 'body');
+  registerNodeRoute(app, deps, agentRoutes.upgradeLog, async ({ node, body }) => {
     if (!(await appendStep(deps.db, { nodeId: node.id, ...body }))) throw new ApiError(Codes.Parameter, { status: 404, extra: 'upgrade not found' });
     return { ok: true };
   });
