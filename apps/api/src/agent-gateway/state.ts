@@ -1,24 +1,8 @@
 import { edge, ITEM_LIST_MAX } from '@edgekeep/contract';
 import { ZodError } from 'zod';
 import { toCount, type Db } from '../db';
-import type { AppDeps } from '../deps';
-import { decrypt } from '../lib/crypto';
-import { optionsOfSites } from '../modules/site-settings/options';
-import { firewallDataOf, withL4Firewall } from '../modules/firewall/edge-data';
-import { withTrafficLimits } from '../modules/traffic/state';
-import { withSiteLimits } from '../modules/site-actions/edge-limits';
-import { readZoneSettings, type ZoneSettings } from '../modules/zones/defaults';
-import { domainOptionsOf } from '../modules/domains/state';
-import { l4PortsOfSites } from '../modules/ports/rows';
-import { domainModulesOf, wafByDomain } from '../modules/site-modules/edge-state';
-import { withWaf } from '../modules/waf-acl/edge-data';
-import { genevaOf, monitorOf } from '../modules/resolutions/health';
-import { defaultPagesOfZone, withDefaultPages } from '../modules/error-settings/repo';
-import { edgeDirectivesOfZone } from '../modules/nginx-settings/repo';
-import { challengesOfZone } from '../modules/acme/repo';
-import { edgeSystemSettings } from '../modules/system-settings/edge-state';
-
-type StateDeps = Pick<AppDeps, 'db' | 'secrets' | 'log'>;
+import { EDGE_FEATURES } from '../modules/edge-features';
+import type { DomainStructure, SiteData, SiteStructure, StateContext, StateDeps, ZonePart } from './edge-feature';
 
 /**
  * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
@@ -37,8 +21,10 @@ const servedSites = (db: Db, zoneId: number, nodeId: number) =>
       ]),
     );
 
-async function sitesOfZone(db: Db, ids: number[]): Promise<edge.DesiredStateInput['structure']['sites']> {
-  const sites = await db.selectFrom('sites').select(['id', 'name', 'gzip']).where('id', 'in', ids).orderBy('id').execute();
+/** The batch's sites with their enabled domains that have enabled origins; the edge features add the rest. */
+async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[]> {
+  const { db } = ctx.deps;
+  const sites = await db.selectFrom('sites').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
   if (!sites.length) return [];
   const domains = await db
     .selectFrom('domains')
@@ -47,23 +33,17 @@ async function sitesOfZone(db: Db, ids: number[]): Promise<edge.DesiredStateInpu
     .where('status', '=', 1)
     .orderBy('id')
     .execute();
-  const siteIds = sites.map((s) => s.id);
-  const rules = await db.selectFrom('site_cache_rules').select(['site_id', 'rule']).where('site_id', 'in', siteIds).orderBy('id').execute();
-  const pages = await db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();
-  const options = await optionsOfSites(db, siteIds);
-  const wafs = await wafByDomain(db, domains.map((d) => d.id));
   const origins = domains.length
     ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
     : [];
-  const l4 = await l4PortsOfSites(db, siteIds);
+  const added = new Map<number, Partial<DomainStructure>>();
+  for (const feature of EDGE_FEATURES) {
+    if (!feature.domains) continue;
+    for (const [id, fields] of await feature.domains(ctx, domains, origins)) added.set(id, { ...added.get(id), ...fields });
+  }
   return sites.map((site) => ({
-    l4Ports: l4.get(site.id) ?? [],
     id: site.id,
     name: site.name,
-    gzip: site.gzip === 1,
-    cacheRules: rules.filter((r) => r.site_id === site.id).map((r) => JSON.parse(r.rule) as edge.CacheRule),
-    errorPages: pages.filter((p) => p.site_id === site.id).map(({ status, type, body }) => ({ status, type, body }) as edge.ErrorPage),
-    options: options.get(site.id),
     domains: domains
       .filter((d) => d.site_id === site.id)
       .map((d) => ({
@@ -73,8 +53,7 @@ async function sitesOfZone(db: Db, ids: number[]): Promise<edge.DesiredStateInpu
         forceSSL: d.force_ssl === 1,
         hsts: d.hsts === 1,
         certificateId: d.certificate_id,
-        ...domainOptionsOf(d, origins),
-        waf: wafs.get(d.id) ?? null,
+        ...added.get(d.id),
         origins: origins
           .filter((o) => o.domain_id === d.id)
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),
@@ -84,10 +63,9 @@ async function sitesOfZone(db: Db, ids: number[]): Promise<edge.DesiredStateInpu
 }
 
 /**
- * The one function that builds a node's desired state from the database: its zone's ports and nginx settings,
- * every site served in the zone with its domains, origins, cache rules, compression and error pages, and the
- * certificates its domains serve (keys decrypted for the node), and the sites' firewall, WAF and module data.
- * Sites are built in batches of bounded size; a site that cannot be built or carried is logged and left out, so
+ * The one function that builds a node's desired state: what each edge feature (modules/edge-features.ts) adds for
+ * the zone and the node, and every site served in the zone with its enabled domains and origins and what each
+ * feature adds to them (settings, pages, ports, firewall, modules, data, certificates). Sites are built in batches of bounded size; a site that cannot be built or carried is logged and left out, so
  * that one tenant's site never stops the zone's other sites from reaching the edge.
  */
 export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<edge.DesiredState> {
@@ -95,47 +73,52 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'zones.settings', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
-  const settings = readZoneSettings(zone.settings);
-  const errorPages = await defaultPagesOfZone(db, zone.id);
+  const ctx = { deps, zone };
+  const zoneParts: ZonePart[] = [];
+  for (const feature of EDGE_FEATURES) if (feature.zone) zoneParts.push(await feature.zone(ctx));
   const frame: Frame = {
     revision: zone.revision,
-    zone: { ...zoneStructure(settings, zone.cache_capacity), directives: await edgeDirectivesOfZone(db, zone.id) },
-    errorPages,
-    zoneData: { ...zoneData(settings), ...(await edgeSystemSettings(db, zone.id, nodeId)), noDomainPage: errorPages.find((p) => p.status === 903) ?? null },
-    node: { monitor: monitorOf(zone), geneva: genevaOf(zone) },
-    acmeChallenges: (await challengesOfZone(db, zone.id)).map((c) => ({ name: c.name, token: c.token, keyAuthorization: c.key_authorization })),
+    zone: Object.assign({}, ...zoneParts.map((p) => p.structure)),
+    zoneData: Object.assign({}, ...zoneParts.map((p) => p.data)),
+    node: Object.assign({}, ...zoneParts.map((p) => p.node)),
+    acmeChallenges: zoneParts.flatMap((p) => p.acmeChallenges ?? []),
   };
   const sites = await servedSites(db, zone.id, nodeId).select('sites.id').orderBy('sites.id').execute();
   const parts: Part[] = [];
-  for (const batch of await siteBatches(db, sites.map((x) => x.id))) parts.push(...(await buildIsolated(deps, frame, batch)));
+  for (const batch of await siteBatches(db, sites.map((x) => x.id))) parts.push(...(await buildIsolated(ctx, frame, batch)));
   return assemble(deps, frame, parts);
 }
 
 /** The parts of a node's state that do not depend on its sites. */
 type Frame = {
   revision: number;
-  zone: edge.DesiredStateInput['structure']['zone'];
-  zoneData: edge.ZoneData;
-  node: edge.DesiredStateInput['node'];
-  /** The zone owner's default error pages: a site gets those of the statuses it has none for. */
-  errorPages: edge.ErrorPage[];
+  zone: ZonePart['structure'];
+  zoneData: ZonePart['data'];
+  node: ZonePart['node'];
   /** HTTP-01 answers of the orders running for the zone's domains. */
   acmeChallenges: edge.AcmeChallenge[];
 };
 
-/** The state of some of the zone's sites. */
-async function buildPart(deps: StateDeps, siteIds: number[]) {
-  const { db } = deps;
-  const sites = await withL4Firewall(db, await sitesOfZone(db, siteIds));
-  return {
-    sites,
-    data: await withWaf(db, sites, await withSiteLimits(db, sites, await withTrafficLimits(db, sites, await firewallDataOf(db, sites)))),
-    certificates: await certificatesOf(deps, sites),
-    domainModules: await domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
-  };
+/** The state of some of the zone's sites: what every edge feature adds to them, merged in the features' order. */
+async function buildPart(ctx: StateContext, siteIds: number[]) {
+  let sites = await sitesOf(ctx, siteIds);
+  for (const feature of EDGE_FEATURES) {
+    if (!feature.sites) continue;
+    const fields = await feature.sites(ctx, sites);
+    sites = sites.map((site) => ({ ...site, ...fields.get(site.id) }));
+  }
+  const data = new Map<number, SiteData>();
+  const certificates: edge.Certificate[] = [];
+  const domainModules: edge.DomainModules[] = [];
+  for (const feature of EDGE_FEATURES) {
+    if (feature.siteData) for (const [siteId, fields] of await feature.siteData(ctx, sites)) data.set(siteId, { ...data.get(siteId), siteId, ...fields });
+    if (feature.certificates) certificates.push(...(await feature.certificates(ctx, sites)));
+    if (feature.domainModules) domainModules.push(...(await feature.domainModules(ctx, sites)));
+  }
+  return { sites, data: [...data.values()].sort((a, b) => a.siteId - b.siteId), certificates, domainModules };
 }
 type Part = Awaited<ReturnType<typeof buildPart>>;
 
@@ -148,19 +131,18 @@ const stateOf = (frame: Frame, part: Part) =>
   });
 
 /** Builds and checks a batch of sites; a failing batch is split until the failing site stands alone and is left out. */
-async function buildIsolated(deps: StateDeps, frame: Frame, siteIds: number[]): Promise<Part[]> {
+async function buildIsolated(ctx: StateContext, frame: Frame, siteIds: number[]): Promise<Part[]> {
   try {
-    const built = await buildPart(deps, siteIds);
-    const part = { ...built, sites: built.sites.map((site) => ({ ...site, errorPages: withDefaultPages(site.errorPages ?? [], frame.errorPages) })) };
+    const part = await buildPart(ctx, siteIds);
     stateOf(frame, part);
     return [part];
   } catch (err) {
     if (siteIds.length === 1) {
-      deps.log.error({ err, siteId: siteIds[0] }, 'site left out of the edge state: it cannot be built or carried');
+      ctx.deps.log.error({ err, siteId: siteIds[0] }, 'site left out of the edge state: it cannot be built or carried');
       return [];
     }
     const half = Math.ceil(siteIds.length / 2);
-    return [...(await buildIsolated(deps, frame, siteIds.slice(0, half))), ...(await buildIsolated(deps, frame, siteIds.slice(half)))];
+    return [...(await buildIsolated(ctx, frame, siteIds.slice(0, half))), ...(await buildIsolated(ctx, frame, siteIds.slice(half)))];
   }
 }
 
@@ -224,43 +206,4 @@ async function siteBatches(db: Db, siteIds: number[]) {
   }
   if (batch.length) batches.push(batch);
   return batches;
-}
-
-/** The zone's settings that nginx must know at load time; a node's own cache capacity (MB, 0: none) wins over the zone's size. */
-const zoneStructure = (s: ZoneSettings, cacheCapacity: number): edge.DesiredStateInput['structure']['zone'] => ({
-  httpPorts: s.ports.httpPorts,
-  httpsPorts: s.ports.httpsPorts,
-  nginx: {
-    ...s.nginxWorker,
-    ...s.nginxHttp,
-    cacheTime: s.resource.cacheTime,
-    cacheSize: cacheCapacity || s.resource.cacheSize,
-    streamConnectTimeout: s.nginxStream.proxyConnectTimeout,
-    streamTimeout: s.nginxStream.proxyTimeout,
-  },
-  proxy: {
-    connectTimeout: s.nginxCustom.connectTimeout,
-    sendTimeout: s.nginxCustom.sendTimeout,
-    readTimeout: s.nginxCustom.readTimeout,
-    keepaliveTimeout: s.nginxCustom.keepaliveTimeout,
-    buffering: s.nginxCustom.proxyBuffering,
-  },
-  http2: s.http2.enabled,
-  forceSSLRedirectCode: s.forceSSLRedirectCode.code,
-});
-
-/** The zone's settings the Lua runtime enforces: firewall switch, IP sets, default anti-CC and the per-address limits. */
-const zoneData = (s: ZoneSettings): Omit<edge.ZoneData, 'restricted' | 'ray' | 'noDomainPage'> => ({
-  firewall: s.firewall.enabled,
-  ipset: [...new Set(s.ipset.sets.flatMap((set) => set.ips))],
-  anticc: s.anticc.enabled ? s.anticc.rules.map((r, i) => ({ ...r, id: i + 1 })) : [],
-  invalidDomainLimit: s.invalidDomainLimitCount.count,
-  tlsLimit: s.tlsLimitCount.count,
-});
-
-async function certificatesOf(deps: StateDeps, sites: edge.DesiredStateInput['structure']['sites']) {
-  const ids = [...new Set(sites.flatMap((s) => s.domains.map((d) => d.certificateId)).filter((id): id is number => typeof id === 'number'))];
-  if (!ids.length) return [];
-  const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
-  return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
 }

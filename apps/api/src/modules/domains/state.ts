@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { DomainTable, UpstreamTable } from '../../db/schema';
 import { portMapOf } from './rows';
 
@@ -6,7 +7,7 @@ import { portMapOf } from './rows';
  * What a domain's settings add to the node's desired state: load balancing (with the first enabled origin's
  * hash key), keepalive (the largest of its enabled origins; 0 turns it off) and port mapping.
  */
-export const domainOptionsOf = (d: Selectable<DomainTable>, origins: Selectable<UpstreamTable>[]) => {
+const domainOptionsOf = (d: Selectable<DomainTable>, origins: Selectable<UpstreamTable>[]) => {
   const own = origins.filter((o) => o.domain_id === d.id);
   return {
     balance: d.balance,
@@ -14,4 +15,10 @@ export const domainOptionsOf = (d: Selectable<DomainTable>, origins: Selectable<
     keepalive: Math.max(0, ...own.map((o) => o.keepalive)),
     portMap: portMapOf(d),
   };
+};
+
+/** Each domain's load balancing, keepalive and port mapping. */
+export const domainSettingsEdge: EdgeFeature = {
+  name: 'domain settings',
+  domains: async (_ctx, domains, origins) => new Map(domains.map((d) => [d.id, domainOptionsOf(d, origins)])),
 };

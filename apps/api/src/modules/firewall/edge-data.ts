@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import type { EdgeFeature, SiteStructure } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 import { limitsOfSites } from '../site-actions/edge-limits';
 import { LIFT_KEEP_SECONDS } from './blocked-service';
@@ -41,7 +42,7 @@ function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: Lif
 }
 
 /** Each served site's enabled firewall rules and recent block lifts, pushed into the edge's Lua without a reload; sites without any are left out. */
-export async function firewallDataOf(db: Db, sites: { id: number }[]) {
+async function firewallDataOf(db: Db, sites: { id: number }[]) {
   if (!sites.length) return [];
   const siteIds = sites.map((s) => s.id);
   const ips = await db.selectFrom('site_ip_rules').select(['site_id', 'list', 'ip', 'url', 'methods', 'port']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('id').execute();
@@ -59,8 +60,8 @@ export async function firewallDataOf(db: Db, sites: { id: number }[]) {
 }
 
 /** The sites' layer-4 firewalls (enabled entries) and connection limitations, rendered into their stream servers. */
-export async function withL4Firewall<S extends { id: number; l4Ports?: unknown[] }>(db: Db, sites: S[]) {
-  if (!sites.length) return sites;
+async function l4FirewallOf(db: Db, sites: SiteStructure[]) {
+  if (!sites.length) return new Map<number, Pick<SiteStructure, 'l4Firewall'>>();
   const rows = await db
     .selectFrom('site_firewall_rules')
     .select(['site_id', 'kind', 'body'])
@@ -73,14 +74,25 @@ export async function withL4Firewall<S extends { id: number; l4Ports?: unknown[]
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
   const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });
   const limits = await limitsOfSites(db, sites.filter((s) => s.l4Ports?.length).map((s) => s.id));
-  return sites.map((s) => ({
-    ...s,
-    l4Firewall: {
-      blacklist: of(s.id, 'l4Blacklist').map(ipRule),
-      whitelist: of(s.id, 'l4Whitelist').map(ipRule),
-      positions: of(s.id, 'l4Position').map(position),
-      limitConns: of(s.id, 'l4LimitConn'),
-      connections: limits.get(s.id)?.connections,
-    },
-  }));
+  return new Map(
+    sites.map((s) => [
+      s.id,
+      {
+        l4Firewall: {
+          blacklist: of(s.id, 'l4Blacklist').map(ipRule),
+          whitelist: of(s.id, 'l4Whitelist').map(ipRule),
+          positions: of(s.id, 'l4Position').map(position),
+          limitConns: of(s.id, 'l4LimitConn'),
+          connections: limits.get(s.id)?.connections,
+        },
+      } as Pick<SiteStructure, 'l4Firewall'>,
+    ]),
+  );
 }
+
+/** The firewall: each site's layer-4 firewall in its structure (after its layer-4 ports), its rules and lifts in its data. */
+export const firewallEdge: EdgeFeature = {
+  name: 'firewall',
+  sites: ({ deps }, sites) => l4FirewallOf(deps.db, sites),
+  siteData: async ({ deps }, sites) => new Map((await firewallDataOf(deps.db, sites)).map(({ siteId, ...doc }) => [siteId, doc])),
+};

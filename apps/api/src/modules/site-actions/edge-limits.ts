@@ -1,3 +1,4 @@
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 
 type Limit = number | null | undefined;
@@ -27,10 +28,8 @@ export async function limitsOfSites(db: Db, siteIds: number[]) {
   return limits;
 }
 
-/** Adds each site's bandwidth and connection limits to the node's data (the edge caps the site's requests by them). */
-export async function withSiteLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; limits: object })[]> {
-  const limits = await limitsOfSites(db, sites.map((s) => s.id));
-  const merged = data.map((d) => (limits.has(d.siteId) ? { ...d, limits: limits.get(d.siteId)! } : d));
-  const extra = [...limits].filter(([id]) => !data.some((d) => d.siteId === id)).map(([siteId, l]) => ({ siteId, limits: l }));
-  return [...merged, ...extra];
-}
+/** Each site's bandwidth and connection limits, in its data (the edge caps the site's requests by them). */
+export const siteLimitsEdge: EdgeFeature = {
+  name: 'site limits',
+  siteData: async ({ deps }, sites) => new Map([...(await limitsOfSites(deps.db, sites.map((s) => s.id)))].map(([siteId, limits]) => [siteId, { limits }])),
+};

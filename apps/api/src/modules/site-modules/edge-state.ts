@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { AppDeps } from '../../deps';
 import { basicAuthOf } from '../basic-auth/edge-state';
 import { keyOf } from './token-auth';
@@ -7,7 +8,7 @@ import { keyOf } from './token-auth';
  * The traffic modules of the served domains, for the node's desired state (data, no reload): the headers,
  * redirect rules and CORS setting of each domain's assigned modules, and its referer and header rules.
  */
-export async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: { id: number; siteId: number }[]): Promise<edge.DomainModules[]> {
+async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: { id: number; siteId: number }[]): Promise<edge.DomainModules[]> {
   if (!domains.length) return [];
   const { db } = deps;
   const domainIds = domains.map((d) => d.id);
@@ -50,7 +51,7 @@ export async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, dom
 }
 
 /** The WAF setting of each domain that has a WAF module: structure, so the nodes reload when it changes. */
-export async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
+async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
   if (!domainIds.length) return new Map<number, edge.WafSetting>();
   const rows = await db
     .selectFrom('domain_modules')
@@ -61,3 +62,13 @@ export async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
     .execute();
   return new Map(rows.map((r) => [r.domain_id, JSON.parse(r.config) as edge.WafSetting]));
 }
+
+/** The domains' modules: each one's WAF setting in its structure, its traffic modules in the data. */
+export const siteModulesEdge: EdgeFeature = {
+  name: 'site modules',
+  domains: async ({ deps }, domains) => {
+    const wafs = await wafByDomain(deps.db, domains.map((d) => d.id));
+    return new Map(domains.map((d) => [d.id, { waf: wafs.get(d.id) ?? null }]));
+  },
+  domainModules: ({ deps }, sites) => domainModulesOf(deps, sites.flatMap((s) => s.domains.map((d) => ({ id: d.id, siteId: s.id })))),
+};

@@ -1,4 +1,5 @@
 import { systemSettingSchemas as s, type edge } from '@edgekeep/contract';
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 import { storedSetting } from './service';
 
@@ -6,10 +7,15 @@ import { storedSetting } from './service';
  * The zone owner's settings the Lua runtime enforces, with no reload: its restricted subnets (refused with 929 on
  * every site) and the parts of its ray ids, with this node's id for them.
  */
-export async function edgeSystemSettings(db: Db, zoneId: number, nodeId: number): Promise<Pick<edge.ZoneData, 'restricted' | 'ray'>> {
+async function edgeSystemSettings(db: Db, zoneId: number, nodeId: number): Promise<Pick<edge.ZoneData, 'restricted' | 'ray'>> {
   const { client_id: owner } = await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow();
   return {
     restricted: (await storedSetting(db, owner, 'restrictGroupCIDRs'))?.value.cidrs ?? [],
     ray: { parts: (await storedSetting(db, owner, 'CDNRayLog'))?.value.logParts ?? [...s.DEFAULT_LOG_PARTS], node: nodeId },
   };
 }
+
+export const systemSettingsEdge: EdgeFeature = {
+  name: 'system settings',
+  zone: async ({ deps, zone }) => ({ data: await edgeSystemSettings(deps.db, zone.id, zone.node_id) }),
+};

@@ -1,4 +1,5 @@
-import { now, type Db } from '../../db';
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
+import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import { monthOf, usageOf } from './usage';
 import { notifyOnChange } from '../notifications/events';
@@ -40,13 +41,12 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
 }
 
 
-/** Marks the sites whose traffic is limited in the node's data (trafficLimited: the edge answers 929 for them). */
-export async function withTrafficLimits<T extends { siteId: number }>(db: Db, sites: { id: number }[], data: T[]): Promise<(T | { siteId: number; trafficLimited: true })[]> {
-  if (!sites.length) return data;
-  const limited = new Set(
-    (await db.selectFrom('site_traffic_states').select('site_id').where('site_id', 'in', sites.map((s) => s.id)).where('limited', '=', 1).execute()).map((r) => r.site_id),
-  );
-  const merged = data.map((d) => (limited.has(d.siteId) ? { ...d, trafficLimited: true as const } : d));
-  const extra = [...limited].filter((id) => !data.some((d) => d.siteId === id)).map((siteId) => ({ siteId, trafficLimited: true as const }));
-  return [...merged, ...extra];
-}
+/** The sites whose traffic is limited, marked in their data (trafficLimited: the edge answers 929 for them). */
+export const trafficEdge: EdgeFeature = {
+  name: 'traffic limits',
+  siteData: async ({ deps }, sites) => {
+    if (!sites.length) return new Map();
+    const rows = await deps.db.selectFrom('site_traffic_states').select('site_id').where('site_id', 'in', sites.map((s) => s.id)).where('limited', '=', 1).execute();
+    return new Map(rows.map((r) => [r.site_id, { trafficLimited: true }]));
+  },
+};

@@ -1,8 +1,8 @@
 import type { edge } from '@edgekeep/contract';
+import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 
 type Sites = edge.DesiredStateInput['structure']['sites'];
-type SiteData = edge.DesiredStateInput['data'] extends infer D ? (D extends { sites?: (infer S)[] } ? S : never) : never;
 
 /**
  * Each served site's advanced firewall: every luaAcl module assigned to a served domain with its enabled rules
@@ -43,10 +43,8 @@ async function wafOf(db: Db, sites: Sites): Promise<Map<number, edge.SiteWaf>> {
   return out;
 }
 
-/** Adds each site's advanced firewall to its IP-list data, adding the sites that have only a firewall. */
-export async function withWaf(db: Db, sites: Sites, data: SiteData[]): Promise<SiteData[]> {
-  const waf = await wafOf(db, sites);
-  const merged = data.map((d) => (waf.has(d.siteId) ? { ...d, waf: waf.get(d.siteId) } : d));
-  const extra = [...waf.entries()].filter(([id]) => !data.some((d) => d.siteId === id)).map(([siteId, w]) => ({ siteId, blacklist: [], whitelist: [], waf: w }));
-  return [...merged, ...extra].sort((a, b) => a.siteId - b.siteId);
-}
+/** Each site's advanced firewall, in its data. */
+export const wafAclEdge: EdgeFeature = {
+  name: 'advanced firewall',
+  siteData: async ({ deps }, sites) => new Map([...(await wafOf(deps.db, sites))].map(([siteId, waf]) => [siteId, { waf }])),
+};
