@@ -12,7 +12,7 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
 import { breachOf, monitorOf } from '../modules/resolutions/health';
 import { refreshStale } from '../modules/resolutions/service';
-import { agentPackage, installScript, packageChecksum } from './package';
+import { agentPackage, installScript, packageChecksum } from '../lib/agent-package';
 import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 import { createStateCache } from './state-cache';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, lane, makeTenants, startTestApp, type TestApp } from '../../../test/harness';
-import { agentPackage, agentVersion } from '../../agent-gateway/package';
+import { agentPackage, agentVersion } from '../../lib/agent-package';
 import { UPGRADE_TIMEOUT_JOB, UPGRADE_TIMEOUT_MS } from './service';
 
 lane('node upgrades', () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { agentPackage, agentVersion, packageChecksum } from '../../agent-gateway/package';
+import { agentPackage, agentVersion, packageChecksum } from '../../lib/agent-package';
 import { nodesOf, ownedNodes, statusOf, visibleNode } from '../nodes/service';
 import { clientOf } from '../zones/service';
 import * as repo from './repo';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { agentVersion, installCommand } from '../../agent-gateway/package';
+import { agentVersion, installCommand } from '../../lib/agent-package';
 import type { Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
 import { assertNotInVirtualNode } from '../virtual-nodes/service';
