@@ -68,10 +68,23 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
   serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
 }
 
-/** Serves a call of the agent protocol: the node is known by its credential before anything else is read. */
-export function registerNodeRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: (ctx: NodeHandlerContext<D>) => Promise<Output<D['response']>>) {
+/**
+ * Serves a call of the agent protocol: the node is known by its credential before anything else is read.
+ * `checked`: the handler answers what it already read through the response schema (the node's state, checked as it
+ * is built and shared by the nodes of a revision), sent without reading it again.
+ */
+export function registerNodeRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  def: D,
+  handler: (ctx: NodeHandlerContext<D>) => Promise<Output<D['response']>>,
+  opts: { checked?: boolean } = {},
+) {
   if (def.auth !== 'node') throw new Error(`${def.id} is called with an account's token: register it with registerRoute`);
-  serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler({ ...ctx, node: ctx.req.edgeNode! })));
+  serve(app, deps, def, async (ctx) => {
+    const answer = await handler({ ...ctx, node: ctx.req.edgeNode! });
+    return opts.checked ? ctx.reply.send(answer) : sendAnswer(def, ctx, answer);
+  });
 }
 
 /** Sends the answer through the response schema; an answer that does not match it is the server's fault. */
