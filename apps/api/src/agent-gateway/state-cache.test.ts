@@ -16,6 +16,9 @@ lane('desired state cache', () => {
     t = await startTestApp();
     f = await makeInfra(t);
     second = (await call(t, 'POST', 'client/node', { token: f.tokens.clientA, body: { zoneID: f.a.zone, name: 'edge-a2', ip: '192.0.2.2' } })).body.data.id;
+    // in the same line as the first node: the same groups, so the same inputs
+    const joined = await call(t, 'PUT', `client/zone/${f.a.zone}/group`, { token: f.tokens.clientA, body: { id: f.a.group, nodeIDs: [f.a.node, second] } });
+    expect(joined.status).toBe(200);
     stateOf = createStateCache({
       db: t.deps.db,
       build: async (nodeId) => {
