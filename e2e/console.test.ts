@@ -107,9 +107,9 @@ describe('the web console in Chromium against the server started as the README d
     await sidebar.getByText('Dashboard', { exact: true }).waitFor();
     await page.getByTestId('account-menu').getByText(EMAIL[tier]).waitFor();
     await screenshot(page, `${tier}-not-found`);
-    // "Back to home" is the area's own landing, never another area's sign-in page.
+    // "Back to home" is the area's own dashboard, never another area's sign-in page.
     await page.getByRole('button', { name: 'Back to home' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(LANDING[tier]);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${tier}/dashboard`);
     if (tier === 'user') {
       // The user menu's certificates and custom error pages open their screens over the chosen site.
       for (const [label, path] of [['Certificates', 'certificates'], ['Custom error pages', 'errorPages']]) {
