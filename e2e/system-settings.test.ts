@@ -99,7 +99,11 @@ describe('system settings and notification screens', () => {
       expect(bot.sent.at(-1)).toMatchObject({ token: BOT_TOKEN, chatId: '31337' });
       await botCard.getByTestId('bot-registered').getByText('Chat registered').waitFor();
 
-      await page.getByTestId('setting-tab-status').click();
+      // the last tab sits where the tab bar scrolls: a click while it moves may not take, so click until it shows
+      for (let i = 0; i < 10; i++) {
+        await page.getByTestId('setting-tab-status').click();
+        if (await page.getByTestId('system-status').waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
+      }
       await page.getByTestId('status-ok').waitFor();
       await screenshot(page, 'system-setting-status');
     } finally {
