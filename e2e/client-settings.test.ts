@@ -81,7 +81,8 @@ describe.skipIf(!nginx.ok)("a client's branding and system settings, in the brow
       await page.getByTestId('branding-save').click();
       await waitForToast(page, 'Update Successful!');
       await page.getByTestId('branding-preview-logo').waitFor();
-      expect(await page.title()).toBe('Settings E2E CDN');
+      // inside the shell the tab names the screen, then the brand
+      await expect.poll(() => page.title()).toBe('Branding · Settings E2E CDN');
       await screenshot(page, 'customize-logo');
 
       const signIn = await freshPage(browser.context, server.url);
