@@ -99,7 +99,7 @@ function LicenseOverview() {
       {can('accounts.view') ? (
         <Card title={t('adminDashboard.usage')}>
           <DataTable<Account>
-            queryKey={['admin', 'clients', 'dashboard']}
+            queryKey={licenseKeys.dashboardClients}
             fetch={licenseCalls.clients}
             columns={columns}
             rowKey="id"

@@ -45,6 +45,7 @@ export const licenseKeys = {
   usage: (clientId: number) => ['admin', 'usage', clientId] as const,
   overview: ['admin', 'licenseOverview'] as const,
   clientPicker: (name: string) => ['admin', 'clients', 'picker', name] as const,
+  dashboardClients: ['admin', 'clients', 'dashboard'] as const,
   offline: ['admin', 'offlineLicenses'] as const,
   mine: ['client', 'license'] as const,
 };
