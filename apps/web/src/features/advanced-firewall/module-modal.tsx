@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
+import { useAllDomains } from '../sites/queries';
 import { useSiteMutation } from '../sites/use-site-mutation';
 import { aclKeys, wafAcl, type AclModule } from './queries';
 
@@ -47,7 +46,7 @@ export function ModuleModal({ siteId, module, onClose, onCreated }: { siteId: nu
 export function AssignModal({ siteId, module, onClose }: { siteId: number; module: AclModule; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ domainIDs: number[] }>();
-  const domains = useQuery({ queryKey: ['domains', siteId, 'all'], queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: 500 }) });
+  const domains = useAllDomains(siteId);
   const before = module.domains.map((d) => d.id);
   const save = useSiteMutation({
     fn: async ({ domainIDs }: { domainIDs: number[] }) => {

@@ -14,11 +14,11 @@ export function CopyToSiteModal({ siteId, ids, onClose }: { siteId: number; ids:
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
   const copy = useSiteMutation({
     fn: (v: Values) => domainsApi.copyToSite(siteId, ids, v.targetSiteID, v.enabled),
     success: 'createSuccess',
-    refresh: [keys.sites, ['user-site-domains']],
+    refresh: [keys.sites, keys.everySiteDomains],
     done: onClose,
   });
   return (

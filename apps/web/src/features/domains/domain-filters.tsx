@@ -8,7 +8,7 @@ import { domainsApi } from './api';
 /** The domain list's filters (spec §3 Domain list filters), each kept in the URL. */
 export function DomainFilters({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const tags = useQuery({ queryKey: [...keys.domains(siteId), 'tags'], queryFn: () => domainsApi.tags(siteId) });
+  const tags = useQuery({ queryKey: keys.domainTags(siteId), queryFn: () => domainsApi.tags(siteId) });
   return (
     <Space wrap>
       <TextFilter name="keywords" placeholder={t('domains.keyword')} />

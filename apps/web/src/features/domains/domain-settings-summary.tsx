@@ -10,7 +10,7 @@ export const PROTOCOL_LABELS = { http: 'protocolHttp', https: 'protocolHttps', f
 export function DomainSettingsSummary({ siteId, domainId, name }: { siteId: number; domainId: number; name: string }) {
   const { t } = useTranslation();
   const settings = useQuery({
-    queryKey: [...keys.domains(siteId), 'settings', domainId],
+    queryKey: keys.domainSettings(siteId, domainId),
     queryFn: async () => (await domainsApi.settings(siteId, { page: 1, pageSize: 25, domainName: name })).data.find((d) => d.id === domainId) ?? null,
   });
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;

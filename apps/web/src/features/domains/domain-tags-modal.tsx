@@ -9,7 +9,7 @@ import { domainsApi } from './api';
 export function DomainTagsModal({ siteId, ids, initial = [], onClose, onDone }: { siteId: number; ids: number[]; initial?: string[]; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ tags: string[] }>();
-  const known = useQuery({ queryKey: [...keys.domains(siteId), 'tags'], queryFn: () => domainsApi.tags(siteId) });
+  const known = useQuery({ queryKey: keys.domainTags(siteId), queryFn: () => domainsApi.tags(siteId) });
   const save = useSiteMutation({
     fn: (tags: string[]) => domainsApi.setTags(siteId, ids, tags),
     success: 'updateTagsSuccess',

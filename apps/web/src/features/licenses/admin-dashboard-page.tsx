@@ -5,7 +5,7 @@ import { Codes } from '@edgekeep/contract/errors';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure } from '../../api/failure';
-import { licenseCalls, type Account } from './queries';
+import { licenseCalls, licenseKeys, type Account } from './queries';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
@@ -20,7 +20,7 @@ const usageOrNone = (clientId: number) =>
   });
 
 const useUsage = (client: Account) =>
-  useQuery({ queryKey: ['admin', 'usage', client.id], queryFn: () => usageOrNone(client.id), enabled: client.isRoot });
+  useQuery({ queryKey: licenseKeys.usage(client.id), queryFn: () => usageOrNone(client.id), enabled: client.isRoot });
 
 function LicenseCell({ client }: { client: Account }) {
   const { t } = useTranslation();
@@ -66,7 +66,7 @@ function LicenseOverview() {
   const { t } = useTranslation();
   const can = useCan();
   const allowed = can('licenses.view');
-  const overview = useQuery({ queryKey: ['admin', 'licenseOverview'], queryFn: licenseCalls.overview, enabled: allowed, staleTime: 0 });
+  const overview = useQuery({ queryKey: licenseKeys.overview, queryFn: licenseCalls.overview, enabled: allowed, staleTime: 0 });
   if (!allowed) {
     return (
       <Card title={t('menu.dashboard')} data-testid="admin-dashboard">
@@ -99,7 +99,7 @@ function LicenseOverview() {
       {can('accounts.view') ? (
         <Card title={t('adminDashboard.usage')}>
           <DataTable<Account>
-            queryKey={['admin', 'clients', 'dashboard']}
+            queryKey={licenseKeys.dashboardClients}
             fetch={licenseCalls.clients}
             columns={columns}
             rowKey="id"

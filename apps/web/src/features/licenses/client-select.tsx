@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licenseCalls } from './queries';
+import { licenseCalls, licenseKeys } from './queries';
 import { useListParams } from '../../components/list-params';
 
 const PICKER_SIZE = 50;
@@ -14,7 +14,7 @@ export function ClientSelect({ value, onChange, style, testId }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const clients = useQuery({
-    queryKey: ['admin', 'clients', 'picker', name],
+    queryKey: licenseKeys.clientPicker(name),
     queryFn: () => licenseCalls.clients({ pageSize: PICKER_SIZE, ...(name ? { name } : {}) }),
   });
   const options = (clients.data?.data ?? []).filter((a) => a.isRoot).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }));

@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licenseCalls, type OrderInput } from './queries';
+import { licenseCalls, licenseKeys, type OrderInput } from './queries';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
@@ -19,10 +19,10 @@ export function OrdersModal({ client, onClose }: { client?: Client; onClose: () 
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<{ orders: Row[] }>();
-  const key = ['admin', 'orders', client?.id];
+  const key = licenseKeys.orders(client?.id);
   const orders = useQuery({ queryKey: key, queryFn: () => licenseCalls.orders(client!.id), enabled: !!client, staleTime: 0 });
   const licenses = useQuery({
-    queryKey: ['admin', 'licenses', 'of', client?.id],
+    queryKey: licenseKeys.of(client?.id),
     queryFn: async () => {
       const query = { clientID: client!.id, pageSize: ORDERS_MAX };
       const [online, offline] = await Promise.all([licenseCalls.list(query), licenseCalls.offlines(query)]);

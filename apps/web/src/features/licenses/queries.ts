@@ -39,6 +39,13 @@ export const licenseCalls = {
 
 export const licenseKeys = {
   list: ['admin', 'licenses'] as const,
+  /** A client's online and offline licenses (under the list key: a change to the list refreshes them). */
+  of: (clientId?: number) => ['admin', 'licenses', 'of', clientId] as const,
+  orders: (clientId?: number) => ['admin', 'orders', clientId] as const,
+  usage: (clientId: number) => ['admin', 'usage', clientId] as const,
+  overview: ['admin', 'licenseOverview'] as const,
+  clientPicker: (name: string) => ['admin', 'clients', 'picker', name] as const,
+  dashboardClients: ['admin', 'clients', 'dashboard'] as const,
   offline: ['admin', 'offlineLicenses'] as const,
   mine: ['client', 'license'] as const,
 };

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Empty, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { headerRule, refererRule } from '@edgekeep/contract/edge/site-modules';
 import { useFormRules, zodRule } from '../../components/form-rules';
 import { accessRules, siteModuleKeys as keys, useAntiHeaders, useReferers, type AntiHeaderInput, type AntiHeaderItem, type RefererItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
+import { useAllDomains } from '../sites/queries';
 import { useSiteCan } from '../sites/use-site-can';
 
 const OPERATORS = ['exists', 'missing', 'equals', 'contains', 'regex'] as const;
@@ -115,7 +114,7 @@ function DomainRules({ siteId, domainId }: { siteId: number; domainId: number })
 export function AccessRulesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const [domainId, setDomainId] = useState<number>();
-  const domains = useQuery({ queryKey: ['site', siteId, 'domains', 'all'], queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: 500 }) });
+  const domains = useAllDomains(siteId);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Select

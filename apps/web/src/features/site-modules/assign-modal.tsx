@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
-import { modules, moduleKeys, type AssignKind } from './queries';
+import { useAllDomains } from '../sites/queries';
+import { modules, siteModuleKeys, type AssignKind } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 type Values = { domainIDs: number[]; moduleID: number };
@@ -14,11 +13,11 @@ export function AssignModal(o: { siteId: number; kind: AssignKind; modules: { id
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const domains = useQuery({ queryKey: ['site', o.siteId, 'domains', 'all'], queryFn: () => sitesApi.domains(o.siteId, { page: 1, pageSize: 500 }) });
+  const domains = useAllDomains(o.siteId);
   const save = useModuleMutation({
     fn: (v: Values) => modules.assign(o.siteId, o.kind, v.domainIDs, v.moduleID),
     success: 'updateSuccess',
-    refresh: [moduleKeys.list(o.siteId, o.kind)],
+    refresh: [siteModuleKeys.list(o.siteId, o.kind)],
     done: o.onClose,
     overrideCode: o.overrideCode,
   });

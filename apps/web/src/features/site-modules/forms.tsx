@@ -3,7 +3,7 @@ import { edge } from '@edgekeep/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useFormRules } from '../../components/form-rules';
-import { modules, moduleKeys, useDefaultWafRules, type CorsInput, type CorsItem, type TokenAuthInput, type TokenAuthItem, type TokenAuthSaved, type WafInput, type WafItem } from './queries';
+import { modules, siteModuleKeys, useDefaultWafRules, type CorsInput, type CorsItem, type TokenAuthInput, type TokenAuthItem, type TokenAuthSaved, type WafInput, type WafItem } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 const lines = (v?: string) => (v ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -29,7 +29,7 @@ export function CorsModal({ siteId, item, onClose }: { siteId: number; item?: Co
   const save = useModuleMutation({
     fn: (v: CorsInput) => (item ? modules.updateCors(siteId, { ...v, id: item.id }) : modules.createCors(siteId, v)),
     success: item ? 'updateSuccess' : 'createSuccess',
-    refresh: [moduleKeys.list(siteId, 'cors')],
+    refresh: [siteModuleKeys.list(siteId, 'cors')],
     done: onClose,
   });
   const originRule = { validator: (_: unknown, v?: string) => (!v || edge.corsOrigin.safeParse(v.trim()).success ? Promise.resolve() : Promise.reject(new Error(t('siteModules.originRule')))) };
@@ -76,7 +76,7 @@ export function TokenAuthModal({ siteId, item, onClose, onKey }: { siteId: numbe
   const save = useModuleMutation({
     fn: (v: TokenAuthInput) => modules.saveTokenAuth(siteId, { ...v, id: item?.id, key: v.key?.trim() || undefined }),
     success: item ? 'updateSuccess' : 'createSuccess',
-    refresh: [moduleKeys.list(siteId, 'tokenAuth')],
+    refresh: [siteModuleKeys.list(siteId, 'tokenAuth')],
     done: (r: TokenAuthSaved) => {
       if (r.key) onKey(r.key);
       onClose();
@@ -110,7 +110,7 @@ export function WafModal({ siteId, item, onClose }: { siteId: number; item?: Waf
   const save = useModuleMutation({
     fn: (v: WafInput) => modules.saveWaf(siteId, { ...v, id: item?.id }),
     success: item ? 'updateSuccess' : 'createSuccess',
-    refresh: [moduleKeys.list(siteId, 'waf')],
+    refresh: [siteModuleKeys.list(siteId, 'waf')],
     done: onClose,
   });
   const idsRule = { validator: (_: unknown, v?: string) => (lines(v).every((x) => /^9\d{5}$/.test(x)) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')))) };

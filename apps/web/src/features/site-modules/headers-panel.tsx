@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { modules, moduleKeys, type HeaderInput, type HeaderItem } from './queries';
+import { modules, siteModuleKeys, type HeaderInput, type HeaderItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -18,9 +18,9 @@ export function HeadersPanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<HeaderInput>();
-  const key = moduleKeys.items(siteId, 'customHeader', moduleId);
+  const key = siteModuleKeys.items(siteId, 'customHeader', moduleId);
   const list = useQuery({ queryKey: key, queryFn: () => modules.headers(siteId, moduleId) });
-  const refresh = [key, moduleKeys.list(siteId, 'customHeader')];
+  const refresh = [key, siteModuleKeys.list(siteId, 'customHeader')];
   const edit = useRowEdit(form, (h: HeaderItem): HeaderInput => ({ type: h.type, action: h.action, name: h.name, value: h.value }));
   const save = useModuleMutation({
     fn: (h: HeaderInput) => modules.saveHeader(siteId, moduleId, edit.body(h)),

@@ -6,7 +6,7 @@ import { DataTable, type Page } from '../../components/data-table';
 import type { ListQuery } from '../../components/list-params';
 import { TextFilter } from '../../components/filter-bar';
 import { RemoveLink } from '../sites/remove-link';
-import { moduleKeys, type AssignKind } from './queries';
+import { siteModuleKeys, type AssignKind } from './queries';
 import { AssignModal } from './assign-modal';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -32,7 +32,7 @@ export function ModuleTab<T extends Base>(o: {
   const [open, setOpen] = useState<T>();
   const [assigning, setAssigning] = useState<{ moduleId?: number }>();
   const [modules, setModules] = useState<T[]>([]);
-  const key = moduleKeys.list(o.siteId, o.kind);
+  const key = siteModuleKeys.list(o.siteId, o.kind);
   const remove = useModuleMutation({ fn: (ids: number[]) => o.remove(ids), success: 'removeSuccess', refresh: [key], overrideCode: o.overrideCode });
   const columns: TableColumnsType<T> = [
     { key: 'name', title: t('siteModules.name'), dataIndex: 'name', sorter: true },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessRulesTab } from './access-rules-tab';
 import { BasicAuthTab } from './basic-auth-tab';
-import { modules, moduleKeys, type CorsItem, type ModuleItem, type TokenAuthItem, type WafItem } from './queries';
+import { modules, siteModuleKeys, type CorsItem, type ModuleItem, type TokenAuthItem, type WafItem } from './queries';
 import { CorsModal, TokenAuthModal, WafModal } from './forms';
 import { HEADER_OVERRIDE, HeadersPanel } from './headers-panel';
 import { ModuleTab } from './module-tab';
@@ -38,7 +38,7 @@ function NamedEditor({ siteId, kind, item, onClose }: { siteId: number; kind: Na
   const save = useModuleMutation({
     fn: (name: string) => NAMED[kind].save(siteId, name, item?.id),
     success: item ? 'updateSuccess' : 'createSuccess',
-    refresh: [moduleKeys.list(siteId, kind)],
+    refresh: [siteModuleKeys.list(siteId, kind)],
     done: onClose,
     overrideCode: kind === 'customHeader' ? HEADER_OVERRIDE : undefined,
   });

@@ -41,6 +41,9 @@ export const siteModuleKeys = {
   authRules: (siteId: number) => ['site', siteId, 'auth', 'rules'] as const,
   referers: (siteId: number, domainId: number) => ['site', siteId, 'domain', domainId, 'antiReferers'] as const,
   antiHeaders: (siteId: number, domainId: number) => ['site', siteId, 'domain', domainId, 'antiHeaders'] as const,
+  list: (siteId: number, kind: string) => ['site', siteId, 'modules', kind] as const,
+  items: (siteId: number, kind: string, moduleId: number) => ['site', siteId, 'modules', kind, moduleId, 'items'] as const,
+  defaultWafRules: ['waf', 'defaultRules'] as const,
 };
 
 /** Basic auth (spec §7 Auth): groups of users, and rules binding paths to groups. */
@@ -84,12 +87,6 @@ export const useAntiHeaders = (siteId: number, domainId: number) =>
 
 /** The module kinds a domain is assigned to through PUT domains/module/<kind>. */
 export type AssignKind = 'customHeader' | 'urlRedirect' | 'cors' | 'proxyRewrite' | 'tokenAuth' | 'waf';
-
-export const moduleKeys = {
-  list: (siteId: number, kind: string) => ['site', siteId, 'modules', kind] as const,
-  items: (siteId: number, kind: string, moduleId: number) => ['site', siteId, 'modules', kind, moduleId, 'items'] as const,
-  defaultWafRules: ['waf', 'defaultRules'] as const,
-};
 
 const list = (query: ListQuery) => query as z.input<typeof modulesQuery>;
 const data = async <T,>(answer: Promise<{ data: T }>) => (await answer).data;
@@ -150,4 +147,4 @@ export const modules = {
 };
 
 /** The WAF rule groups a module can turn on; they do not change while the console runs. */
-export const useDefaultWafRules = () => useQuery({ queryKey: moduleKeys.defaultWafRules, queryFn: () => data(callRoute(w.defaultRules)) });
+export const useDefaultWafRules = () => useQuery({ queryKey: siteModuleKeys.defaultWafRules, queryFn: () => data(callRoute(w.defaultRules)) });

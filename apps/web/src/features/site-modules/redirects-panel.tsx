@@ -4,7 +4,7 @@ import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { useFormRules } from '../../components/form-rules';
-import { modules, moduleKeys, type RedirectInput, type RedirectItem } from './queries';
+import { modules, siteModuleKeys, type RedirectInput, type RedirectItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -17,8 +17,8 @@ export function RedirectsPanel({ siteId, moduleId }: { siteId: number; moduleId:
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<RedirectInput>();
   const [replace] = Form.useForm<{ from: string; to: string }>();
-  const key = moduleKeys.items(siteId, 'urlRedirect', moduleId);
-  const refresh = [key, moduleKeys.list(siteId, 'urlRedirect')];
+  const key = siteModuleKeys.items(siteId, 'urlRedirect', moduleId);
+  const refresh = [key, siteModuleKeys.list(siteId, 'urlRedirect')];
   const edit = useRowEdit(form, (r: RedirectItem): RedirectInput => ({ match: r.match, source: r.source, target: r.target, code: r.code }));
   const save = useModuleMutation({ fn: (r: RedirectInput) => modules.saveUrl(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
   const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeUrls(siteId, moduleId, ids), success: 'removeSuccess', refresh });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { modules, moduleKeys, type RewriteInput, type RewriteItem } from './queries';
+import { modules, siteModuleKeys, type RewriteInput, type RewriteItem } from './queries';
 import { RowActions, RowEditSubmit, useRowEdit } from './row-edit';
 import { useModuleMutation } from './use-module-mutation';
 
@@ -14,9 +14,9 @@ export function RewritePanel({ siteId, moduleId }: { siteId: number; moduleId: n
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
   const [form] = Form.useForm<RewriteInput>();
-  const key = moduleKeys.items(siteId, 'proxyRewrite', moduleId);
+  const key = siteModuleKeys.items(siteId, 'proxyRewrite', moduleId);
   const list = useQuery({ queryKey: key, queryFn: () => modules.rewriteRules(siteId, moduleId) });
-  const refresh = [key, moduleKeys.list(siteId, 'proxyRewrite')];
+  const refresh = [key, siteModuleKeys.list(siteId, 'proxyRewrite')];
   const edit = useRowEdit(form, (r: RewriteItem): RewriteInput => ({ match: r.match, source: r.source, target: r.target, host: r.host }));
   const save = useModuleMutation({ fn: (r: RewriteInput) => modules.saveRewriteRule(siteId, moduleId, edit.body(r)), success: edit.editing ? 'updateSuccess' : 'createSuccess', refresh, done: edit.stop });
   const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeRewriteRules(siteId, moduleId, ids), success: 'removeSuccess', refresh });

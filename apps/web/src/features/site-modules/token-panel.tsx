@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
 import { RemoveLink } from '../sites/remove-link';
-import { modules, moduleKeys, type SignResult, type TokenAuthItem } from './queries';
+import { modules, siteModuleKeys, type SignResult, type TokenAuthItem } from './queries';
 import { useModuleMutation } from './use-module-mutation';
 
 /** The URL format of signed URLs, a signer, and (scope paths) the protected path prefixes. */
@@ -14,9 +14,9 @@ export function TokenPanel({ siteId, module }: { siteId: number; module: TokenAu
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
   const [signed, setSigned] = useState<SignResult>();
-  const key = moduleKeys.items(siteId, 'tokenAuth', module.id);
+  const key = siteModuleKeys.items(siteId, 'tokenAuth', module.id);
   const paths = useQuery({ queryKey: key, queryFn: () => modules.tokenPaths(siteId, module.id) });
-  const refresh = [key, moduleKeys.list(siteId, 'tokenAuth')];
+  const refresh = [key, siteModuleKeys.list(siteId, 'tokenAuth')];
   const [form] = Form.useForm<{ items: string }>();
   const add = useModuleMutation({ fn: (items: string) => modules.addTokenPaths(siteId, module.id, items), success: 'createSuccess', refresh, done: () => form.resetFields() });
   const remove = useModuleMutation({ fn: (ids: number[]) => modules.removeTokenPaths(siteId, module.id, ids), success: 'removeSuccess', refresh });

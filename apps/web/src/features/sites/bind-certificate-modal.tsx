@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { sitesApi, type Certificate } from '../../api/sites';
 import { covers } from './certificate-covers';
+import { useAllDomains } from './queries';
 import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 
@@ -11,10 +10,7 @@ import { useSiteMutation } from './use-site-mutation';
 export function BindCertificateModal({ siteId, certificate, onClose }: { siteId: number; certificate: Certificate; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ domainIDs: number[] }>();
-  const domains = useQuery({
-    queryKey: [...keys.domains(siteId), 'all'],
-    queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
-  });
+  const domains = useAllDomains(siteId);
   const bind = useSiteMutation({
     fn: (domainIDs: number[]) => sitesApi.bindCertificate(siteId, certificate.id, domainIDs),
     success: 'updateSuccess',

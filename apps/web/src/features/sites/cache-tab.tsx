@@ -32,7 +32,7 @@ export function CacheTab({ siteId }: { siteId: number }) {
     refresh: [],
     done: (r) => toast.info(t('siteOptions.purgeQueued', { nodes: r.nodes })),
   });
-  const options = useQuery({ queryKey: [...keys.settings(siteId), 'options'], queryFn: () => siteOptionsApi.settings(siteId) });
+  const options = useQuery({ queryKey: keys.options(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
   const remove = useSiteMutation({
     fn: (ids: number[]) => sitesApi.removeCacheRules(siteId, ids),
     success: 'removeSuccess',

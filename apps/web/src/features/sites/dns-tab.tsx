@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteOptionsApi, type DnsRecord, type DnsRecordInput } from '../../api/site-options';
-import { sitesApi } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { useFormRules } from '../../components/form-rules';
 import { optionKeys } from './option-keys';
-import { keys } from './query-keys';
+import { useAllDomains } from './queries';
 import { RemoveLink } from './remove-link';
 import { useSiteMutation } from './use-site-mutation';
 
@@ -26,14 +23,10 @@ const VALUE_CHECKS: Record<(typeof TYPES)[number], (v: string) => boolean> = {
   TXT: (v) => v.length <= 255,
 };
 
-function useSiteDomains(siteId: number) {
-  return useQuery({ queryKey: [...keys.domains(siteId), 'all'], queryFn: () => sitesApi.domains(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }) });
-}
-
 function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const domains = useSiteDomains(siteId);
+  const domains = useAllDomains(siteId);
   const [form] = Form.useForm<DnsRecordInput>();
   const save = useSiteMutation({
     fn: (v: DnsRecordInput) => (record ? siteOptionsApi.updateDnsRecord(siteId, { ...v, id: record.id }) : siteOptionsApi.createDnsRecord(siteId, v)),
@@ -84,7 +77,7 @@ function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRec
 export function DnsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('sites.edit');
-  const domains = useSiteDomains(siteId);
+  const domains = useAllDomains(siteId);
   const [editing, setEditing] = useState<DnsRecord | 'new'>();
   const remove = useSiteMutation({ fn: (ids: number[]) => siteOptionsApi.removeDnsRecords(siteId, ids), success: 'removeSuccess', refresh: [optionKeys.dns(siteId)] });
   const nameOf = (id: number) => domains.data?.data.find((d) => d.id === id)?.name ?? `#${id}`;

@@ -35,7 +35,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
   const [replacing, setReplacing] = useState(false);
   // Which certificate serves each domain: HSTS and force-SSL warn when there is none.
   const certificates = useQuery({
-    queryKey: [...keys.certificates(siteId), 'all'],
+    queryKey: keys.allCertificates(siteId),
     queryFn: () => sitesApi.certificates(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
     enabled: can('certificates.view'),
   });

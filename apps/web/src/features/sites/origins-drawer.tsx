@@ -16,7 +16,7 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
     <OriginListDrawer<Upstream, UpstreamInput>
       title={t('domains.originsDrawer', { name: domain.name })}
       scope="origins"
-      listKey={[...keys.domains(siteId), 'upstreams', domain.id]}
+      listKey={keys.domainUpstreams(siteId, domain.id)}
       refresh={[keys.domains(siteId)]}
       calls={{
         list: (query) => domainsApi.upstreams(siteId, domain.id, query),

@@ -65,7 +65,7 @@ export function RatesTab({ siteId }: { siteId: number }) {
   return (
     <>
       <DataTable<RateItem>
-        queryKey={[...keys.settings(siteId), 'rates']}
+        queryKey={keys.rates(siteId)}
         fetch={async (query) => pageOf((await siteOptionsApi.settings(siteId)).rates, query)}
         columns={columns}
         rowKey="id"

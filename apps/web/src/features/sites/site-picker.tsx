@@ -14,7 +14,7 @@ import { keys } from './query-keys';
 export function useSitePicker() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
   const siteId = Number(search.get('site')) || undefined;
   useEffect(() => {
     if (siteId) localStorage.setItem(STORED, String(siteId));

@@ -32,7 +32,7 @@ export default function SiteSettingPage() {
   const params = useParams();
   const siteId = Number(params.id) || undefined;
   const [search, setSearch] = useSearchParams();
-  const sites = useQuery({ queryKey: [...keys.sites, 'meta'], queryFn: sitesApi.metaSites });
+  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
   const site = useQuery({ queryKey: keys.site(siteId ?? 0), queryFn: () => sitesApi.site(siteId!), enabled: siteId !== undefined });
   if (!can('sites.view')) return <Navigate to="/404" replace />;
 

@@ -24,7 +24,7 @@ export default function SitesPage() {
   const [sharing, setSharing] = useState<Site>();
   const tags = useQuery({ queryKey: keys.tags, queryFn: sitesApi.tags });
   const products = useQuery({
-    queryKey: [...keys.sites, 'products'],
+    queryKey: keys.productOptions,
     queryFn: async () => (await siteOptionsApi.products({ page: 1, pageSize: MAX_PAGE_SIZE })).data.map((p) => ({ value: p.id, label: p.name })),
   });
   if (!can('sites.view')) return <Navigate to="/404" replace />;
