@@ -55,10 +55,12 @@ describe('an expired access token in the browser', () => {
     await page.getByRole('menuitem', { name: '用戶資訊' }).click();
     await page.waitForURL(`**/${tier}/userManagement/userInformation`);
     await expire();
+    const before = refreshes.length;
     await page.locator('#name').fill(`${tier}-renamed`);
     await page.getByRole('button', { name: '儲 存' }).click();
     await page.getByText('資訊更新成功！').waitFor();
-    expect(refreshes).toHaveLength(2);
+    // refreshed for the change (the 3-second token may also have lapsed again on a slow machine since the last check)
+    expect(refreshes.length).toBeGreaterThan(before);
     await page.getByTestId('self-summary').getByText(`${tier}-renamed`).waitFor();
 
     // A refresh token that no longer works ends the session: cookies gone, back to the login form.
