@@ -2,18 +2,19 @@ import { createServer as createHttpServer, request, type IncomingHttpHeaders, ty
 import { request as httpsRequest } from 'node:https';
 import { createServer as createTcpServer, connect, type AddressInfo } from 'node:net';
 
-/** A port nobody listens on right now (the kernel's pick), within the L4 range the contract accepts. */
+/**
+ * A port nothing listens on, from 10000–32767: below Linux's ephemeral range (32768–60999), which the machine's own
+ * outgoing connections draw from, so a port handed to nginx is not taken by a client socket before nginx binds it.
+ */
 export const freePort = async (): Promise<number> => {
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
+    const port = 10_000 + Math.floor(Math.random() * 22_768);
+    const free = await new Promise<boolean>((resolve) => {
       const s = createTcpServer();
-      s.once('error', reject);
-      s.listen(0, () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
+      s.once('error', () => resolve(false));
+      s.listen(port, '0.0.0.0', () => s.close(() => resolve(true)));
     });
-    if (port >= 1000 && port <= 60999) return port;
+    if (free) return port;
   }
 };
 
