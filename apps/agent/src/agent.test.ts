@@ -48,7 +48,8 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
           domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: shopOrigin, port: shop.port }] }],
           cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
         },
-        ...extra.map((d) => ({ id: d.id, name: d.name, domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })] })),
+        // gzip is a directive: the extra sites' domains get server blocks of their own, a structure change
+        ...extra.map((d) => ({ id: d.id, name: d.name, gzip: true, domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })] })),
       ],
     },
     data: { sites: [{ siteId: 1, blacklist, whitelist: [] }] },
@@ -114,7 +115,7 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
     expect(report.loadAverage).toHaveLength(3);
   });
 
-  it('applies a structure change (a new domain) with a reload', async () => {
+  it('applies a structure change (a new domain that needs a server block) with a reload', async () => {
     const before = await loads();
     cp.setState(stateAt({ revision: 2, extra: [{ id: 2, name: 'blog.example.com' }] }));
     await reported({ revision: 2 });

@@ -25,6 +25,7 @@ export * from './permissions';
 export { systemRoutes, health } from './routes/system';
 export * as edge from './edge/desired-state';
 export * as agentProtocol from './edge/agent-protocol';
+export * as stateDelta from './edge/state-delta';
 export { agentRoutes } from './routes/agent';
 export { licenseRoutes } from './routes/licenses';
 export * as licenseSchemas from './schemas/licenses';

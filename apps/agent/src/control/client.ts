@@ -4,7 +4,15 @@ import type { LuaData, SniCertificate } from '../render';
 export type Control = { port: number; token: string };
 
 /** What the control endpoint reports about the nginx that serves. */
-export type ControlStatus = { revision: number | null; release: string | null; loads: number | null; workerPid: number };
+export type ControlStatus = {
+  revision: number | null;
+  release: string | null;
+  loads: number | null;
+  workerPid: number;
+  /** The live domains the runtime holds, and the bytes of its data dictionary in use. */
+  liveDomains: number;
+  dataBytes: number;
+};
 
 const call = async <T>({ control, method, path, body }: { control: Control; method: string; path: string; body?: unknown }) => {
   const res = await fetch(`http://127.0.0.1:${control.port}${path}`, {

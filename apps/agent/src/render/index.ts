@@ -1,6 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import type { GeoOptions } from './geo';
 import { renderHttpSite } from './http-site';
+import { splitLive } from './live';
 import { luaData } from './lua-data';
 import { renderNginxConf } from './nginx-conf';
 import { renderStreamSite } from './stream';
@@ -9,6 +10,7 @@ import { SNI_FILE, sniCertificates } from './tls';
 export { ACCESS_LOG } from './nginx-conf';
 export { STREAM_LOG } from './stream-firewall';
 export { luaData, type LuaData } from './lua-data';
+export { renderedReasons, splitLive, type LiveDomain } from './live';
 export { siteCacheDirectories } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
 export type { CityDb, GeoOptions } from './geo';
@@ -31,9 +33,14 @@ export type RenderOptions = {
   geo?: GeoOptions;
 };
 
+/**
+ * nginx gets the zone's fixed servers and the domains that need a server block of their own (render/live.ts); the
+ * live domains, like every other piece of data, go to the Lua runtime in data.json.
+ */
 export const render = ({ state, dir, release, controlPort, builtinModules, geo }: RenderOptions) => {
-  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state, dir, release, controlPort, builtinModules, geo }) };
-  for (const site of state.structure.sites) {
+  const nginx = { ...state, structure: splitLive({ state }).structure };
+  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state: nginx, dir, release, controlPort, builtinModules, geo }) };
+  for (const site of nginx.structure.sites) {
     const http = renderHttpSite({ site, zone: state.structure.zone, dir });
     if (site.domains.length) files[`sites/site-${site.id}.conf`] = http.conf;
     Object.assign(files, http.files);

@@ -1,10 +1,10 @@
 import type { edge } from '@edgekeep/contract';
-import { LUA_LOG_VARIABLES } from './http-site';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
+import { liveServer, liveUpstream } from './live-server';
 import { cacheDirectories } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
-import { SNI_FILE, tlsDirectives } from './tls';
+import { SNI_FILE } from './tls';
 import { MODSECURITY_MODULE, usesWaf } from './waf';
 
 /** The access log: one JSON object a line, the fields the agent ships to the analytics store. */
@@ -107,31 +107,18 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
       'proxy_set_header X-Forwarded-Proto $scheme;',
       `lua_package_path "${dir}/lua/?.lua;;";`,
-      'lua_shared_dict ek_data 64m;',
+      'lua_shared_dict ek_data 256m;',
       'lua_shared_dict ek_blocked 16m;',
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
+      'lua_shared_dict ek_peers 8m;',
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = { ${cacheDirectories({ state }).map(luaString).join(', ')} }, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
       'log_by_lua_block { require("edgekeep.site_limits").log() }',
-      block({
-        head: 'server',
-        body: lines(
-          // The node reached by a name no site serves, or by its bare address, over HTTP or HTTPS: the 903 page.
-          ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
-          ...zone.httpsPorts.map((p) => `listen ${p} ssl${zone.http2 ? ' http2' : ''} default_server;`),
-          ...tlsDirectives({ dir }),
-          'server_name _;',
-          'set $ek_site "";',
-          'set $ek_domain "";',
-          // proxy_set_header of the http block names it: nginx wants it set somewhere even with no site here
-          'set $ek_origin_host $host;',
-          ...LUA_LOG_VARIABLES,
-          'location / { content_by_lua_block { require("edgekeep.zone").invalid_domain() require("edgekeep.page").send(903, "no-domain") } }',
-        ),
-      }),
+      liveUpstream({ zone }),
+      liveServer({ zone, dir }),
       block({
         head: 'server',
         body: lines(

@@ -94,7 +94,8 @@ describe('render', () => {
 
   it('keeps private keys out of the Lua data file', () => {
     const files = render({ state: fullState(), ...options });
-    expect(JSON.parse(files['data.json'])).toEqual({
+    expect(files['data.json']).not.toContain('PRIVATE KEY');
+    expect(JSON.parse(files['data.json'])).toMatchObject({
       revision: 42,
       sites: [{ siteId: 1, blacklist: ['192.0.2.0/24', '198.51.100.7'], whitelist: ['192.0.2.10'] }],
       domains: [],

@@ -30,7 +30,7 @@ const webpMaps = (site: edge.SiteStructure) =>
 /** What a site adds at the http level: the maps its servers use. */
 export const siteMaps = ({ site }: { site: edge.SiteStructure }) => lines(rateMap(site), webpMaps(site));
 
-const hstsValue = (h: edge.Hsts) => [`max-age=${h.maxAge}`, h.includeSubDomains && 'includeSubDomains', h.preload && 'preload'].filter(Boolean).join('; ');
+export const hstsValue = (h: edge.Hsts) => [`max-age=${h.maxAge}`, h.includeSubDomains && 'includeSubDomains', h.preload && 'preload'].filter(Boolean).join('; ');
 
 const cacheKey = (site: edge.SiteStructure) => {
   const { webp, cache } = site.options;

@@ -42,8 +42,12 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
       agentProtocol.watchResult.parse(
         await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 }),
       ).revision,
-    /** The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. */
-    state: ({ signal }: { signal?: AbortSignal } = {}) => call({ path: '/state', signal }),
+    /**
+     * The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. With the
+     * `etag` of the state the node holds (`base`), a delta from it when the API still keeps that build.
+     */
+    state: ({ signal, base }: { signal?: AbortSignal; base?: string } = {}) =>
+      call({ path: base ? `/state?base=${encodeURIComponent(base)}` : '/state', signal }),
     report: async (body: agentProtocol.Report) => {
       await call({ method: 'POST', path: '/report', body });
     },
@@ -56,7 +60,7 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
       agentProtocol.logsResult.parse(
         await call({
           method: 'POST', path: kind === 'stream' ? agentProtocol.STREAM_LOGS_PATH : '/logs', body: ndjson, gzip: true,
-          headers: { [agentProtocol.LOG_FILE_HEADER]: file },
+          headers: { [agentProtocol.LOG_FILE_HEADER]: file, [agentProtocol.LOG_SENT_AT_HEADER]: String(Date.now()) },
         }),
       ).accepted,
     upgradeLog: async (body: agentProtocol.UpgradeLogBody) => {

@@ -5,9 +5,10 @@ import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
 import { controlStatus, pushData } from '../control/client';
-import { SNI_FILE, luaData, sniCertificates, type CityDb } from '../render';
+import { SNI_FILE, luaData, sniCertificates, splitLive, type CityDb } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createLatestWriter } from './latest-writer';
+import { livePush, type HeldLive } from './live-push';
 import { createSerial } from './serial';
 
 export type ApplierOptions = {
@@ -29,11 +30,19 @@ export type ApplierOptions = {
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
 
 /**
- * What only a reload can change: the structure. Which certificate a domain uses, and the certificates themselves,
- * are pushed data (served by SNI name); only whether a domain has one at all decides its HTTPS server.
+ * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts). Which
+ * certificate a domain uses, and the certificates themselves, are pushed data (served by SNI name); only whether a
+ * rendered domain has one at all decides its HTTPS server.
  */
-const reloadKey = (state: edge.DesiredState) =>
-  JSON.stringify(state.structure, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
+const reloadKeys = new WeakMap<edge.DesiredState, string>();
+const reloadKey = (state: edge.DesiredState) => {
+  let key = reloadKeys.get(state);
+  if (key === undefined) {
+    key = JSON.stringify(splitLive({ state }).structure, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
+    reloadKeys.set(state, key);
+  }
+  return key;
+};
 
 /** The document pushed into the Lua runtime: its data, and the certificates by SNI name. */
 const pushed = (state: edge.DesiredState) => ({ ...luaData({ state }), certificates: sniCertificates({ state }) });
@@ -77,7 +86,11 @@ export const createApplier = (o: ApplierOptions) => {
     },
   });
 
+  /** The live domains the runtime holds, when known: a push sends what changed in them (sync/live-push.ts). */
+  let heldLive: HeldLive | undefined;
+
   const full = async (state: edge.DesiredState): Promise<Applied> => {
+    heldLive = undefined;
     // A data write still waiting would land in the release this apply replaces.
     await persisted.flush();
     const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb, countryDb: o.countryDb });
@@ -97,7 +110,15 @@ export const createApplier = (o: ApplierOptions) => {
       await writeReleaseData(state);
       await ensureRunning();
     } else {
-      await pushData({ control: await control(), data: pushed(state) });
+      const doc = pushed(state);
+      const { push, next } = livePush({ doc, held: heldLive });
+      heldLive = undefined;
+      await pushData({ control: await control(), data: push }).catch(async (err: Error) => {
+        // the runtime holds another list than the delta's base (nginx restarted from its data file): the whole list
+        if (!push.liveDelta || !err.message.includes('base is not held')) throw err;
+        await pushData({ control: await control(), data: doc });
+      });
+      heldLive = next;
     }
     return { ok: true, revision: state.revision, reloaded: false };
   };

@@ -1,7 +1,7 @@
-import { edge } from '@edgekeep/contract';
 import type { ApiClient } from './api-client';
 import type { Applier } from './applier';
 import { backoffDelay, sleep } from './backoff';
+import { receivedState } from './received-state';
 import type { Log } from './log';
 import type { AgentMetrics } from '../metrics/metrics';
 
@@ -31,16 +31,21 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
   let attempt = 0;
 
   const fetchAndApply = async () => {
-    const json = await api.state({ signal });
-    const parsed = edge.desiredState.safeParse(json);
-    if (!parsed.success) {
+    const held = applier.current();
+    let json = await api.state({ signal, base: held?.etag });
+    let received = receivedState(json, held);
+    if (!received) {
+      json = await api.state({ signal });
+      received = receivedState(json, undefined)!;
+    }
+    if (!received.ok) {
       const revision = revisionOf(json) ?? known;
-      applier.refuse({ error: `the state of revision ${revision} is not valid: ${parsed.error.message}` });
+      applier.refuse({ error: `the state of revision ${revision} is not valid: ${received.error}` });
       log({ msg: 'state refused', revision });
       known = revision;
       return;
     }
-    const state = parsed.data;
+    const { state } = received;
     known = state.revision;
     if (state.revision === applier.status().appliedRevision && !applier.status().applyError) return;
     const timer = metrics?.applyDuration.startTimer();

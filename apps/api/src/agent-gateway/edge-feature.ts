@@ -42,3 +42,14 @@ export type EdgeFeature = {
   /** The certificates the batch's domains serve, keys decrypted for the node. */
   certificates?: (ctx: StateContext, sites: SiteStructure[]) => Promise<edge.Certificate[]>;
 };
+
+/** The rows by a key of theirs, each group in the rows' order: one pass, where a filter per key would be quadratic. */
+export const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+};

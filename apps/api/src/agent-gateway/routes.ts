@@ -67,7 +67,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   const stateOf = createStateCache({ db: deps.db, build: (nodeId) => buildNodeState(deps, nodeId) });
-  registerNodeRoute(app, deps, r.state, async ({ node }) => stateOf(node.id), { checked: true });
+  registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node.id, query.base), { checked: true });
 
   registerNodeRoute(app, deps, r.report, async ({ node, body: report }) => {
     const before = await deps.db

@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import { edge, ITEM_LIST_MAX } from '@edgekeep/contract';
-import { ZodError } from 'zod';
 import { toCount, type Db } from '../db';
 import { EDGE_FEATURES } from '../modules/edge-features';
-import type { DomainStructure, SiteData, SiteStructure, StateContext, StateDeps, ZonePart } from './edge-feature';
+import { groupBy, type DomainStructure, type SiteData, type SiteStructure, type StateContext, type StateDeps, type ZonePart } from './edge-feature';
 
 /**
  * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
@@ -41,11 +41,12 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
     if (!feature.domains) continue;
     for (const [id, fields] of await feature.domains(ctx, domains, origins)) added.set(id, { ...added.get(id), ...fields });
   }
+  const domainsBySite = groupBy(domains, (d) => d.site_id);
+  const originsByDomain = groupBy(origins, (o) => o.domain_id);
   return sites.map((site) => ({
     id: site.id,
     name: site.name,
-    domains: domains
-      .filter((d) => d.site_id === site.id)
+    domains: (domainsBySite.get(site.id) ?? [])
       .map((d) => ({
         id: d.id,
         name: d.name,
@@ -54,8 +55,7 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
         hsts: d.hsts === 1,
         certificateId: d.certificate_id,
         ...added.get(d.id),
-        origins: origins
-          .filter((o) => o.domain_id === d.id)
+        origins: (originsByDomain.get(d.id) ?? [])
           .map((o) => ({ host: o.host, port: o.port, weight: o.weight, backup: o.backup === 1, maxFails: o.max_fails, failTimeout: o.fail_timeout })),
       }))
       .filter((d) => d.origins.length > 0),
@@ -87,7 +87,7 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
     acmeChallenges: zoneParts.flatMap((p) => p.acmeChallenges ?? []),
   };
   const sites = await servedSites(db, zone.id, nodeId).select('sites.id').orderBy('sites.id').execute();
-  const parts: Part[] = [];
+  const parts: edge.DesiredState[] = [];
   for (const batch of await siteBatches(db, sites.map((x) => x.id))) parts.push(...(await buildIsolated(ctx, frame, batch)));
   return assemble(deps, frame, parts);
 }
@@ -122,7 +122,7 @@ async function buildPart(ctx: StateContext, siteIds: number[]) {
 }
 type Part = Awaited<ReturnType<typeof buildPart>>;
 
-const stateOf = (frame: Frame, part: Part) =>
+const parseState = (frame: Frame, part: Part) =>
   edge.desiredState.parse({
     revision: frame.revision,
     structure: { zone: frame.zone, sites: part.sites },
@@ -130,12 +130,30 @@ const stateOf = (frame: Frame, part: Part) =>
     node: frame.node,
   });
 
-/** Builds and checks a batch of sites; a failing batch is split until the failing site stands alone and is left out. */
-async function buildIsolated(ctx: StateContext, frame: Frame, siteIds: number[]): Promise<Part[]> {
+/** Batches already checked, by what they were built from: a build checks only the batches that changed. */
+const checked = new Map<string, edge.DesiredState>();
+const CHECKED_MAX = 64;
+
+/** A batch's state, parsed; the same inputs give the same parse, so a batch unchanged since a build is not parsed again. */
+const stateOf = (frame: Frame, part: Part) => {
+  // the revision moves at every change: a batch is kept without it, and the whole state gets it (assemble)
+  const unnumbered = { ...frame, revision: 0 };
+  const key = createHash('sha256').update(JSON.stringify([unnumbered, part])).digest('base64');
+  let state = checked.get(key);
+  if (state) checked.delete(key);
+  else state = parseState(unnumbered, part);
+  checked.set(key, state);
+  while (checked.size > CHECKED_MAX) checked.delete(checked.keys().next().value!);
+  return state;
+};
+
+/**
+ * Builds and checks a batch of sites: the state of its sites alone, parsed. A failing batch is split until the
+ * failing site stands alone and is left out.
+ */
+async function buildIsolated(ctx: StateContext, frame: Frame, siteIds: number[]): Promise<edge.DesiredState[]> {
   try {
-    const part = await buildPart(ctx, siteIds);
-    stateOf(frame, part);
-    return [part];
+    return [stateOf(frame, await buildPart(ctx, siteIds))];
   } catch (err) {
     if (siteIds.length === 1) {
       ctx.deps.log.error({ err, siteId: siteIds[0] }, 'site left out of the edge state: it cannot be built or carried');
@@ -146,31 +164,29 @@ async function buildIsolated(ctx: StateContext, frame: Frame, siteIds: number[])
   }
 }
 
-/** The whole state; a site that conflicts with another (a shared cache directory, a port) is left out, logged. */
-function assemble(deps: StateDeps, frame: Frame, parts: Part[]): edge.DesiredState {
-  let part: Part = {
-    sites: parts.flatMap((p) => p.sites),
-    data: parts.flatMap((p) => p.data),
-    certificates: [...new Map(parts.flatMap((p) => p.certificates).map((c) => [c.id, c])).values()],
-    domainModules: parts.flatMap((p) => p.domainModules),
-  };
+/**
+ * The whole state from the batches' parsed states, each list in the order of its ids: what only the whole can tell
+ * (edge.stateIssues) is checked, the rest was as each batch was parsed. A site that conflicts with another (a
+ * shared cache directory, a port) is left out, logged.
+ */
+function assemble(deps: StateDeps, frame: Frame, parts: edge.DesiredState[]): edge.DesiredState {
+  const [first = stateOf(frame, { sites: [], data: [], certificates: [], domainModules: [] })] = parts;
+  const certificates = [...new Map(parts.flatMap((p) => p.data.certificates).map((c) => [c.id, c])).values()].sort((a, b) => a.id - b.id);
+  let sites = parts.flatMap((p) => p.structure.sites);
+  let data = parts.flatMap((p) => p.data.sites);
+  let domainModules = parts.flatMap((p) => p.data.domainModules).sort((a, b) => a.domainId - b.domainId);
   for (;;) {
-    try {
-      return stateOf(frame, part);
-    } catch (err) {
-      const issues = err instanceof ZodError ? err.issues : [];
-      const atSite = issues.filter((i) => i.path[0] === 'structure' && i.path[1] === 'sites').map((i) => part.sites[Number(i.path[2])]);
-      const bad = new Set(atSite.flatMap((s) => (s ? [s.id] : [])));
-      if (!bad.size) throw err;
-      deps.log.error({ siteIds: [...bad], issues }, 'sites left out of the edge state: they conflict with other sites of the zone');
-      const domainIds = new Set(part.sites.filter((s) => bad.has(s.id)).flatMap((s) => s.domains.map((d) => d.id)));
-      part = {
-        ...part,
-        sites: part.sites.filter((s) => !bad.has(s.id)),
-        data: part.data.filter((d) => !bad.has(d.siteId)),
-        domainModules: part.domainModules.filter((m) => !domainIds.has(m.domainId)),
-      };
-    }
+    const state = { ...first, revision: frame.revision, structure: { ...first.structure, sites }, data: { ...first.data, sites: data, certificates, domainModules } };
+    const issues = edge.stateIssues(state);
+    if (!issues.length) return state;
+    const atSite = issues.filter((i) => i.path[0] === 'structure' && i.path[1] === 'sites').map((i) => sites[Number(i.path[2])]);
+    const bad = new Set(atSite.flatMap((s) => (s ? [s.id] : [])));
+    if (!bad.size) throw new Error(`the zone's edge state is not valid: ${JSON.stringify(issues)}`);
+    deps.log.error({ siteIds: [...bad], issues }, 'sites left out of the edge state: they conflict with other sites of the zone');
+    const domainIds = new Set(sites.filter((s) => bad.has(s.id)).flatMap((s) => s.domains.map((d) => d.id)));
+    sites = sites.filter((s) => !bad.has(s.id));
+    data = data.filter((d) => !bad.has(d.siteId));
+    domainModules = domainModules.filter((m) => !domainIds.has(m.domainId));
   }
 }
 

@@ -126,6 +126,14 @@ export const commandResult = z.object({ ok: z.boolean(), message: z.string().max
  */
 export const LOG_FILE_HEADER = 'x-log-file';
 /**
+ * The header `x-sent-at` carries the node's clock (epoch milliseconds) as it sends a batch. Where it differs from the
+ * API's by more than LOG_CLOCK_SKEW_MIN_MS, the API moves the batch's line times by the difference: a node whose clock
+ * is off by minutes still counts its traffic in the right buckets. Below that, the difference is mostly the batch's own
+ * time in transit, and the times are kept as the node wrote them.
+ */
+export const LOG_SENT_AT_HEADER = 'x-sent-at';
+export const LOG_CLOCK_SKEW_MIN_MS = 10_000;
+/**
  * A shipper's batch is full at this many lines or bytes (sent sooner after its flush time): a node that falls behind
  * catches up in few large transactions, one that keeps up sends what its flush time gathered.
  */

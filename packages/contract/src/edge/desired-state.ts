@@ -215,45 +215,54 @@ export const desiredState = z
   .object({
     /** Bumped by every change of the node's configuration; agents ask for anything newer. */
     revision: z.number().int().min(0),
+    /** This build of the state, as the API names it: a node that holds it asks for the next one as a delta (`?base=`). */
+    etag: z.string().max(64).optional(),
     structure,
     data: data.prefault({}),
     /** This node's own monitor thresholds and Geneva setting. */
     node: nodeSettings.optional(),
   })
   .superRefine((state, ctx) => {
-    const { zone, sites } = state.structure;
-    const webPorts = new Set([...zone.httpPorts, ...zone.httpsPorts]);
-    if (zone.httpsPorts.some((p) => zone.httpPorts.includes(p))) {
-      ctx.addIssue({ code: 'custom', path: ['structure', 'zone', 'httpsPorts'], message: 'a port is both HTTP and HTTPS' });
-    }
-    const certIds = new Set(state.data.certificates.map((c) => c.id));
-    const seenDomains = new Set<string>();
-    const seenL4 = new Set<number>();
-    const cacheDirs: string[] = [];
-    sites.forEach((site, s) => {
-      const dir = site.options.cache.directory;
-      if (dir !== null) {
-        if (cacheDirs.some((other) => `${dir}/`.startsWith(`${other}/`) || `${other}/`.startsWith(`${dir}/`))) {
-          ctx.addIssue({ code: 'custom', path: ['structure', 'sites', s, 'options', 'cache', 'directory'], message: 'a cache directory of another site, or inside one' });
-        }
-        cacheDirs.push(dir);
+    for (const issue of stateIssues(state)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+
+type CheckedState = { structure: z.infer<typeof structure>; data: { certificates: { id: number }[] } };
+
+/**
+ * What no part of a state can tell alone: a port both HTTP and HTTPS, a domain twice, an unknown certificate, a
+ * cache directory inside another site's, an L4 port taken. The whole state's check runs it; an agent that applied
+ * a delta runs it alone, its changed parts being checked by their own schemas.
+ */
+export function stateIssues(state: CheckedState) {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const { zone, sites } = state.structure;
+  const webPorts = new Set([...zone.httpPorts, ...zone.httpsPorts]);
+  if (zone.httpsPorts.some((p) => zone.httpPorts.includes(p))) issues.push({ path: ['structure', 'zone', 'httpsPorts'], message: 'a port is both HTTP and HTTPS' });
+  const certIds = new Set(state.data.certificates.map((c) => c.id));
+  const seenDomains = new Set<string>();
+  const seenL4 = new Set<number>();
+  const cacheDirs: string[] = [];
+  sites.forEach((site, s) => {
+    const dir = site.options.cache.directory;
+    if (dir !== null) {
+      if (cacheDirs.some((other) => `${dir}/`.startsWith(`${other}/`) || `${other}/`.startsWith(`${dir}/`))) {
+        issues.push({ path: ['structure', 'sites', s, 'options', 'cache', 'directory'], message: 'a cache directory of another site, or inside one' });
       }
-      site.domains.forEach((d, i) => {
-        const path = ['structure', 'sites', s, 'domains', i];
-        if (seenDomains.has(d.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: 'duplicate domain' });
-        seenDomains.add(d.name);
-        if (d.certificateId !== null && !certIds.has(d.certificateId)) {
-          ctx.addIssue({ code: 'custom', path: [...path, 'certificateId'], message: 'unknown certificate' });
-        }
-      });
-      site.l4Ports.forEach((l4, i) => {
-        if (seenL4.has(l4.port) || webPorts.has(l4.port)) {
-          ctx.addIssue({ code: 'custom', path: ['structure', 'sites', s, 'l4Ports', i, 'port'], message: 'port already in use' });
-        }
-        seenL4.add(l4.port);
-      });
+      cacheDirs.push(dir);
+    }
+    site.domains.forEach((d, i) => {
+      const path = ['structure', 'sites', s, 'domains', i];
+      if (seenDomains.has(d.name)) issues.push({ path: [...path, 'name'], message: 'duplicate domain' });
+      seenDomains.add(d.name);
+      if (d.certificateId !== null && !certIds.has(d.certificateId)) issues.push({ path: [...path, 'certificateId'], message: 'unknown certificate' });
+    });
+    site.l4Ports.forEach((l4, i) => {
+      if (seenL4.has(l4.port) || webPorts.has(l4.port)) issues.push({ path: ['structure', 'sites', s, 'l4Ports', i, 'port'], message: 'port already in use' });
+      seenL4.add(l4.port);
     });
   });
+  return issues;
+}
 
 export type Origin = z.infer<typeof origin>;
 export type Domain = z.infer<typeof domain>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import * as p from '../edge/agent-protocol';
 import { desiredState } from '../edge/desired-state';
+import { stateDelta, stateQuery } from '../edge/state-delta';
 import { defineRoute } from '../route';
 import { idParam } from '../schemas/account';
 
 const ok = z.object({ ok: z.boolean() });
-/** A log batch: gzip NDJSON (application/x-ndjson), named by the `x-log-file` header. */
+/** A log batch: gzip NDJSON (application/x-ndjson), named by the `x-log-file` header, sent at the node's `x-sent-at` clock. */
 const logBatch = z.instanceof(Uint8Array).describe('gzip NDJSON lines, Content-Encoding: gzip');
 const node = { tier: 'any', auth: 'node', tag: 'Agent' } as const;
 const file = { tier: 'any', public: true, download: true, tag: 'Agent', response: z.string() } as const;
@@ -20,7 +21,8 @@ export const agentRoutes = {
   watch: defineRoute({ id: 'agentWatch', method: 'GET', path: `${p.AGENT_BASE}/watch`, ...node,
     summary: "The newest revision of the node's desired state, long-polled past `since`", query: p.watchQuery, response: p.watchResult }),
   state: defineRoute({ id: 'agentState', method: 'GET', path: `${p.AGENT_BASE}/state`, ...node,
-    summary: "The node's desired state at its newest revision", response: desiredState }),
+    summary: "The node's desired state at its newest revision: whole, or what changed since the build `base` when the API still holds it",
+    query: stateQuery, response: z.union([desiredState, stateDelta]) }),
   report: defineRoute({ id: 'agentReport', method: 'POST', path: `${p.AGENT_BASE}/report`, ...node,
     summary: 'What the node is doing (its absence makes the node offline)', body: p.report, response: ok }),
   commands: defineRoute({ id: 'agentCommands', method: 'GET', path: `${p.AGENT_BASE}/commands`, ...node,

@@ -136,7 +136,7 @@ end
 
 -- ctx: the access step's request context ({ site, ip, key }).
 function _M.run(ctx, compiled)
-  local match = compiled and compiled[ngx.var.server_name]
+  local match = compiled and compiled[require("edgekeep.live").server_name()]
   if not match then return end
   local rule = match(ctx)
   if rule then return act(rule, ctx) end

@@ -15,11 +15,14 @@ function _M.compiler(kind, fn)
 end
 
 -- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, zone, served,
--- certificates, pages } (`pages`: the sites' own 929 pages by site id, see page.lua).
+-- certificates, pages, live or liveDelta, liveDigest } (`pages`: the sites' own 929 pages by site id, see page.lua; `live`: the
+-- domains the fixed servers serve, see live.lua). The live domains are checked first: a bad one refuses the document.
 -- Each site's document is swapped in one write, so a request sees either the old rules or the new ones.
 -- safe_set: a full dictionary refuses the data rather than silently evicting another site's rules.
 function _M.load(doc)
   if type(doc) ~= "table" or type(doc.sites) ~= "table" then return nil, "sites is missing" end
+  local live_ok, live_err = require("edgekeep.live_store").take(doc)
+  if not live_ok then return nil, live_err end
   local version = (dict:get("version") or 0) + 1
   local present = {}
   for _, site in ipairs(doc.sites) do
@@ -124,6 +127,7 @@ end
 function _M.worker_started()
   dict:set("release", _M.release)
   if ngx.worker.id() == 0 then dict:incr("loads", 1, 0) end
+  require("edgekeep.live_store").worker_started()
 end
 
 function _M.status()
@@ -132,6 +136,9 @@ function _M.status()
     release = dict:get("release"),
     loads = dict:get("loads"),
     workerPid = ngx.worker.pid(),
+    liveDomains = require("edgekeep.live_store").count(),
+    -- bytes of `ek_data` in use (its free space counts whole 4 KiB pages)
+    dataBytes = dict:capacity() - dict:free_space(),
   }
 end
 

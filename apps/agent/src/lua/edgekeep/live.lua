@@ -1,0 +1,136 @@
+-- The live domains (render/live.ts): served by the zone's fixed servers, picked by Host from the list pushed to
+-- `ek_data` (live_store.lua) and balanced to their origins from the same data, so that a domain added, removed or
+-- changed serves without a reload.
+local balancer = require "ngx.balancer"
+local store = require "edgekeep.live_store"
+
+local peers = ngx.shared.ek_peers
+local opt = store.opt
+local _M = {}
+
+local function listed(ports, port)
+  for _, p in ipairs(ports) do if p == port then return true end end
+  return false
+end
+
+local function no_domain()
+  require("edgekeep.zone").invalid_domain()
+  return require("edgekeep.page").send(903, "no-domain")
+end
+
+-- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, or redirects to HTTPS; else the 903 page.
+-- `acme`: the challenge location, never redirected.
+function _M.route(acme)
+  local var = ngx.var
+  local d = store.lookup(var.host)
+  local https = var.https == "on"
+  local port = tonumber(var.server_port)
+  if not d or not (https and d.https and listed(d.httpsPorts, port) or not https and listed(d.httpPorts, port)) then
+    return no_domain()
+  end
+  var.ek_site = tostring(d.site)
+  var.ek_domain = tostring(d.domain)
+  local redirect = opt(d.redirect)
+  if redirect and not https and not acme then
+    return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
+  end
+  var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
+  local hsts = opt(d.hsts)
+  if https and hsts then var.ek_hsts = hsts end
+  ngx.ctx.live = d
+end
+
+-- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
+-- origin out for failTimeout seconds (0: never).
+local function peer_key(d, o) return d.domain .. "|" .. o.host .. "|" .. o.port end
+local function is_up(d, o) return not peers:get("down|" .. peer_key(d, o)) end
+local function failed(d, o)
+  if o.maxFails == 0 then return end
+  local key = peer_key(d, o)
+  local n = peers:incr("fails|" .. key, 1, 0, o.failTimeout)
+  if n and n >= o.maxFails then peers:set("down|" .. key, true, o.failTimeout) end
+end
+
+-- Origins not tried yet for this request: the up primaries, else the up backups, else every primary.
+local function candidates(d, tried)
+  local primaries, backups, any = {}, {}, {}
+  for i, o in ipairs(d.origins) do
+    if not tried[i] then
+      if not o.backup then any[#any + 1] = i end
+      if is_up(d, o) then
+        if o.backup then backups[#backups + 1] = i else primaries[#primaries + 1] = i end
+      end
+    end
+  end
+  if #primaries > 0 then return primaries end
+  if #backups > 0 then return backups end
+  return any
+end
+
+local rr = {}
+-- Key hashed for a hashed domain: its nginx variables' values, or the client address.
+local function hash_of(key)
+  if key == "" then return ngx.crc32_short(ngx.var.remote_addr) end
+  return ngx.crc32_short((key:gsub("%$([%w_]+)", function(v) return ngx.var[v] or "" end)))
+end
+
+-- Weighted pick among `list` (origin indexes): by the domain's hash key, else round robin in this worker.
+local function pick(d, list)
+  local total = 0
+  for _, i in ipairs(list) do total = total + d.origins[i].weight end
+  local n
+  local hash = opt(d.hash)
+  if hash then n = hash_of(hash) % total
+  else
+    n = (rr[d.domain] or 0) % total
+    rr[d.domain] = n + 1
+  end
+  for _, i in ipairs(list) do
+    n = n - d.origins[i].weight
+    if n < 0 then return i end
+  end
+  return list[#list]
+end
+
+-- balancer_by_lua of the live upstream: one origin per try; a failed try counts against its origin and the next
+-- try takes another one, as nginx's upstream would.
+function _M.balance()
+  local ctx = ngx.ctx
+  local d = ctx.live
+  if not d then return ngx.exit(502) end
+  local tries = ctx.live_tries
+  if not tries then
+    tries = { tried = {} }
+    ctx.live_tries = tries
+    if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
+  elseif balancer.get_last_failure() == "failed" then
+    failed(d, d.origins[tries.last])
+  end
+  local list = candidates(d, tries.tried)
+  if #list == 0 then return ngx.exit(502) end
+  local i = pick(d, list)
+  tries.tried[i] = true
+  tries.last = i
+  local o = d.origins[i]
+  local map = opt(d.portMap)
+  local port = o.port
+  if map then
+    local edge = ngx.var.server_port
+    port = map[edge] or tonumber(edge)
+  end
+  local ok, err = balancer.set_current_peer(o.host, port)
+  if not ok then
+    ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
+    return ngx.exit(502)
+  end
+end
+
+-- The domain name (as configured, a wildcard as such) the request's server serves: the live domain's on the fixed
+-- servers, else the server block's own.
+function _M.server_name()
+  local d = ngx.ctx.live
+  return d and d.name or ngx.var.server_name
+end
+
+return _M

@@ -1,0 +1,51 @@
+import type { edge } from '@edgekeep/contract';
+import { ACME_CHALLENGE_LOCATION, LUA_LOG_VARIABLES } from './http-site';
+import { block, lines } from './text';
+import { tlsDirectives } from './tls';
+
+/** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
+const LIVE_KEEPALIVE = 1024;
+
+/** The one upstream of the live domains: each request's origin is chosen by the Lua balancer from the pushed data. */
+export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
+  block({
+    head: 'upstream ek_live',
+    body: lines(
+      // never used: nginx wants a server in every upstream; the balancer sets the peer of each try
+      'server 0.0.0.1;',
+      'balancer_by_lua_block { require("edgekeep.live").balance() }',
+      `keepalive ${LIVE_KEEPALIVE};`,
+      `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`,
+    ),
+  });
+
+/**
+ * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
+ * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme and HSTS, or redirects to HTTPS);
+ * a name no site serves, or the bare address, gets the 903 page.
+ */
+export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
+  block({
+    head: 'server',
+    body: lines(
+      ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
+      ...zone.httpsPorts.map((p) => `listen ${p} ssl${zone.http2 ? ' http2' : ''} default_server;`),
+      ...tlsDirectives({ dir }),
+      'server_name _;',
+      'set $ek_site "";',
+      'set $ek_domain "";',
+      'set $ek_origin_host $host;',
+      'set $ek_scheme http;',
+      'set $ek_hsts "";',
+      ...LUA_LOG_VARIABLES,
+      'add_header X-Cache $upstream_cache_status always;',
+      // an empty value sends no header: only HTTPS answers of domains with HSTS carry it
+      'add_header Strict-Transport-Security $ek_hsts always;',
+      zone.directives.server,
+      'proxy_ssl_server_name on;',
+      'proxy_ssl_name $host;',
+      'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
+      block({ head: 'location /', body: lines('proxy_cache ek_cache;', 'proxy_pass $ek_scheme://ek_live;') }),
+    ),
+  });

@@ -1,0 +1,93 @@
+import { edge } from '@edgekeep/contract';
+import { describe, expect, it } from 'vitest';
+import { fullState, TEST_CERT } from '../test/fixtures';
+import { render } from './index';
+import { renderedReasons, splitLive } from './live';
+
+const options = { dir: '/var/lib/edgekeep/releases/r42-test', release: 'r42-test', controlPort: 9145 };
+
+/** The full fixture with a third site of plain domains, served from data. */
+const withPlainSite = () => {
+  const state = fullState();
+  state.structure.sites.push(
+    edge.siteStructure.parse({
+      id: 3,
+      name: 'Plain',
+      options: { hsts: { enabled: true, maxAge: 600, includeSubDomains: true }, httpPorts: [8080] },
+      domains: [
+        {
+          id: 31,
+          name: 'plain.example.org',
+          certificateId: 7,
+          forceSSL: true,
+          originProtocol: 'https',
+          origins: [{ host: '192.0.2.1', weight: 3 }, { host: '192.0.2.2', backup: true }],
+          portMap: { enabled: true, rules: [{ listen: 8080, originPort: 9000 }] },
+        },
+        { id: 32, name: 'x.static.example.com', origins: [{ host: '192.0.2.3', port: 81 }], balance: 'ip_hash', hashKey: '$uri' },
+        { id: 33, name: 'named.example.org', origins: [{ host: 'origin.example.net' }] },
+      ],
+    }),
+  );
+  return state;
+};
+
+describe('live domains', () => {
+  it('sends a plain domain to the Lua runtime with what the fixed servers need, and keeps it out of nginx', () => {
+    const state = withPlainSite();
+    const { live, structure } = splitLive({ state });
+    expect(live).toEqual([
+      {
+        name: 'plain.example.org',
+        site: 3,
+        domain: 31,
+        scheme: 'https',
+        origins: [
+          { host: '192.0.2.1', port: 80, weight: 3, backup: false, maxFails: 1, failTimeout: 10 },
+          { host: '192.0.2.2', port: 80, weight: 1, backup: true, maxFails: 1, failTimeout: 10 },
+        ],
+        hash: null,
+        portMap: { 8080: 9000 },
+        https: true,
+        redirect: { code: 308, port: 443 },
+        hsts: 'max-age=600; includeSubDomains',
+        httpPorts: [8080],
+        httpsPorts: [443],
+      },
+    ]);
+    expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com', 'named.example.org']);
+    const files = render({ state, ...options });
+    expect(files['sites/site-3.conf']).not.toContain('plain.example.org');
+    expect(JSON.parse(files['data.json']).live.map((d: { name: string }) => d.name)).toEqual(['plain.example.org']);
+    expect(JSON.parse(files['certs/sni.json']).map((c: { names: string[] }) => c.names)).toEqual([['shop.example.com', 'plain.example.org']]);
+  });
+
+  it('names what keeps a domain on a server block of its own', () => {
+    const [shop, plain] = [fullState().structure.sites[0], withPlainSite().structure.sites[2]];
+    expect(renderedReasons({ site: shop, domain: shop.domains[0] })).toEqual(['cache rules', 'gzip', 'error pages', 'body size', 'rate rules', 'webp', 'cache key or directory', 'origin host name']);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1] })).toEqual(['least_conn', 'no keepalive']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[2] })).toEqual(['origin host name']);
+    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } } })).toEqual(['managed WAF']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[0] })).toEqual([]);
+  });
+
+  it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {
+    const nginxOf = (state: edge.DesiredState) => {
+      const files = render({ state, ...options });
+      return Object.fromEntries(Object.entries(files).filter(([path]) => path !== 'data.json' && path !== 'certs/sni.json'));
+    };
+    const base = withPlainSite();
+    const changed = withPlainSite();
+    changed.structure.sites[2].domains[0].origins[0].host = '192.0.2.9';
+    changed.structure.sites.push(edge.siteStructure.parse({ id: 4, name: 'New', domains: [{ id: 41, name: 'new.example.org', origins: [{ host: '192.0.2.4' }] }] }));
+    expect(nginxOf(changed)).toEqual(nginxOf(base));
+    expect(splitLive({ state: changed }).structure.sites.map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(render({ state: changed, ...options })['data.json']).not.toBe(render({ state: base, ...options })['data.json']);
+  });
+
+  it('keeps a name that a rendered wildcard covers on the rendered path', () => {
+    const state = withPlainSite();
+    state.structure.sites[2].domains[0] = { ...state.structure.sites[2].domains[0], name: 'a.b.static.example.com', certificateId: TEST_CERT.id };
+    expect(splitLive({ state }).live).toEqual([]);
+  });
+});
