@@ -75,4 +75,19 @@ lane('access log ingest', () => {
     await t.deps.analytics.close();
     expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5300, requests: 6 });
   });
+  it("moves the lines of a node whose clock is off by minutes to the API's time, and keeps those of a node a few seconds off", async () => {
+    const ahead = 20 * 60_000;
+    const window = (from: number, to: number, uri: string) => t.deps.analytics.countLines({ siteIds: [f.a.site], from: new Date(from), to: new Date(to), uri });
+    const sentAt = (skew: number) => ({ [agentProtocol.LOG_SENT_AT_HEADER]: String(Date.now() + skew) });
+    const skewed = [1, 2].map((i) => logLine({ siteId: f.a.site, uri: `/clock-ahead/${i}`, time: new Date(Date.now() + ahead).toISOString() }));
+    expect((await postLogs(t, credA, skewed, { headers: sentAt(ahead) })).body.accepted).toBe(2);
+    const now = Date.now();
+    expect(await window(now - 60_000, now + 60_000, '/clock-ahead/')).toBe(2);
+    expect(await window(now + ahead - 60_000, now + ahead + 60_000, '/clock-ahead/')).toBe(0);
+    // within the margin (mostly the batch's time in transit) the node's times stand
+    const close = logLine({ siteId: f.a.site, uri: '/clock-close', time: new Date(Date.now() + 5000).toISOString() });
+    expect((await postLogs(t, credA, [close], { headers: sentAt(5000) })).body.accepted).toBe(1);
+    const at = Date.parse(close.time);
+    expect(await window(at, at + 1, '/clock-close')).toBe(1);
+  });
 });

@@ -21,6 +21,17 @@ const sitesOfZone = async (deps: AppDeps, zoneId: number) => {
   return rows.map((r) => r.id);
 };
 
+/**
+ * How far to move a batch's line times: the API's clock less the node's as it sent the batch (header `x-sent-at`),
+ * when they differ by LOG_CLOCK_SKEW_MIN_MS or more; otherwise (or without the header) 0.
+ */
+export const clockShift = (sentAt: string | string[] | undefined, now = Date.now()) => {
+  const at = typeof sentAt === 'string' && /^\d{1,15}$/.test(sentAt) ? Number(sentAt) : undefined;
+  if (at === undefined) return 0;
+  const shift = now - at;
+  return Math.abs(shift) >= agentProtocol.LOG_CLOCK_SKEW_MIN_MS ? shift : 0;
+};
+
 const unpack = async (body: Buffer, encoding: string | undefined) => {
   if (encoding && encoding !== 'gzip' && encoding !== 'identity') throw new ApiError(Codes.Parameter, { extra: 'content-encoding must be gzip' });
   if (encoding !== 'gzip') return body;
@@ -46,7 +57,8 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agent
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
       const served = await sitesOfZone(deps, node.zone_id);
-      const { accepted, stored } = await (ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served });
+      const shiftMs = clockShift(req.headers[agentProtocol.LOG_SENT_AT_HEADER]);
+      const { accepted, stored } = await (ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served, shiftMs });
       if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
       const log = ingest ? 'stream' : 'access';
       deps.metrics.ingestBatches.inc({ log });

@@ -15,7 +15,7 @@ const COLUMNS = `{${Object.entries(FIELDS).map(([k, t]) => `"${k}": '${t}'`).joi
 const text = (field: string) => `coalesce("${field}", '')`;
 /** access_log's columns (after seq and node_id) from a line. */
 const ROW = [
-  '"siteId"', '"domain"', 'timezone(\'UTC\', ts)', text('requestId'), '"clientIp"', text('country'), text('region'), text('city'), text('isp'),
+  '"siteId"', '"domain"', 'timezone(\'UTC\', l.ts + b.shift)', text('requestId'), '"clientIp"', text('country'), text('region'), text('city'), text('isp'),
   text('asn'), text('scheme'), text('method'), text('uri'), '"status"', '"bytesSent"', '"bytesReceived"', 'coalesce("requestTime", 0)', '"upstreamTime"',
   text('cacheStatus'), text('httpVersion'), text('referer'), text('userAgent'), text('blockCause'), text('blockRule'), text('blockAction'),
 ].join(', ');
@@ -72,7 +72,7 @@ export const lastTime = (ndjson: Buffer) => {
 const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
 
 /** A node's batch as it arrived: NDJSON bytes, never copied into a string. */
-export type Batch = { nodeId: number; file?: string; ndjson: Buffer; served: number[] };
+export type Batch = { nodeId: number; file?: string; ndjson: Buffer; served: number[]; shiftMs?: number };
 export type Loaded = { stored: number; siteIds: number[] };
 
 /** How a batch is known to have been stored: its file's cursor (the offset of its last line), else its digest. */
@@ -133,15 +133,15 @@ export const loadBatches = async (
     const loaded: Loaded[] = known.map(() => ({ stored: 0, siteIds: [] }));
     if (loading.length) {
       const values = loading
-        .map((k) => `(${quote(k.path)}, ${Number(k.batch.nodeId)}, ${k.after ?? 'NULL'}, [${k.batch.served.length ? idList(k.batch.served) : ''}]::INTEGER[])`)
+        .map((k) => `(${quote(k.path)}, ${Number(k.batch.nodeId)}, ${k.after ?? 'NULL'}, [${k.batch.served.length ? idList(k.batch.served) : ''}]::INTEGER[], to_milliseconds(${Math.trunc(Number(k.batch.shiftMs ?? 0))}))`)
         .join(', ');
       // the rows inserted are those with seq above a value taken first (one transaction writes at a time)
       const [{ since }] = await rows(conn, `SELECT nextval('raw_seq') AS since`);
       await conn.run(
         `INSERT INTO access_log SELECT nextval('raw_seq'), b.node_id, ${ROW}
          FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(loading.map((k) => k.path))}) l
-         JOIN (VALUES ${values}) b(file, node_id, after, served) ON l.filename = b.file
-         WHERE list_contains(b.served, "siteId") AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
+         JOIN (VALUES ${values}) b(file, node_id, after, served, shift) ON l.filename = b.file
+         WHERE list_contains(b.served, "siteId") AND l.ts IS NOT NULL AND l.ts + b.shift < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
            AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 AND (b.after IS NULL OR "offset" > b.after)`,
       );
       const byNode = new Map(loading.map((k) => [k.batch.nodeId, loaded[k.no]]));

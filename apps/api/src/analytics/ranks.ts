@@ -3,6 +3,7 @@ import { BASE_KEYS, dimSource, isWide, type DIM_VALUES } from './dimensions';
 import { countSums, OUTCOME_SUMS, resolutionOf, rollupWhere, scopeRead } from './scope';
 import { VALUE_HASH } from './tables';
 import { num, rows, type Params } from './sql';
+import { idsTable, isNumbered, VALUE_ID, withDenseGrouping } from './value-ids';
 import type { Counts, Dimension, Row, Scope } from './types';
 
 const COUNTS = ['requests', 'traffic', 'cacheHits', 'cacheTraffic', 'blocked'] as const;
@@ -35,44 +36,53 @@ const totalsOf = async (conn: DuckDBConnection, scope: Scope) => {
 /** A ranking by hash reads this many values past the `limit`-th, to see every tie with it. */
 const TIE_MARGIN = 100;
 
+/** What a wide dimension's ranking groups by: its values' numbers where they have some, else their hashes. */
+const rankKey = (dimension: Dimension) => (isNumbered(dimension) ? { column: VALUE_ID, type: 'UINTEGER' } : { column: VALUE_HASH, type: 'UBIGINT' });
+type Wide = { dimension: Dimension; table: string; by: 'requests' | 'traffic'; limit: number };
+
 /**
- * The hashes of a wide dimension's values that may rank in the first `limit`: grouped by the value's hash (far faster
- * than by its text), those scoring at least the `limit`-th score. A collision only adds two values' counts up, so the
- * true first `limit` are among them. Undefined when more than TIE_MARGIN values tie with the `limit`-th.
+ * The keys (numbers or hashes) of a wide dimension's values that may rank in the first `limit`: grouped by the key (far
+ * faster than by the text), those scoring at least the `limit`-th score. A hash collision only adds two values' counts
+ * up, so the true first `limit` are among them. Undefined when more than TIE_MARGIN values tie with the `limit`-th. A
+ * value counts when one of its rows does (counts are never negative), so rows are picked rather than sums.
  */
-const wideCandidates = async (conn: DuckDBConnection, scope: Scope, o: { table: string; by: 'requests' | 'traffic'; limit: number }) => {
+const wideCandidates = async (conn: DuckDBConnection, scope: Scope, o: Wide) => {
   const params: Params = [];
   const { where } = scopeRead(scope, params);
   const sums = OUTCOME_SUMS[scope.outcomes];
-  const found = await rows(
-    conn,
-    `SELECT ${VALUE_HASH} AS h, sum(${sums[o.by]}) AS score FROM ${o.table} WHERE ${where} GROUP BY h HAVING sum(${sums.requests}) > 0
-     ORDER BY score DESC LIMIT ${o.limit + TIE_MARGIN}`,
-    params,
-  );
-  if (found.length <= o.limit) return found.map((r) => BigInt(r.h as bigint));
+  const ranked = () =>
+    rows(
+      conn,
+      `SELECT ${rankKey(o.dimension).column} AS h, sum(${sums[o.by]}) AS score FROM ${o.table} WHERE ${where} AND ${sums.requests} > 0
+       GROUP BY h ORDER BY score DESC LIMIT ${o.limit + TIE_MARGIN}`,
+      params,
+    );
+  const found = isNumbered(o.dimension) ? await withDenseGrouping(conn, ranked) : await ranked();
+  if (found.length <= o.limit) return found.map((r) => String(r.h));
   const cut = num(found[o.limit - 1].score);
   // every value was read, or one past the ties was: the candidates are complete
   if (found.length === o.limit + TIE_MARGIN && num(found.at(-1)!.score) >= cut) return undefined;
-  return found.filter((r) => num(r.score) >= cut).map((r) => BigInt(r.h as bigint));
+  return found.filter((r) => num(r.score) >= cut).map((r) => String(r.h));
 };
 
 /**
- * A wide dimension's first `limit` values with their exact counts: the candidates' rows grouped by text. Undefined
- * when the hashes cannot decide: too many ties, or two candidate values sharing a hash.
+ * A wide dimension's first `limit` values with their exact counts: the candidates' rows grouped by text (or by number).
+ * Undefined when the keys cannot decide: too many ties, or two candidate values sharing a hash.
  */
-const wideTop = async (conn: DuckDBConnection, scope: Scope, o: { table: string; by: 'requests' | 'traffic'; limit: number; order: string }) => {
-  const hashes = await wideCandidates(conn, scope, o);
-  if (!hashes) return undefined;
-  if (!hashes.length) return [];
+const wideTop = async (conn: DuckDBConnection, scope: Scope, o: Wide & { order: string }) => {
+  const keys = await wideCandidates(conn, scope, o);
+  if (!keys) return undefined;
+  if (!keys.length) return [];
   const params: Params = [];
   const { where } = scopeRead(scope, params);
-  const found = await rows(
-    conn,
-    `SELECT * FROM (SELECT value AS key, any_value(${VALUE_HASH}) AS h, ${countSums(scope.outcomes)} FROM ${o.table}
-       WHERE ${where} AND ${VALUE_HASH} IN (${hashes.map((h) => `${h}::UBIGINT`).join(', ')}) GROUP BY key) WHERE requests > 0 ${o.order}`,
-    params,
-  );
+  const { column, type } = rankKey(o.dimension);
+  const picked = `${where} AND ${column} IN (${keys.map((k) => `${k}::${type}`).join(', ')})`;
+  // a number stands for one text: its rows are summed by number and its text read from the numbers' table
+  const source = isNumbered(o.dimension)
+    ? `SELECT i.value AS key, r.* FROM (SELECT ${column} AS h, ${countSums(scope.outcomes)} FROM ${o.table} WHERE ${picked} GROUP BY h) r
+       JOIN ${idsTable(o.dimension)} i ON i.id = r.h`
+    : `SELECT value AS key, any_value(${column}) AS h, ${countSums(scope.outcomes)} FROM ${o.table} WHERE ${picked} GROUP BY key`;
+  const found = await rows(conn, `SELECT * FROM (${source}) WHERE requests > 0 ${o.order}`, params);
   return new Set(found.map((r) => r.h)).size < found.length ? undefined : found.slice(0, o.limit);
 };
 
@@ -83,7 +93,7 @@ export async function top(conn: DuckDBConnection, scope: Scope, o: { dimension: 
     const params: Params = [];
     return rows(conn, `SELECT * FROM ${valuesOf(scope, o.dimension, params)} ${order} LIMIT ${Math.trunc(o.limit)}`, params);
   };
-  const found = (table && (await wideTop(conn, scope, { table, by: o.by, limit: o.limit, order }))) || (await byText());
+  const found = (table && (await wideTop(conn, scope, { dimension: o.dimension, table, by: o.by, limit: o.limit, order }))) || (await byText());
   return { rows: found.map((r): Row => ({ key: String(r.key), ...countsOf(r) })), total: await totalsOf(conn, scope) };
 }
 

@@ -4,6 +4,7 @@ import { blockedFold } from './blocked-rollup';
 import { DIM_VALUES, SMALL_DIMS, WIDE_DIMS, wideRollup } from './dimensions';
 import { BASE_METRICS, DIM_METRICS, RESOLUTIONS, rollupTables, VALUE_HASH } from './tables';
 import { num, rows, stamp } from './sql';
+import { isNumbered, numberFold, pruneValueIds } from './value-ids';
 
 /** Hourly rollups are kept this long; the 5-minute ones for the contract's FIVE_MINUTE_ROLLUP_DAYS. */
 export const HOURLY_ROLLUP_DAYS = 400;
@@ -95,8 +96,13 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
     SELECT bucket, site_id, domain, ${wide.columns}, hash(coalesce(${WIDE_DIMS.map(wideColumn).join(', ')})) AS ${VALUE_HASH}, ${select(dimSums(RAW))}
     FROM (SELECT ${BUCKET}, *, ${WIDE_DIMS.map((d) => `coalesce(${DIM_VALUES[d]}, '') AS ${wideColumn(d)}`).join(', ')} FROM access_log WHERE ${range})
     GROUP BY ${wide.sets}`);
-  for (const dim of WIDE_DIMS) await append(conn, { name: wideRollup(dim), metrics: DIM_METRICS, from: 'fold_wide', dim });
-  for (const table of ['fold_pre', 'fold_base', 'fold_blocked', 'fold_dim', 'fold_wide']) await conn.run(`DROP TABLE IF EXISTS ${table}`);
+  const temps = ['fold_pre', 'fold_base', 'fold_blocked', 'fold_dim', 'fold_wide'];
+  for (const dim of WIDE_DIMS) {
+    const numbered = isNumbered(dim) ? await numberFold(conn, { dim, from: 'fold_wide' }) : undefined;
+    if (numbered) temps.push(numbered);
+    await append(conn, { name: wideRollup(dim), metrics: DIM_METRICS, ...(numbered ? { from: numbered } : { from: 'fold_wide', dim }) });
+  }
+  for (const table of temps) await conn.run(`DROP TABLE IF EXISTS ${table}`);
 };
 
 /**
@@ -150,7 +156,7 @@ export const daysAgo = (days: number) => stamp(new Date(Date.now() - days * 86_4
 
 /**
  * Drops what is past its retention: raw lines (only once folded), batch digests and idle file cursors with them,
- * 5-minute and hourly rollups.
+ * 5-minute and hourly rollups, and the value numbers no rollup holds any more.
  */
 export const prune = async (conn: DuckDBConnection, { rawRetentionDays }: { rawRetentionDays: number }) => {
   const raw = daysAgo(rawRetentionDays);
@@ -160,4 +166,5 @@ export const prune = async (conn: DuckDBConnection, { rawRetentionDays }: { rawR
   await conn.run('DELETE FROM log_cursors WHERE updated_at < $1::TIMESTAMP', [fine]);
   for (const { name } of rollupTables('5m')) await conn.run(`DELETE FROM ${name} WHERE bucket < $1::TIMESTAMP`, [fine]);
   for (const { name } of rollupTables('1h')) await conn.run(`DELETE FROM ${name} WHERE bucket < $1::TIMESTAMP`, [daysAgo(HOURLY_ROLLUP_DAYS)]);
+  await pruneValueIds(conn);
 };

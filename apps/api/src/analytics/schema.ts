@@ -4,6 +4,7 @@ import { WIDE_DIMS, wideRollup } from './dimensions';
 import { BASE_METRICS, RESOLUTIONS, rollupTables, VALUE_HASH } from './tables';
 import { foldRows } from './rollup';
 import { rows } from './sql';
+import { NUMBERED_DIMS, numberExisting, VALUE_ID, VALUE_ID_TABLES } from './value-ids';
 
 const counters = (names: readonly string[]) => names.map((n) => `${n} BIGINT NOT NULL`).join(', ');
 
@@ -23,6 +24,7 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS batches (node_id INTEGER NOT NULL, digest VARCHAR NOT NULL, id BIGINT NOT NULL, received_at TIMESTAMP NOT NULL, PRIMARY KEY (node_id, digest))`,
   /** `folded`: raw rows with seq up to it are in the rollups. */
   `CREATE TABLE IF NOT EXISTS rollup_state (id INTEGER PRIMARY KEY, folded BIGINT NOT NULL)`,
+  ...VALUE_ID_TABLES,
   ...RESOLUTIONS.flatMap((r) => rollupTables(r).map(({ name, keys, metrics, extra }) => `CREATE TABLE IF NOT EXISTS ${name} (${keys}, ${counters(metrics)}${extra})`)),
 ];
 
@@ -86,6 +88,16 @@ const hashWideValues = async (conn: DuckDBConnection) => {
   }
 };
 
+/** The fourth store's numbered wide rollups (client addresses) had no value numbers: their rows (and rows moved here) get them. */
+const numberWideValues = async (conn: DuckDBConnection) => {
+  for (const dim of NUMBERED_DIMS) {
+    for (const r of RESOLUTIONS) {
+      const table = `${wideRollup(dim)}_${r}`;
+      await numberExisting(conn, { dim, table, missing: !(await columnsOf(conn, table)).has(VALUE_ID) });
+    }
+  }
+};
+
 /** Creates the tables, or brings a data directory of an earlier version to them. */
 export const prepareSchema = async (conn: DuckDBConnection) => {
   await conn.run('BEGIN TRANSACTION');
@@ -97,6 +109,7 @@ export const prepareSchema = async (conn: DuckDBConnection) => {
     for (const stmt of TABLES.slice(first ? 1 : 0)) await conn.run(stmt);
     if (first) await migrateFirstStore(conn);
     await hashWideValues(conn);
+    await numberWideValues(conn);
     await conn.run('INSERT INTO rollup_state VALUES (1, 0) ON CONFLICT DO NOTHING');
     if (blockedMissing) await backfillBlocked(conn);
     const [{ next }] = await rows(conn, 'SELECT coalesce(max(seq), 0) + 1 AS next FROM access_log');

@@ -183,6 +183,19 @@ describe('analytics store', () => {
     expect(await store.countLines({ siteIds: [1], ...window })).toBe(1);
   });
 
+  it('forgets the numbers of client addresses whose rollups are all pruned', async () => {
+    const long = new Date(Date.now() - 401 * 86_400_000).toISOString();
+    await store.ingest({ nodeId: 1, ndjson: ndjson([logLine({ siteId: 1, clientIp: '10.9.9.9', time: long }), logLine({ siteId: 1, clientIp: '10.1.1.1' })]), served: [1] });
+    expect((await store.cards(scope({ from: new Date(base), to: new Date(Date.now() + HOUR) }))).requests).toBe(1);
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    const numbered = (await conn.runAndReadAll('SELECT value FROM dim_clientip_ids ORDER BY value')).getRowsJS();
+    conn.closeSync();
+    instance.closeSync();
+    expect(numbered).toEqual([['10.1.1.1']]);
+  });
+
   it('searches and streams raw lines newest first', async () => {
     await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
     const filter = { siteIds: [1], from: new Date(base), to: new Date(base + 2 * HOUR) };
@@ -211,11 +224,14 @@ describe('analytics store', () => {
       await conn.run(`CREATE TABLE dim_${r}_k AS SELECT * FROM dim_${r} LIMIT 0`);
       await conn.run(`ALTER TABLE dim_${r}_k ADD PRIMARY KEY (bucket, site_id, domain, dim, value)`);
       await conn.run(`INSERT INTO dim_${r}_k SELECT * FROM dim_${r}`);
-      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', * EXCLUDE (bucket, site_id, domain, value_hash) FROM dim_${d.toLowerCase()}_${r}`);
+      const counters = `COLUMNS(c -> c NOT IN ('bucket', 'site_id', 'domain', 'value_hash', 'value_id'))`;
+      for (const d of wide) await conn.run(`INSERT INTO dim_${r}_k SELECT bucket, site_id, domain, '${d}', ${counters} FROM dim_${d.toLowerCase()}_${r}`);
       for (const table of [`base_${r}`, `dim_${r}`, ...wide.map((d) => `dim_${d.toLowerCase()}_${r}`)]) await conn.run(`DROP TABLE ${table}`);
       await conn.run(`ALTER TABLE base_${r}_k RENAME TO base_${r}`);
       await conn.run(`ALTER TABLE dim_${r}_k RENAME TO dim_${r}`);
     }
+    await conn.run('DROP TABLE dim_clientip_ids');
+    await conn.run('DROP SEQUENCE dim_clientip_id_seq');
     conn.closeSync();
     instance.closeSync();
     store = createAnalyticsStore({ dataDir: dir });
@@ -240,16 +256,48 @@ describe('analytics store', () => {
 
   it('ranks a wide dimension exactly when hashes collide or ties pass the cut', async () => {
     await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
-    const exact = await store.top(scope(), { dimension: 'clientIp', limit: 1, by: 'requests' });
+    const urls = () => store.top(scope(), { dimension: 'url', limit: 1, by: 'requests' });
+    const exact = await urls();
+    expect(exact.rows).toEqual([expect.objectContaining({ key: '/', requests: 3 })]);
     await store.close();
     const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
     const conn = await instance.connect();
     // every value of the site now shares one hash: the ranking must fall back to the text
-    for (const r of ['5m', '1h']) await conn.run(`UPDATE dim_clientip_${r} SET value_hash = 1`);
+    for (const r of ['5m', '1h']) await conn.run(`UPDATE dim_url_${r} SET value_hash = 1`);
     conn.closeSync();
     instance.closeSync();
     store = createAnalyticsStore({ dataDir: dir });
-    expect(await store.top(scope(), { dimension: 'clientIp', limit: 1, by: 'requests' })).toEqual(exact);
+    expect(await urls()).toEqual(exact);
+  });
+
+  it('ranks client addresses by their numbers: one per address, kept across folds, given to a store made before them', async () => {
+    const ip = (clientIp: string, bytesSent: number, minutes: number) => logLine({ siteId: 1, clientIp, bytesSent, time: at(minutes) });
+    await store.ingest({ nodeId: 7, ndjson: ndjson([ip('10.0.0.1', 100, 1), ip('10.0.0.2', 300, 2), ip('10.0.0.3', 50, 3)]), served: [1] });
+    const ips = () => store.top(scope(), { dimension: 'clientIp', limit: 2, by: 'traffic' });
+    const before = await ips();
+    expect(before.rows.map((r) => [r.key, r.traffic])).toEqual([['10.0.0.2', 300], ['10.0.0.1', 100]]);
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    let conn = await instance.connect();
+    for (const r of ['5m', '1h']) await conn.run(`ALTER TABLE dim_clientip_${r} DROP COLUMN value_id`);
+    await conn.run('DROP TABLE dim_clientip_ids');
+    await conn.run('DROP SEQUENCE dim_clientip_id_seq');
+    conn.closeSync();
+    instance.closeSync();
+    store = createAnalyticsStore({ dataDir: dir });
+    expect(await ips()).toEqual(before);
+    // a later fold numbers an address it has seen as before, and a new one anew
+    await store.ingest({ nodeId: 7, ndjson: ndjson([ip('10.0.0.1', 250, 20), ip('10.0.0.4', 10, 21)]), served: [1] });
+    expect((await ips()).rows.map((r) => [r.key, r.traffic, r.requests])).toEqual([['10.0.0.1', 350, 2], ['10.0.0.2', 300, 1]]);
+    await store.close();
+    const reopened = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    conn = await reopened.connect();
+    const numbers = (await conn.runAndReadAll('SELECT value, count(*) AS n FROM dim_clientip_ids GROUP BY value ORDER BY value')).getRowsJS();
+    const rowsWithout = (await conn.runAndReadAll('SELECT count(*) FROM dim_clientip_1h WHERE value_id IS NULL')).getRowsJS();
+    conn.closeSync();
+    reopened.closeSync();
+    expect(numbers).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'].map((v) => [v, 1n]));
+    expect(rowsWithout).toEqual([[0n]]);
   });
 
   it('opens a data directory of the first store and keeps its lines and rollups', async () => {

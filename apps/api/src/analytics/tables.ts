@@ -1,5 +1,6 @@
 import { blockedRollupTable } from './blocked-rollup';
 import { WIDE_DIMS, wideRollup } from './dimensions';
+import { isNumbered, VALUE_ID } from './value-ids';
 
 /** Counters of the base rollups (per bucket, site, domain and node). */
 export const BASE_METRICS = [
@@ -23,6 +24,11 @@ export const VALUE_HASH = 'value_hash';
 export const rollupTables = (r: Resolution) => [
   { name: `base_${r}`, keys: `${BUCKET_SITE_DOMAIN}, node_id INTEGER NOT NULL`, metrics: BASE_METRICS, extra: '' },
   { name: `dim_${r}`, keys: `${BUCKET_SITE_DOMAIN}, dim VARCHAR NOT NULL, value VARCHAR NOT NULL`, metrics: DIM_METRICS, extra: '' },
-  ...WIDE_DIMS.map((d) => ({ name: `${wideRollup(d)}_${r}`, keys: `${BUCKET_SITE_DOMAIN}, value VARCHAR NOT NULL`, metrics: DIM_METRICS, extra: `, ${VALUE_HASH} UBIGINT` })),
+  ...WIDE_DIMS.map((d) => ({
+    name: `${wideRollup(d)}_${r}`,
+    keys: `${BUCKET_SITE_DOMAIN}, value VARCHAR NOT NULL`,
+    metrics: DIM_METRICS,
+    extra: `, ${VALUE_HASH} UBIGINT${isNumbered(d) ? `, ${VALUE_ID} UINTEGER` : ''}`,
+  })),
   blockedRollupTable(r),
 ];

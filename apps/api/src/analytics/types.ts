@@ -117,7 +117,8 @@ export type AnalyticsStore = {
    * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
    * Answers the number of lines read (stored or skipped), how many were stored, and the sites they were of.
    */
-  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
+  /** `shiftMs`: added to every line's time (the node's clock set right; see agent-protocol LOG_SENT_AT_HEADER). */
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[]; shiftMs?: number }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
   cards(scope: Scope): Promise<Cards>;
   /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
   series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;

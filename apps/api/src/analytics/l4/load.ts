@@ -18,7 +18,7 @@ const BUCKETS = { '5m': 'INTERVAL 5 MINUTE', '1h': 'INTERVAL 1 HOUR' } as const;
 /** The cursor key of a stream log file: apart from the access logs' files of the same node. */
 const cursorFile = (file: string) => `stream:${file}`;
 
-export type StreamBatch = { nodeId: number; file?: string; ndjson: Buffer; served: number[] };
+export type StreamBatch = { nodeId: number; file?: string; ndjson: Buffer; served: number[]; shiftMs?: number };
 
 /**
  * Stores a node's batch of stream lines once: the valid lines of its served sites past its file's cursor (or, without
@@ -57,7 +57,7 @@ export const loadStreamBatch = async (conn: DuckDBConnection, { batch, tmpDir }:
               "outcome" AS outcome, coalesce("status", 0) AS status, "bytesSent" AS bytes_sent, "bytesReceived" AS bytes_received,
               coalesce("sessionTime", 0) AS session_time, coalesce("country", '') AS country, coalesce("asn", '') AS asn,
               coalesce("coloCountry", '') AS colo_country
-       FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts
+       FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) + to_milliseconds(${Math.trunc(Number(batch.shiftMs ?? 0))}) AS ts
              FROM read_json(${quote(file)}, columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true))
        WHERE ${served} AND ts IS NOT NULL AND ts < now() + INTERVAL 1 DAY AND "port" BETWEEN 1 AND 65535 AND "protocol" IN ('TCP', 'UDP')
          AND "outcome" IN ('pass', 'drop') AND coalesce("clientIp", '') <> '' AND "bytesSent" >= 0 AND "bytesReceived" >= 0

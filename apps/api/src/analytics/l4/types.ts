@@ -23,7 +23,8 @@ export type L4Point = { time: Date; key: string; pass: number; drop: number };
 
 export type L4Store = {
   /** Like AnalyticsStore.ingest, for a batch of agent-protocol stream lines (exactly once by file and offset). */
-  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[] }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
+  /** `shiftMs`: added to every line's time (the node's clock set right; see agent-protocol LOG_SENT_AT_HEADER). */
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[]; shiftMs?: number }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
   /** The window's bytes and connections, passed and dropped (each zero where the outcomes leave it out). */
   sums(scope: L4Scope): Promise<{ pass: L4Sums; drop: L4Sums }>;
   /** The window's buckets in order, and per bucket and key the bytes (only of `keys` when given; sparse). */
