@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -129,6 +129,9 @@ export const analyticsQuery = async ({ lines = 10_000_000, samples = 40 }: { lin
       }
     }
     await store.close();
+    // the file as a store leaves it on closing: raw lines and both rollups, checkpointed
+    result.fileMb = (await stat(join(dir, 'analytics.duckdb'))).size / 2 ** 20;
+    console.log(`analytics query: the store's file holds the ${lines} lines and their rollups in ${(result.fileMb as number).toFixed(0)} MB`);
     return result;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { edge } from '@edgekeep/contract';
+import { splitLive } from '../apps/agent/src/render';
+import { renderHttpSite } from '../apps/agent/src/render/http-site';
 import { startEdge } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get } from '../apps/agent/src/test/servers';
 import { ruleKinds } from './overhead-rules';
@@ -52,11 +54,22 @@ http { access_log off; server { listen 127.0.0.1:${port}; location / { return 20
   });
 };
 
+/** The live domains as server blocks of their own, as the edge renders a domain that needs one: nginx without Lua cannot serve them from data. */
+const liveAsServers = ({ state, dir }: { state: edge.DesiredState; dir: string }) => {
+  const live = new Set(splitLive({ state }).live.map((d) => d.domain));
+  return state.structure.sites
+    .map((site) => ({ ...site, domains: site.domains.filter((d) => live.has(d.id)) }))
+    .filter((site) => site.domains.length)
+    .map((site) => renderHttpSite({ site, zone: state.structure.zone, dir }).conf);
+};
+
 /**
  * The edge's own rendered release with Lua taken out: no Lua module, no Lua directives, no control endpoint,
- * another port. Everything else (upstream, proxy settings, cache zone, access log) is the same configuration.
+ * another port, and the live domains as server blocks. Everything else (proxy settings, cache zone, access log) is
+ * the same configuration.
  */
-const withoutLua = async ({ edgePrefix, prefix, edgePort, port, controlPort }: { edgePrefix: string; prefix: string; edgePort: number; port: number; controlPort: number }) => {
+type PlainOptions = { state: edge.DesiredState; edgePrefix: string; prefix: string; edgePort: number; port: number; controlPort: number };
+const withoutLua = async ({ state, edgePrefix, prefix, edgePort, port, controlPort }: PlainOptions) => {
   await cp(await realpath(join(edgePrefix, 'conf')), join(prefix, 'conf'), { recursive: true });
   const confDir = join(prefix, 'conf');
   const lines = (await readFile(join(confDir, 'nginx.conf'), 'utf8')).split('\n');
@@ -64,8 +77,9 @@ const withoutLua = async ({ edgePrefix, prefix, edgePort, port, controlPort }: {
   const open = lines.slice(0, control).findLastIndex((l) => l.trim() === 'server {');
   const indent = lines[open].indexOf('server');
   const close = lines.findIndex((l, i) => i > control && l === `${' '.repeat(indent)}}`);
+  // the HTTPS listens are the edge's ports too: the plain nginx is measured over HTTP only
   const kept = [...lines.slice(0, open), ...lines.slice(close + 1)].filter(
-    (l) => !/lua|ndk_http_module/.test(l),
+    (l) => !/lua|ndk_http_module|^\s*listen \d+ ssl/.test(l),
   );
   const relisten = (text: string) => text.replaceAll(`listen ${edgePort}`, `listen ${port}`);
   const conf = relisten(kept.join('\n'));
@@ -73,6 +87,8 @@ const withoutLua = async ({ edgePrefix, prefix, edgePort, port, controlPort }: {
     const path = join(confDir, 'sites', file);
     await writeFile(path, relisten(await readFile(path, 'utf8')));
   }
+  const servers = liveAsServers({ state, dir: confDir }).join('\n').split('\n').filter((l) => !/lua/.test(l));
+  await writeFile(join(confDir, 'sites', 'live-as-servers.conf'), relisten(servers.join('\n')) + '\n');
   await rm(join(prefix, 'modules'), { force: true });
   await cp(join(edgePrefix, 'modules'), join(prefix, 'modules'), { recursive: true, dereference: false, verbatimSymlinks: true });
   return startNginx({ prefix, conf });
@@ -105,8 +121,9 @@ export const startPair = async () => {
     },
   };
   for (const kind of RULES) state = kind.add({ state, siteId: SITE_ID });
-  const node = await startEdge({ state: edge.desiredState.parse(state), controlPort });
-  const baseline = await withoutLua({ edgePrefix: node.prefix, prefix: await mkdtemp(join(tmpdir(), 'ek-bench-plain-')), edgePort, port: basePort, controlPort });
+  const parsed = edge.desiredState.parse(state);
+  const node = await startEdge({ state: parsed, controlPort });
+  const baseline = await withoutLua({ state: parsed, edgePrefix: node.prefix, prefix: await mkdtemp(join(tmpdir(), 'ek-bench-plain-')), edgePort, port: basePort, controlPort });
   const stop = async () => {
     await baseline.stop();
     await node.stop();

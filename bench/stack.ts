@@ -86,6 +86,8 @@ export const startStack = async ({ watchSeconds = 30, env = {} }: { watchSeconds
     served: ({ host, path = '/' }: { host: string; path?: string }) => get({ port: httpPort, host, path }),
     /** How many times nginx loaded a configuration: a reload raises it. */
     loads: async () => (await controlStatus({ control: await control() })).loads ?? 0,
+    /** The edge's control status: the live domains its Lua runtime holds and the bytes of its data dictionary. */
+    edgeStatus: async () => controlStatus({ control: await control() }),
     stop: async () => {
       if (agent.exitCode === null) process.kill(-agent.pid!, 'SIGTERM');
       await stopNginx({ prefix }).catch(() => undefined);

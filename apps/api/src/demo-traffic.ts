@@ -15,6 +15,9 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.
 /** Ordinary visitors come from a handful of loopback addresses, so the client-address tops have several. */
 const visitor = () => `127.0.0.${1 + Math.floor(Math.random() * 8)}`;
 
+/** The scripts a page of the demo site loads: a few, asked for again and again, so most come from the edge's cache. */
+const PAGE_SCRIPTS = 6;
+
 /**
  * DEMO=1 with the local edge: a light, steady stream of real requests through it, so that the demo's statistics
  * and logs show what nginx really served: pages, scripts the edge caches, a missing page, a scanner and a
@@ -70,7 +73,7 @@ export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: nu
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = async () => {
-    if (!files.length) files = await assets().catch(() => []);
+    if (!files.length) files = (await assets().catch(() => [])).sort().slice(0, PAGE_SCRIPTS);
     await send(choose());
     if (!stopped) timer = setTimeout(tick, 400 + Math.random() * 1200);
   };

@@ -24,7 +24,7 @@ export const createLogger = (level: string) =>
 
 /** Opens the database (migrated to the latest schema), the platform's keys and the mailer. */
 export async function openRuntime(config: Config, log: Logger): Promise<AppDeps> {
-  const { db, dialect } = openDatabase(config);
+  const { db, dialect } = openDatabase({ ...config, log });
   const applied = await migrateToLatest({ db, dialect });
   if (applied.length) log.info({ applied, dialect }, 'migrations applied');
   const secrets = loadSecrets(config.dataDir);

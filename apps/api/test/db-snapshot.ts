@@ -2,10 +2,11 @@ import type { Db } from '../src/db';
 
 /**
  * Tables that every call writes to, that only hold sign-in state, or that a worker derives from the others (the DNS
- * resolutions follow the zones' revisions; the scheduler's leases; notices that workers queue, deliver and watch for):
+ * resolutions follow the zones' revisions; the sites' traffic states follow their traffic; the scheduler's leases;
+ * notices that workers queue, deliver and watch for):
  * not tenant data.
  */
-const SKIPPED = /^(job_leases|notify_queue|notify_watch|audit_logs|sessions|refresh_tokens|login_challenges|auth_failures|known_addresses|mail_tokens|dns_resolutions|dns_resolution_zones|kysely_migration.*)$/;
+const SKIPPED = /^(job_leases|notify_queue|notify_watch|audit_logs|sessions|refresh_tokens|login_challenges|auth_failures|known_addresses|mail_tokens|dns_resolutions|dns_resolution_zones|site_traffic_states|kysely_migration.*)$/;
 /** Columns that change with time alone. */
 const VOLATILE = /(_at|_seen|_time)$/;
 /** Columns that the app's own workers write (probes of monitored nodes). */

@@ -1,28 +1,112 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 export type DbHandle = { db: Db; dialect: Dialect };
 
-/** PostgreSQL when a URL is given, otherwise the embedded SQLite file in the data directory. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DbHandle {
+/** How long a request waits for a new PostgreSQL connection before it is answered as unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded SQLite file in the data directory. A pooled PostgreSQL
+ * connection that the server drops while idle (a restart) is forgotten, and the next query opens a new one: the API
+ * rides out a database restart without one of its own.
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?: Pick<Logger, 'warn'> }): DbHandle {
   if (opts.databaseUrl) {
     // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // Without a listener a connection's error would end the process: an idle one's reaches the pool, one in use
+    // between two queries its own client (its query fails, and the pool drops it when it is given back).
+    const dropped = (err: Error) => opts.log?.warn({ err: { message: err.message } }, 'a database connection was dropped');
+    pool.on('error', dropped);
+    pool.on('connect', (client) => client.on('error', dropped));
+    return { db: watched(new PostgresDialect({ pool })), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'edgekeep.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  return { db: watched(new SqliteDialect({ database: preparedOnce(file) })), dialect: 'sqlite' };
+}
+
+type WriteListener = (tables: ReadonlySet<string>) => void;
+const watches = new WeakMap<Db, WriteListener[]>();
+
+/** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
+function tablesOf(node: unknown, into = new Set<string>()) {
+  if (!node || typeof node !== 'object') return into;
+  const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
+  if (n.kind === 'TableNode' && n.table?.identifier?.name) into.add(n.table.identifier.name);
+  for (const v of Object.values(node)) if (v && typeof v === 'object') tablesOf(v, into);
+  return into;
+}
+
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+/**
+ * The database with its writes heard: each insert, update and delete made through it (or a transaction of it) is
+ * told to the listeners of `onWrite` with its tables, both before it runs and once it has run, so a reader that
+ * keeps what it read can drop it and never keep what it read while the write was under way.
+ */
+function watched(dialect: PostgresDialect | SqliteDialect) {
+  const listeners: WriteListener[] = [];
+  const writing = new WeakMap<QueryId, ReadonlySet<string>>();
+  const tell = (tables: ReadonlySet<string>) => listeners.forEach((l) => l(tables));
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (WRITES.has(node.kind)) {
+        const tables = tablesOf(node as OperationNode);
+        writing.set(queryId, tables);
+        tell(tables);
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      const tables = writing.get(queryId);
+      if (tables) tell(tables);
+      return result;
+    },
+  };
+  const db = new Kysely<Database>({ dialect, plugins: [plugin] });
+  watches.set(db, listeners);
+  return db;
+}
+
+/** Calls `listener` with the tables of every write made through `db` (see `watched`); a database opened otherwise has none. */
+export function onWrite(db: Db, listener: WriteListener) {
+  watches.get(db)?.push(listener);
+}
+
+/** Statements kept compiled, the oldest dropped past this many (lists of ids make a statement per length). */
+const STATEMENTS_KEPT = 1000;
+
+/**
+ * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
+ * and compiling one costs more than running the small queries a request makes.
+ */
+function preparedOnce(file: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare: (sql: string) => {
+      let statement = kept.get(sql);
+      if (!statement) {
+        statement = file.prepare(sql);
+        if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+        kept.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export const now = () => new Date().toISOString();
@@ -30,5 +114,18 @@ export const inSeconds = (seconds: number, from = Date.now()) => new Date(from +
 /** COUNT(*) arrives as a string from PostgreSQL and a number from SQLite. */
 /** Rows in slices small enough for one statement's bound parameters (SQLite takes at most 32,766 in one). */
 export const inBatches = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+
+/** PostgreSQL error classes that say the server is not there to answer (connection failures, shutdown, starting up). */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3])/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/** Whether a query failed because the database server could not be reached, rather than because of the query. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  // node-postgres's own words for a connection that ended or never came
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(err.message);
+}
 
 export const toCount = (v: string | number | bigint | undefined | null) => Number(v ?? 0);

@@ -34,6 +34,9 @@ import { migration as m6_0300 } from './migrations/20261126-0300-client-settings
 import { migration as m6_0500 } from './migrations/20261126-0500-auto-certificates';
 import { migration as m7_0100 } from './migrations/20261127-0100-revision-times';
 import { migration as m7_0200 } from './migrations/20261127-0200-domains-by-site-and-age';
+import { migration as m7_0300 } from './migrations/20261127-0300-site-domain-counts';
+import { migration as m7_0400 } from './migrations/20261127-0400-domains-auto-ssl';
+import { migration as m8_0100 } from './migrations/20261128-0100-site-domain-versions';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -70,6 +73,9 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261126-0500-auto-certificates': m6_0500,
   '20261127-0100-revision-times': m7_0100,
   '20261127-0200-domains-by-site-and-age': m7_0200,
+  '20261127-0300-site-domain-counts': m7_0300,
+  '20261127-0400-domains-auto-ssl': m7_0400,
+  '20261128-0100-site-domain-versions': m8_0100,
 };
 
 function migrator({ db, dialect }: DbHandle) {

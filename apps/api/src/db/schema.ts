@@ -231,6 +231,10 @@ export type SiteTable = {
   force_backup: Generated<Flag>;
   /** JSON object of limits narrowing the product's (absent = the product's). */
   limitations: Generated<string>;
+  /** Kept by the database (triggers on domains), never written by the app. */
+  domain_count: Generated<number>;
+  /** Raised by the database (triggers on domains and on the site's name) on every change its domain lists can show. */
+  domains_version: Generated<number>;
   created_at: string;
   updated_at: string;
 };

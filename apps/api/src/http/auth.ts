@@ -1,8 +1,9 @@
 import { Codes, permissionKeys, type Tier } from '@edgekeep/contract';
+import { webcrypto } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../deps';
-import { now } from '../db';
+import { now, onWrite, type Db } from '../db';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from './errors';
 
@@ -25,6 +26,25 @@ export function permissionsOf(tier: Tier, isRoot: boolean, rolePermissions: stri
   return new Set(all.filter((k) => granted.has(k)));
 }
 
+type Claims = { accountId: number; tier: Tier; sessionId: number };
+/** Tokens verified once are kept with their claims and expiry (a console's token comes back with each of its calls). */
+const VERIFIED_KEPT = 10_000;
+
+/**
+ * Per JWT key: the key as a CryptoKey, imported once (given the raw bytes, jose imports them again for every token),
+ * and the tokens it verified.
+ */
+const perKey = new WeakMap<Uint8Array, { key: Promise<webcrypto.CryptoKey>; verified: Map<string, Claims & { exp: number }> }>();
+function jwtKeyOf(deps: AppDeps) {
+  const raw = deps.secrets.jwtKey;
+  let kept = perKey.get(raw);
+  if (!kept) {
+    kept = { key: webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']), verified: new Map() };
+    perKey.set(raw, kept);
+  }
+  return kept;
+}
+
 /** `seconds`: the token's lifetime (default ACCESS_TOKEN_SECONDS). */
 export async function signAccessToken(deps: AppDeps, p: { accountId: number; tier: Tier; sessionId: number; seconds?: number }) {
   return new SignJWT({ tier: p.tier, sid: p.sessionId })
@@ -32,33 +52,40 @@ export async function signAccessToken(deps: AppDeps, p: { accountId: number; tie
     .setSubject(String(p.accountId))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + (p.seconds ?? deps.config.accessTokenSeconds))
-    .sign(deps.secrets.jwtKey);
+    .sign(await jwtKeyOf(deps).key);
 }
 
-/** Verifies an access token's signature and lifetime only: 101014 when it expired, 101013 otherwise. */
-export async function readAccessToken(deps: AppDeps, token: string) {
+/**
+ * Verifies an access token's signature and lifetime only: 101014 when it expired, 101013 otherwise. A token verified
+ * before is not verified again until it expires.
+ */
+export async function readAccessToken(deps: AppDeps, token: string): Promise<Claims> {
+  const { key, verified } = jwtKeyOf(deps);
+  const known = verified.get(token);
+  if (known && known.exp * 1000 > Date.now()) return { accountId: known.accountId, tier: known.tier, sessionId: known.sessionId };
   try {
-    const { payload } = await jwtVerify(token, deps.secrets.jwtKey, { algorithms: ['HS256'] });
-    return { accountId: Number(payload.sub), tier: payload.tier as Tier, sessionId: Number(payload.sid) };
+    const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+    const claims = { accountId: Number(payload.sub), tier: payload.tier as Tier, sessionId: Number(payload.sid) };
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    if (payload.exp !== undefined) verified.set(token, { ...claims, exp: payload.exp });
+    return claims;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(Codes.TokenExpired);
     throw new ApiError(Codes.WrongCode, { extra: 'invalid token' });
   }
 }
 
-/**
- * The caller of a token-protected route. A token of another tier, of a revoked session or of an account that
- * is disabled or expired is refused.
- */
-export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tier | 'any'): Promise<Principal> {
-  const header = req.headers.authorization ?? '';
-  const [scheme, token] = header.split(' ');
-  if (scheme !== 'Bearer' || !token) throw new ApiError(Codes.WrongCode, { extra: 'missing token' });
-  const claims = await readAccessToken(deps, token);
-  // A verified token names its caller even when its session has ended: the operation log keeps who was refused.
-  req.tokenCaller = { accountId: claims.accountId, tier: claims.tier };
-  if (tier !== 'any' && claims.tier !== tier) throw new ApiError(Codes.WrongCode, { extra: 'token of another tier' });
-  const row = await deps.db
+/** How long a token's session, account and role are kept (see `callerOf`). */
+const CALLER_KEPT_MS = 1000;
+/** What decides whether a session's calls are served and what they may do: read with the caller of each call. */
+const CALLER_TABLES = ['sessions', 'accounts', 'roles'];
+
+type Caller = Awaited<ReturnType<typeof readCaller>>;
+type Callers = { generation: number; byToken: Map<string, { row: Caller; generation: number; until: number }> };
+const callersOf = new WeakMap<Db, Callers>();
+
+const readCaller = (db: Db, claims: Claims) =>
+  db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .leftJoin('roles', 'roles.id', 'accounts.role_id')
@@ -75,6 +102,50 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
     .where('sessions.id', '=', claims.sessionId)
     .where('sessions.account_id', '=', claims.accountId)
     .executeTakeFirst();
+
+/**
+ * The session, account and role behind a token, kept per token: a console sends its token with each of its calls,
+ * and reading them again for each call cost one of the few queries a list makes. A write through this process to
+ * sessions, accounts or roles (a sign-out, a revoked key, a disabled account, a changed role) drops every kept
+ * caller at once, and a read that a write overlapped is not kept; a change made elsewhere (another API instance on
+ * the same PostgreSQL, the command line) is seen within CALLER_KEPT_MS. The times (the session's and the account's
+ * expiry) are checked on every call.
+ */
+async function callerOf(deps: AppDeps, token: string, claims: Claims) {
+  let callers = callersOf.get(deps.db);
+  if (!callers) {
+    const fresh: Callers = { generation: 0, byToken: new Map() };
+    onWrite(deps.db, (tables) => {
+      if (!CALLER_TABLES.some((t) => tables.has(t))) return;
+      fresh.generation++;
+      fresh.byToken.clear();
+    });
+    callersOf.set(deps.db, (callers = fresh));
+  }
+  const kept = callers.byToken.get(token);
+  if (kept && kept.generation === callers.generation && kept.until > Date.now()) return kept.row;
+  const generation = callers.generation;
+  const row = await readCaller(deps.db, claims);
+  if (generation === callers.generation) {
+    if (callers.byToken.size >= VERIFIED_KEPT) callers.byToken.delete(callers.byToken.keys().next().value!);
+    callers.byToken.set(token, { row, generation, until: Date.now() + CALLER_KEPT_MS });
+  }
+  return row;
+}
+
+/**
+ * The caller of a token-protected route. A token of another tier, of a revoked session or of an account that
+ * is disabled or expired is refused.
+ */
+export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tier | 'any'): Promise<Principal> {
+  const header = req.headers.authorization ?? '';
+  const [scheme, token] = header.split(' ');
+  if (scheme !== 'Bearer' || !token) throw new ApiError(Codes.WrongCode, { extra: 'missing token' });
+  const claims = await readAccessToken(deps, token);
+  // A verified token names its caller even when its session has ended: the operation log keeps who was refused.
+  req.tokenCaller = { accountId: claims.accountId, tier: claims.tier };
+  if (tier !== 'any' && claims.tier !== tier) throw new ApiError(Codes.WrongCode, { extra: 'token of another tier' });
+  const row = await callerOf(deps, token, claims);
   const at = now();
   if (!row || row.revoked_at || (row.expires_at && row.expires_at < at)) {
     throw new ApiError(Codes.WrongCode, { extra: 'session ended' });

@@ -1,6 +1,7 @@
 import { Codes, messageOf, statusOf, type ErrorBody, type ErrorCode, type Language } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db';
 
 /** `num` fills the catalogue message's `{num}`. */
 type ApiErrorOptions = { status?: number; extra?: unknown; message?: string; num?: number; errors?: ErrorItem[] };
@@ -74,6 +75,12 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = (error as { statusCode?: number }).statusCode;
     // Fastify's own refusals: unsupported media type, body too large, a bad header.
     if (status && status >= 400 && status < 500) return send(reply, req, frameworkRefusal(status));
+    if (isDatabaseUnavailable(error)) {
+      // the database is restarting or unreachable: the call may be repeated once it is back
+      req.log.warn({ err: { message: (error as Error).message } }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return send(reply, req, new ApiError(Codes.Unknown, { status: 503, extra: { reason: 'temporarily unavailable' } }));
+    }
     req.log.error({ err: error }, 'unexpected failure');
     return send(reply, req, new ApiError(Codes.Unknown));
   });

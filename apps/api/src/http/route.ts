@@ -1,7 +1,7 @@
 import { Codes, type Input, type Output, type RouteDef, type Tier } from '@edgekeep/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import type { AppDeps } from '../deps';
 import { authenticate, authenticateNode, type EdgeNode, type Principal } from './auth';
 import { ApiError, validationError } from './errors';
@@ -30,6 +30,16 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw validationError(result.error, where);
   return result.data;
+}
+
+/**
+ * A query parameter the route does not take is refused (101003), never ignored: a misspelt filter (`keyword` where the
+ * call takes `keywords`) would otherwise answer the whole list as if it had applied.
+ */
+function refuseUnknownQuery(query: unknown, known: ReadonlySet<string>) {
+  const unknown = Object.keys(query ?? {}).filter((k) => !known.has(k));
+  if (!unknown.length) return;
+  throw new ApiError(Codes.Parameter, { extra: { fields: unknown.map((field) => ({ in: 'query', field, message: 'not a parameter of this call' })) } });
 }
 
 declare module 'fastify' {
@@ -104,6 +114,8 @@ export function registerDownload<D extends RouteDef>(app: FastifyInstance, deps:
 }
 
 function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>) {
+  if (def.query && !(def.query instanceof ZodObject)) throw new Error(`${def.id}: a query is an object of named parameters`);
+  const queryKeys = new Set(def.query ? Object.keys((def.query as ZodObject).shape) : []);
   servedList(app).push(def);
   app.route({
     method: def.method,
@@ -121,10 +133,12 @@ function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, 
     },
     handler: async (req, reply) => {
       const principal = req.principal;
+      const params = parse(def.params, req.params, 'params');
+      refuseUnknownQuery(req.query, queryKeys);
       return answer({
         req,
         reply,
-        params: parse(def.params, req.params, 'params'),
+        params,
         query: parse(def.query, req.query, 'query'),
         body: parse(def.body, req.body, 'body'),
         tier: def.tier === 'any' ? (principal?.tier ?? 'user') : def.tier,

@@ -8,12 +8,23 @@ import { ApiError } from './errors';
 /**
  * Serves the built console from `/`. Any other GET that is not an API call gets index.html, so the console's
  * router handles `/admin/*`, `/client/*`, `/user/*` and its own redirects; unknown API paths answer 101004, a missing
- * file under `/assets/` 404.
+ * file under `/assets/` 404. The files under `/assets/` are named by their content and cached for good.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = index !== undefined && fs.existsSync(index);
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist!, prefix: '/', wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // A built script or style is named by its content: a browser keeps it for good instead of asking again on every load.
+      setHeaders: (reply, file) => {
+        if (path.relative(webDist!, file).startsWith(`assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/agent/');
     // A script or style that is not there is missing, not a screen: the browser must see the failure.

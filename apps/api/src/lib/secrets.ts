@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type Secrets = { jwtKey: Uint8Array; dataKey: Buffer };
+export type Secrets = { jwtKey: Uint8Array<ArrayBuffer>; dataKey: Buffer };
 
 /**
  * The platform's own keys: the JWT signing key and the key that encrypts secrets at rest (TOTP secrets).

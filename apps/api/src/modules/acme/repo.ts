@@ -47,7 +47,9 @@ export async function syncQueue(db: Db) {
   }
   await db
     .deleteFrom('auto_certificates')
-    .where('domain_id', 'in', db.selectFrom('domains').select('id').where('auto_ssl', '=', 0))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('domains').select('domains.id').whereRef('domains.id', '=', 'auto_certificates.domain_id').where('domains.auto_ssl', '=', 0)),
+    )
     .execute();
   return missing.length;
 }
@@ -64,7 +66,9 @@ export async function claimDue(db: Db, o: { holder: string; limit: number; until
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('claim_until', 'is', null), eb('claim_until', '<=', at)]))
     // A disabled domain is not served, so the CA could not validate it: its order waits until it is enabled again.
-    .where('domain_id', 'in', db.selectFrom('domains').select('id').where('status', '=', 1))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('domains').select('domains.id').whereRef('domains.id', '=', 'auto_certificates.domain_id').where('domains.status', '=', 1)),
+    )
     .orderBy('next_attempt_at')
     .limit(o.limit)
     .execute();

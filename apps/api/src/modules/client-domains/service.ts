@@ -1,40 +1,54 @@
 import type { clientDomainSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { paginate } from '../../db/paging';
+import { keptPage } from '../../db/kept-order';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { scopedSites } from '../sites/service';
 
 type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
 
-/** Domains of the sites the caller reaches, with their site and owner. */
-export async function scopedDomains(deps: AppDeps, principal: Principal) {
-  const siteIds = (await scopedSites(deps, principal)).clearSelect().select('sites.id');
-  return deps.db
+/** Domains with their site and owner. */
+const withSite = (deps: AppDeps) =>
+  deps.db
     .selectFrom('domains')
     .innerJoin('sites', 'sites.id', 'domains.site_id')
     .innerJoin('accounts as owner', 'owner.id', 'sites.user_id')
     .selectAll('domains')
-    .select(['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email'])
-    .where('domains.site_id', 'in', siteIds);
+    .select(['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email']);
+
+/** Domains of the sites the caller reaches, with their site and owner. */
+export async function scopedDomains(deps: AppDeps, principal: Principal) {
+  const siteIds = (await scopedSites(deps, principal)).clearSelect().select('sites.id');
+  return withSite(deps).where('domains.site_id', 'in', siteIds);
 }
 
+/**
+ * A page of the caller's domains. The ids of the whole list in its order are read from the domains alone (the sites
+ * joined only to sort by their name) and kept until a domain of one of the caller's sites changes (the versions the
+ * database raises per site); the page's rows come with their sites by id.
+ */
 export async function listDomains(deps: AppDeps, principal: Principal, query: Query) {
-  let q = await scopedDomains(deps, principal);
+  let sites = (await scopedSites(deps, principal)).clearSelect();
+  if (query.siteID) sites = sites.where('sites.id', '=', query.siteID);
+  if (query.userID) sites = sites.where('sites.user_id', '=', query.userID);
+  let q = deps.db.selectFrom('domains').select('domains.id').where('domains.site_id', 'in', sites.select('sites.id'));
   if (query.keywords) q = q.where('domains.name', 'like', `%${query.keywords.toLowerCase()}%`);
-  if (query.siteID) q = q.where('domains.site_id', '=', query.siteID);
-  if (query.userID) q = q.where('sites.user_id', '=', query.userID);
   if (query.status !== undefined) q = q.where('domains.status', '=', query.status === 1 ? 1 : 0);
   if (query.forceSSL) q = q.where('domains.force_ssl', '=', query.forceSSL === 'true' ? 1 : 0);
   for (const tag of query.tags === undefined ? [] : [query.tags].flat()) q = q.where('domains.tags', 'like', `%${JSON.stringify(tag)}%`);
-  const page = await paginate(q, {
+  const versions = await sites.select(['sites.id', 'sites.domains_version']).orderBy('sites.id').execute();
+  const page = await keptPage(deps.db, query.sortBy === 'siteName' ? q.innerJoin('sites', 'sites.id', 'domains.site_id') : q, {
     page: query,
     sortable: { name: 'domains.name', siteName: 'sites.name', createdAt: 'domains.created_at', updatedAt: 'domains.updated_at' },
     defaultSort: { column: 'domains.created_at', order: 'desc' },
     idColumn: 'domains.id',
+    version: versions.map((v) => `${v.id}:${v.domains_version}`).join(','),
   });
+  const ids = page.ids;
+  const rows = ids.length ? await withSite(deps).where('domains.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((d) => [d.id, d]));
   return {
-    data: page.data.map((d) => ({
+    data: ids.flatMap((id) => byId.get(id) ?? []).map((d) => ({
       id: d.id,
       name: d.name,
       status: d.status,

@@ -1,6 +1,7 @@
 import { Codes, domainSchemas, ITEM_LIST_MAX, messageOf, type ErrorCode } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, toCount, type Db } from '../../db';
+import { keptPage } from '../../db/kept-order';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
@@ -12,29 +13,36 @@ import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from '
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
 
+/**
+ * A page of a site's domains. Unless it is filtered by the certificates' validity (which changes with the time), the
+ * ids of the whole list in its order are kept until a domain of the site changes (the site's version, raised by the
+ * database) and the page's rows are read by id.
+ */
 export async function listDomains(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof domainSchemas.domainsQuery>) {
-  await reachableSite(deps, principal, siteId);
-  let q = deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId);
+  const site = await reachableSite(deps, principal, siteId);
+  let q = deps.db.selectFrom('domains').where('site_id', '=', siteId);
   if (query.keywords) q = q.where('name', 'like', `%${query.keywords.toLowerCase()}%`);
   for (const tag of query.tags ?? []) q = q.where('tags', 'like', `%${JSON.stringify(tag)}%`);
   if (query.cnameStatuses?.length) q = q.where('cname_status', 'in', query.cnameStatuses);
   if (query.forceSSL !== undefined) q = q.where('force_ssl', '=', query.forceSSL ? 1 : 0);
   if (query.certStatus === 'none') q = q.where('certificate_id', 'is', null);
-  if (query.certStatus === 'valid' || query.certStatus === 'expired') {
-    const at = new Date().toISOString();
-    const certs = deps.db.selectFrom('certificates').select('id').where('not_after', query.certStatus === 'valid' ? '>' : '<=', at);
-    q = q.where('certificate_id', 'in', certs);
-  }
   if (query.createdStart) q = q.where('created_at', '>=', query.createdStart);
   if (query.createdEnd) q = q.where('created_at', '<=', query.createdEnd);
   if (query.updatedStart) q = q.where('updated_at', '>=', query.updatedStart);
   if (query.updatedEnd) q = q.where('updated_at', '<=', query.updatedEnd);
-  const page = await paginate(q, {
-    page: query,
+  const sorting = {
     sortable: { name: 'name', status: 'status', cnameStatus: 'cname_status', createdAt: 'created_at', updatedAt: 'updated_at' },
-    defaultSort: { column: 'created_at', order: 'desc' },
-  });
-  return { data: await toItems(deps, page.data), total: page.total };
+    defaultSort: { column: 'created_at', order: 'desc' as const },
+  };
+  if (query.certStatus === 'valid' || query.certStatus === 'expired') {
+    const certs = deps.db.selectFrom('certificates').select('id').where('not_after', query.certStatus === 'valid' ? '>' : '<=', new Date().toISOString());
+    const page = await paginate(q.selectAll().where('certificate_id', 'in', certs), { page: query, ...sorting });
+    return { data: await toItems(deps, page.data), total: page.total };
+  }
+  const page = await keptPage(deps.db, q.select('id'), { page: query, ...sorting, version: `${site.id}:${site.domainsVersion}` });
+  const rows = page.ids.length ? await deps.db.selectFrom('domains').selectAll().where('id', 'in', page.ids).execute() : [];
+  const byId = new Map(rows.map((d) => [d.id, d]));
+  return { data: await toItems(deps, page.ids.flatMap((id) => byId.get(id) ?? [])), total: page.total };
 }
 
 const refusal = (code: ErrorCode, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
