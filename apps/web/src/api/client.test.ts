@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, callRaw, callText, fileNameOf } from './client';
+import { callRaw, fileNameOf, type CallOptions } from './client';
 import { readTokens, writeTokens } from './cookies';
 import { ApiFailure } from './failure';
 
@@ -20,6 +20,9 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The data of a `{ data }` answer. */
+const call = async <T,>(path: string, opts: CallOptions = {}) => ((await (await callRaw(path, opts)).json()) as { data: T }).data;
 
 /** A server whose access tokens are `at-N`; only the newest is valid, refresh token `rt-N` works once. */
 function tokenServer() {
@@ -83,10 +86,10 @@ describe('API client', () => {
     expect(err.code).toBeUndefined();
   });
 
-  it('reads text and raw answers', async () => {
+  it('answers the raw response of a successful call', async () => {
     handler = () => ({ status: 200, body: 'domain,traffic\nexample.com,1' });
-    expect(await callText('user/site/1/domains/export', { method: 'POST', delayMs: 0 })).toBe('domain,traffic\nexample.com,1');
-    expect((await callRaw('user/site/1/domains/export', { delayMs: 0 })).status).toBe(200);
+    const res = await callRaw('user/site/1/domains/export', { method: 'POST', delayMs: 0 });
+    expect([res.status, await res.text()]).toEqual([200, 'domain,traffic\nexample.com,1']);
   });
 
   it('waits the default 200 ms after a call', async () => {

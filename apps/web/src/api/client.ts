@@ -65,22 +65,6 @@ export async function callRaw(path: string, opts: CallOptions = {}): Promise<Res
   return res;
 }
 
-/** A call whose answer is `{ data }`: answers data. */
-export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  const res = await callRaw(path, opts);
-  const body = (await res.json()) as { data: T };
-  return body.data;
-}
-
-/** A list call whose answer is `{ data, total }`: answers both. */
-export async function callList<T>(path: string, opts: CallOptions = {}): Promise<{ data: T[]; total: number }> {
-  const res = await callRaw(path, opts);
-  return (await res.json()) as { data: T[]; total: number };
-}
-
-/** A call whose answer is text (exports). */
-export const callText = async (path: string, opts: CallOptions = {}) => (await callRaw(path, opts)).text();
-
 /** The file name a download answer gives in Content-Disposition (RFC 6266, with the UTF-8 form preferred). */
 export function fileNameOf(res: Response, fallback: string): string {
   const header = res.headers.get('content-disposition') ?? '';

@@ -1,5 +1,5 @@
 import type { Tier } from '@edgekeep/contract/tiers';
-import { clearTokens, readTokens, writeTokens, type Tokens } from './cookies';
+import { clearTokens, readTokens, writeTokens } from './cookies';
 import { apiUrl } from './url';
 
 const running = new Map<Tier, Promise<boolean>>();
@@ -7,17 +7,19 @@ const running = new Map<Tier, Promise<boolean>>();
 async function exchange(tier: Tier): Promise<boolean> {
   const current = readTokens(tier);
   if (!current) return false;
-  const res = await fetch(apiUrl(tier), {
-    method: 'PATCH',
+  // The route table loads with the first refresh, not with the console (the route client needs this file).
+  const route = (await import('@edgekeep/contract/routes/auth')).authRoutes.refresh[tier];
+  const res = await fetch(apiUrl(route.path), {
+    method: route.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken: current.refreshToken, accessToken: current.accessToken }),
   }).catch(() => undefined);
-  if (!res?.ok) {
+  const answer = res?.ok ? route.response.safeParse(await res.json().catch(() => undefined)) : undefined;
+  if (!answer?.success) {
     clearTokens(tier);
     return false;
   }
-  const { data } = (await res.json()) as { data: Tokens };
-  writeTokens(tier, data);
+  writeTokens(tier, answer.data.data);
   return true;
 }
 

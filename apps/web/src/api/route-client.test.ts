@@ -1,8 +1,9 @@
+import { authRoutes } from '@edgekeep/contract/routes/auth';
 import { logRoutes, statisticsRoutes, userDomainPickerRoutes } from '@edgekeep/contract/routes/statistics';
 import { systemRoutes } from '@edgekeep/contract/routes/system';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTokens } from './cookies';
-import { callRoute, routePath } from './route-client';
+import { callRoute, dataOf, routePath } from './route-client';
 
 type Seen = { url: string; method: string; auth: string | null; body: unknown };
 const seen: Seen[] = [];
@@ -55,6 +56,16 @@ describe('the route client', () => {
     answer = { status: 200, body: JSON.stringify({ status: 'ok' }) };
     await callRoute(systemRoutes.health).catch(() => undefined);
     expect(seen[0].auth).toBeNull();
+  });
+
+  it('signs a public call only with the session the caller names', async () => {
+    answer = { status: 200, body: JSON.stringify({ data: { title: 'Edge', copyright: '©' } }) };
+    expect(await dataOf(callRoute(authRoutes.logo.user, { delayMs: 0 }))).toEqual({ title: 'Edge', copyright: '©' });
+    await callRoute(authRoutes.logo.user, { delayMs: 0, tier: 'user' });
+    expect(seen.map((s) => [s.url, s.auth])).toEqual([
+      ['/api/v1/user/logo', null],
+      ['/api/v1/user/logo', 'Bearer U'],
+    ]);
   });
 
   it('refuses a path whose parameter is missing', () => {

@@ -33,9 +33,11 @@ export function routePath(route: Pick<RouteDef, 'path'>, params: unknown): strin
   });
 }
 
-/** The session a route is signed with: its own tier, none for public calls, the caller's for calls of any tier. */
-const tierOf = (route: RouteDef, input: Loose): Tier | undefined =>
-  route.public ? undefined : route.tier === 'any' ? input.tier : route.tier;
+/**
+ * The session a route is signed with: its own tier; for calls of any tier the caller's, and for public calls the one
+ * the caller names, if any (a signed-in caller's branding is its own client's).
+ */
+const tierOf = (route: RouteDef, input: Loose): Tier | undefined => (route.public || route.tier === 'any' ? input.tier : route.tier);
 
 const send = (route: RouteDef, input: Loose) =>
   callRaw(routePath(route, input.params), {
@@ -56,6 +58,9 @@ export async function callRoute<D extends RouteDef>(route: D, ...[input]: {} ext
   const raw = route.response instanceof z.ZodString ? await res.text() : await res.json();
   return route.response.parse(raw) as RouteOutput<D>;
 }
+
+/** The `data` of a `{ data }` answer. */
+export const dataOf = async <T>(answer: Promise<{ data: T }>) => (await answer).data;
 
 /** A route whose answer is a file: saves it under the name the server gives. */
 export async function downloadRoute<D extends RouteDef>(route: D, input: RouteInput<D> & { fallbackName: string }) {

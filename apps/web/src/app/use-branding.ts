@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DEFAULT_BRANDING } from '@edgekeep/contract/constants';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountApi } from '../api/account';
+import { accountCalls } from '../api/account';
 import { readTokens } from '../api/cookies';
 import type { Branding } from '../api/types';
 
@@ -25,7 +25,7 @@ export function useScreenName(name: string | undefined, title: string) {
 /** The area's branding; the default title and copyright wherever none comes back. */
 export function useBranding(tier: Tier): Branding {
   const signedIn = readTokens(tier) !== undefined;
-  const { data } = useQuery({ queryKey: ['branding', tier, signedIn], queryFn: () => accountApi.branding(tier, signedIn), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['branding', tier, signedIn], queryFn: async () => (await accountCalls()).branding(tier, signedIn), staleTime: Infinity });
   const branding = { ...data, title: data?.title || DEFAULT_BRANDING.title, copyright: data?.copyright || DEFAULT_BRANDING.copyright };
   useEffect(() => {
     document.title = tabTitle(branding.title);

@@ -12,8 +12,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const answerSelf = (auth: string) =>
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ data: { id: 1, auth, email: 'a@example.com' } }), { status: 200 }));
+/** A whole self answer: the client reads it with the contract's schema. */
+const self = (auth: string) => ({
+  id: 1, auth, email: 'a@example.com', name: 'a', isRoot: true, dnsType: null, maxLogExportTimes: 5, login2FAType: 0, loginNotify: false, emailConfirmed: true,
+  expiredAt: null, permissions: [], permissionKeys: [], proxy: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+});
+const answerSelf = (auth: string) => vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ data: self(auth) }), { status: 200 }));
 
 describe('self check', () => {
   it('answers self information of the same tier', async () => {

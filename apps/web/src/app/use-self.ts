@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountApi } from '../api/account';
+import { accountCalls } from '../api/account';
 import { HandledFailure } from '../api/failure';
 import { endSession } from './session';
 import { useTier } from './use-tier';
 
 /** Self information, checked against the tier: another tier's account ends the session ('Auth is not match !'). */
 export async function loadSelf(tier: Tier) {
-  const self = await accountApi.self(tier);
+  const self = await (await accountCalls()).self(tier);
   if (self.auth === tier) return self;
   endSession(tier, i18next.t('message.authNotMatch'));
   throw new HandledFailure('auth does not match the tier');

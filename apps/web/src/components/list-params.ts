@@ -4,13 +4,18 @@ import { useSearchParams } from 'react-router';
 export type ListQuery = Record<string, string | number>;
 
 const PAGING = ['page', 'pageSize', 'sortBy', 'orderBy'];
+/** What a screen keeps in the URL for itself (its tab, the site or module chosen): never a filter of its lists. */
+const SCREEN = ['tab', 'site', 'module'];
 
-/** The URL parameters of one list: a scope's own (`scope.page` read as `page`), or, unscoped, the undotted ones. */
+/**
+ * The URL parameters of one list: a scope's own (`scope.page` read as `page`), or, unscoped, the undotted ones
+ * that are not the screen's own.
+ */
 export function ownParams(search: URLSearchParams, scope?: string): [string, string][] {
   const prefix = scope ? `${scope}.` : '';
   return [...search.entries()].flatMap(([k, v]): [string, string][] => {
     if (prefix) return k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [];
-    return k.includes('.') ? [] : [[k, v]];
+    return k.includes('.') || SCREEN.includes(k) ? [] : [[k, v]];
   });
 }
 

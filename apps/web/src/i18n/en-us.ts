@@ -1821,7 +1821,7 @@ export const enUS = {
     caError: "The CA's error: {{error}}",
     domain: "Domain",
     site: "Site",
-    state: "Auto SSL",
+    state: "Auto SSL status",
     validation: "Validation",
     http: "HTTP",
     dns: "DNS",

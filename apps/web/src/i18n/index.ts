@@ -35,8 +35,11 @@ export async function setLanguage(lang: Language) {
 
 export async function initI18n() {
   const lng = storedLanguage();
+  // The messages are asked for first, before anything else the console starts loading: nothing renders without them.
+  const languages = [...new Set([lng, DEFAULT_LANGUAGE])];
+  const messages = Promise.all(languages.map((lang) => loaders[lang]()));
   await i18next.use(initReactI18next).init({ lng, fallbackLng: DEFAULT_LANGUAGE, resources: {}, interpolation: { escapeValue: false } });
-  await Promise.all([...new Set([lng, DEFAULT_LANGUAGE])].map(loadLanguage));
+  (await messages).forEach((bundle, i) => i18next.addResourceBundle(languages[i], 'translation', bundle));
   await i18next.changeLanguage(lng);
   const markPage = (lang: string) => (document.documentElement.lang = lang.replace('_', '-'));
   markPage(i18next.language);

@@ -1822,7 +1822,7 @@ export const zhCN: Messages = {
     caError: "CA 的错误：{{error}}",
     domain: "域名",
     site: "网站",
-    state: "自动 SSL",
+    state: "自动 SSL 状态",
     validation: "验证方式",
     http: "HTTP",
     dns: "DNS",

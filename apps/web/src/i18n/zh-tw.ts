@@ -1822,7 +1822,7 @@ export const zhTW: Messages = {
     caError: "CA 的錯誤：{{error}}",
     domain: "網域",
     site: "網站",
-    state: "自動 SSL",
+    state: "自動 SSL 狀態",
     validation: "驗證方式",
     http: "HTTP",
     dns: "DNS",

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { readTokens } from '../../api/cookies';
 import { endSession } from '../session';
 import { useSelf } from '../use-self';
@@ -12,7 +12,7 @@ import { useSelf } from '../use-self';
 /** Ends the session on the server (whatever it answers), then in the browser. */
 async function logout(tier: Tier) {
   const tokens = readTokens(tier);
-  if (tokens) await accountApi.logout(tier, tokens).catch(() => undefined);
+  if (tokens) await (await accountCalls()).logout(tier, tokens).catch(() => undefined);
   endSession(tier, i18next.t('message.logoutSuccess'), 'success');
 }
 

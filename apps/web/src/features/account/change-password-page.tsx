@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { toast } from '../../app/feedback';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
@@ -14,7 +14,7 @@ export default function ChangePasswordPage() {
   const rules = useFormRules();
   const [form] = Form.useForm<Fields>();
   const change = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: Fields) => accountApi.changePassword(tier, { oldPassword, newPassword }),
+    mutationFn: async ({ oldPassword, newPassword }: Fields) => (await accountCalls()).changePassword(tier, { oldPassword, newPassword }),
     onSuccess: () => {
       form.resetFields();
       toast.success(t('message.changePasswordSuccess'));

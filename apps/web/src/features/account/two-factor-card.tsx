@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_2FA } from '@edgekeep/contract/constants';
 import type { Tier } from '@edgekeep/contract/tiers';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import type { TwoFactorPhase1 } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
@@ -39,18 +39,18 @@ export function TwoFactorCard({ tier, login2FAType }: { tier: Tier; login2FAType
     toast.success(text);
   };
   const start = useMutation({
-    mutationFn: () => accountApi.twoFactorPhase0(tier),
+    mutationFn: async () => (await accountCalls()).twoFactorPhase0(tier),
     onSuccess: (r) => {
       if (r.enabling) toast.info(t('message.checkMail'));
       setStep({ phase: 'verify', onePassKey: r.onePassKey, enabling: r.enabling });
     },
   });
   const verify = useMutation({
-    mutationFn: ({ onePassKey, code }: { onePassKey: string; code: string }) => accountApi.twoFactorPhase1(tier, { onePassKey, code }),
+    mutationFn: async ({ onePassKey, code }: { onePassKey: string; code: string }) => (await accountCalls()).twoFactorPhase1(tier, { onePassKey, code }),
     onSuccess: (r) => (r.qrCode ? setStep({ phase: 'confirm', enroll: r }) : done(t('twoFactor.disabledDone'))),
   });
   const confirm = useMutation({
-    mutationFn: (code: string) => accountApi.twoFactorPhase2(tier, { onePassKey: step?.phase === 'confirm' ? step.enroll.onePassKey! : '', code }),
+    mutationFn: async (code: string) => (await accountCalls()).twoFactorPhase2(tier, { onePassKey: step?.phase === 'confirm' ? step.enroll.onePassKey! : '', code }),
     onSuccess: () => done(t('twoFactor.enabledDone')),
   });
   const appOn = login2FAType === LOGIN_2FA.app;

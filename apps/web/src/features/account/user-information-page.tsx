@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import type { UpdateSelfBody } from '../../api/types';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
@@ -17,7 +17,7 @@ export default function UserInformationPage() {
   const rules = useFormRules();
   const self = useSelf(tier).data!;
   const save = useMutation({
-    mutationFn: (body: UpdateSelfBody) => accountApi.updateSelf(tier, body),
+    mutationFn: async (body: UpdateSelfBody) => (await accountCalls()).updateSelf(tier, body),
     onSuccess: (next) => {
       queryClient.setQueryData(selfQueryKey(tier), next);
       toast.success(t('message.updateInformationSuccess'));

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sitesApi } from '../../api/sites';
 import { useFormRules } from '../../components/form-rules';
-import { keys } from '../sites/query-keys';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { domainsApi } from './api';
+import { siteCalls, siteKeys } from '../sites/queries';
+import { domainCalls } from './queries';
 
 type Values = { targetSiteID: number; enabled: boolean };
 
@@ -14,11 +13,11 @@ export function CopyToSiteModal({ siteId, ids, onClose }: { siteId: number; ids:
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
+  const sites = useQuery({ queryKey: siteKeys.metaSites, queryFn: siteCalls.metaSites });
   const copy = useSiteMutation({
-    fn: (v: Values) => domainsApi.copyToSite(siteId, ids, v.targetSiteID, v.enabled),
+    fn: (v: Values) => domainCalls.copyToSite(siteId, { ids, ...v }),
     success: 'createSuccess',
-    refresh: [keys.sites, keys.everySiteDomains],
+    refresh: [siteKeys.sites, siteKeys.everySiteDomains],
     done: onClose,
   });
   return (

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../components/filter-bar';
-import { keys } from '../sites/query-keys';
-import { domainsApi } from './api';
+import { domainCalls, domainKeys } from './queries';
 
 /** The domain list's filters (spec §3 Domain list filters), each kept in the URL. */
 export function DomainFilters({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const tags = useQuery({ queryKey: keys.domainTags(siteId), queryFn: () => domainsApi.tags(siteId) });
+  const tags = useQuery({ queryKey: domainKeys.tags(siteId), queryFn: () => domainCalls.tags(siteId) });
   return (
     <Space wrap>
       <TextFilter name="keywords" placeholder={t('domains.keyword')} />

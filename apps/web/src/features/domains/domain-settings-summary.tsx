@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { keys } from '../sites/query-keys';
-import { domainsApi } from './api';
+import { domainCalls, domainKeys } from './queries';
 
 export const PROTOCOL_LABELS = { http: 'protocolHttp', https: 'protocolHttps', follow: 'protocolFollow' } as const;
 
@@ -10,8 +9,8 @@ export const PROTOCOL_LABELS = { http: 'protocolHttp', https: 'protocolHttps', f
 export function DomainSettingsSummary({ siteId, domainId, name }: { siteId: number; domainId: number; name: string }) {
   const { t } = useTranslation();
   const settings = useQuery({
-    queryKey: keys.domainSettings(siteId, domainId),
-    queryFn: async () => (await domainsApi.settings(siteId, { page: 1, pageSize: 25, domainName: name })).data.find((d) => d.id === domainId) ?? null,
+    queryKey: domainKeys.settings(siteId, domainId),
+    queryFn: async () => (await domainCalls.settings(siteId, { page: 1, pageSize: 25, domainName: name })).data.find((d) => d.id === domainId) ?? null,
   });
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   const d = settings.data;

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { queryClient } from '../../app/query-client';
 import { useFormRules } from '../../components/form-rules';
-import { keys } from '../sites/query-keys';
-import { domainsApi } from './api';
+import { siteKeys } from '../sites/queries';
+import { domainCalls } from './queries';
 
 type Fields = { oldHost: string; newHost: string };
 
@@ -24,13 +24,13 @@ export function ReplaceOriginModal({ siteId, ids, onClose, onDone }: { siteId: n
   };
   const replace = useMutation({
     mutationFn: async (v: Fields) => {
-      const targets = ids ?? (await domainsApi.metaDomains(siteId)).map((d) => d.id);
+      const targets = ids ?? (await domainCalls.metaDomains(siteId)).map((d) => d.id);
       if (!targets.length) return { changed: 0 };
-      return domainsApi.replaceOriginHost(siteId, { ids: targets, oldHost: v.oldHost.trim(), newHost: v.newHost.trim() });
+      return domainCalls.replaceOriginHost(siteId, { ids: targets, oldHost: v.oldHost.trim(), newHost: v.newHost.trim() });
     },
     onSuccess: async ({ changed }) => {
       toast.success(t('domainSettings.originsReplaced', { count: changed }));
-      await queryClient.invalidateQueries({ queryKey: keys.domains(siteId) });
+      await queryClient.invalidateQueries({ queryKey: siteKeys.domains(siteId) });
       onDone?.();
       onClose();
     },

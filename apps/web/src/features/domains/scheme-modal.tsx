@@ -1,13 +1,12 @@
 import { Button, Form, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Domain } from '../../api/sites';
 import { useFormRules } from '../../components/form-rules';
-import { keys } from '../sites/query-keys';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { domainsApi, type PortMap, type Scheme } from './api';
+import { siteKeys, type Domain } from '../sites/queries';
+import { domainCalls, type SchemeBody } from './queries';
 
-type Values = { scheme: Scheme; portMap: PortMap };
+type Values = Required<SchemeBody>;
 
 /** Origin protocol and port mapping: follow needs mapping on; a mapped edge port must be open in the zone (401003). */
 export function SchemeModal({ siteId, domain, onClose }: { siteId: number; domain: Domain; onClose: () => void }) {
@@ -16,9 +15,9 @@ export function SchemeModal({ siteId, domain, onClose }: { siteId: number; domai
   const [form] = Form.useForm<Values>();
   const scheme = Form.useWatch('scheme', form);
   const save = useSiteMutation({
-    fn: (v: Values) => domainsApi.setScheme(siteId, domain.id, v),
+    fn: (v: Values) => domainCalls.setScheme(siteId, domain.id, v),
     success: 'updateSuccess',
-    refresh: [keys.domains(siteId)],
+    refresh: [siteKeys.domains(siteId)],
     done: onClose,
   });
   const port = <InputNumber min={1} max={65535} precision={0} style={{ width: 120 }} />;

@@ -1,11 +1,10 @@
 import { App, Button, Form, Modal, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { UpstreamInput } from '../../api/sites';
 import { ORIGIN_DEFAULTS, OriginFields } from '../sites/origin-fields';
-import { keys } from '../sites/query-keys';
 import { useSiteMutation } from '../sites/use-site-mutation';
-import { domainsApi } from './api';
+import { siteKeys, type UpstreamInput } from '../sites/queries';
+import { domainCalls } from './queries';
 
 type Fields = { upstreams: UpstreamInput[] };
 
@@ -15,9 +14,9 @@ export function SetOriginsModal({ siteId, ids, onClose, onDone }: { siteId: numb
   const { modal } = App.useApp();
   const [form] = Form.useForm<Fields>();
   const save = useSiteMutation({
-    fn: (upstreams: UpstreamInput[]) => domainsApi.setOrigins(siteId, ids, upstreams),
+    fn: (upstreams: UpstreamInput[]) => domainCalls.setOrigins(siteId, { ids, upstreams }),
     success: 'updateSuccess',
-    refresh: [keys.domains(siteId)],
+    refresh: [siteKeys.domains(siteId)],
     done: () => {
       onDone();
       onClose();

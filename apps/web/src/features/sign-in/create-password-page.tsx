@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { toast } from '../../app/feedback';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
@@ -18,7 +18,7 @@ export default function CreatePasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const create = useMutation({
-    mutationFn: (fields: Fields) => accountApi.registerPassword({ token: token!, password: fields.password }),
+    mutationFn: async (fields: Fields) => (await accountCalls()).registerPassword({ token: token!, password: fields.password }),
     onSuccess: () => {
       toast.success(t('message.createPasswordSuccess'));
       navigate(`/${tier}/login`, { replace: true });

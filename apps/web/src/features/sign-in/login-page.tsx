@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
@@ -19,9 +19,10 @@ export default function LoginPage() {
   const finish = useFinishSignIn(tier);
   const signIn = useMutation({
     mutationFn: async (fields: Fields) => {
-      const step = await accountApi.login(tier, fields);
+      const calls = await accountCalls();
+      const step = await calls.login(tier, fields);
       // Without a second factor the answer carries the code, which is posted at once.
-      if (step.code) return finish(await accountApi.code(tier, { account: fields.account, onePassKey: step.onePassKey, code: step.code }));
+      if (step.code) return finish(await calls.code(tier, { account: fields.account, onePassKey: step.onePassKey, code: step.code }));
       const state: VerifyState = { ...fields, onePassKey: step.onePassKey, login2FAType: step.login2FAType };
       navigate('verifyAccount', { state });
     },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LOGIN_2FA } from '@edgekeep/contract/constants';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { toast } from '../../app/feedback';
 import { useTier } from '../../app/use-tier';
 import { useFormRules } from '../../components/form-rules';
@@ -21,10 +21,10 @@ export default function VerifyAccountPage() {
   const [step, setStep] = useState(initial);
   const verify = useMutation({
     mutationFn: async ({ code }: { code: string }) =>
-      finish(await accountApi.code(tier, { account: step!.account, onePassKey: step!.onePassKey, code })),
+      finish(await (await accountCalls()).code(tier, { account: step!.account, onePassKey: step!.onePassKey, code })),
   });
   const resend = useMutation({
-    mutationFn: () => accountApi.login(tier, { account: step!.account, password: step!.password }),
+    mutationFn: async () => (await accountCalls()).login(tier, { account: step!.account, password: step!.password }),
     onSuccess: (next) => {
       setStep({ ...step!, onePassKey: next.onePassKey, login2FAType: next.login2FAType });
       toast.success(t('message.checkMail'));

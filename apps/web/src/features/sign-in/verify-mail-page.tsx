@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account';
+import { accountCalls } from '../../api/account';
 import { toast } from '../../app/feedback';
 import { useTier } from '../../app/use-tier';
 
@@ -20,7 +20,7 @@ export default function VerifyMailPage() {
       navigate(`/${tier}/login`, { replace: true });
     };
     if (!token) return failed();
-    accountApi.checkMailToken(token).then((info) => {
+    accountCalls().then((calls) => calls.checkMailToken(token)).then((info) => {
       if (!live) return;
       const query = new URLSearchParams({ auth: info.auth, email: info.email, id: String(info.id), name: info.name, token: info.token });
       navigate(`/${info.auth}/login/createPassword?${query}`, { replace: true });

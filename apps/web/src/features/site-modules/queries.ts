@@ -7,7 +7,7 @@ import type { groupItem, ruleBody, ruleItem, rulesQuery, groupsQuery } from '@ed
 import type { siteModuleSchemas } from '@edgekeep/contract';
 import type { antiHeaderBody, antiHeaderItem, corsesQuery, modulesQuery, redirectsQuery, refererBody, refererItem } from '@edgekeep/contract/schemas/site-modules';
 import type { z } from 'zod';
-import { callRoute } from '../../api/route-client';
+import { callRoute, dataOf } from '../../api/route-client';
 import type { ListQuery } from '../../components/list-params';
 
 export type AuthGroup = z.output<typeof groupItem>;
@@ -89,7 +89,6 @@ export const useAntiHeaders = (siteId: number, domainId: number) =>
 export type AssignKind = 'customHeader' | 'urlRedirect' | 'cors' | 'proxyRewrite' | 'tokenAuth' | 'waf';
 
 const list = (query: ListQuery) => query as z.input<typeof modulesQuery>;
-const data = async <T,>(answer: Promise<{ data: T }>) => (await answer).data;
 
 /** The site-module calls of spec §7 (Modules, WAF and ACL modules, Module assignment). */
 export const modules = {
@@ -101,31 +100,31 @@ export const modules = {
   },
 
   customHeaders: (siteId: number, query: ListQuery) => callRoute(m.customHeaders, { params: { siteId }, query: list(query) }),
-  saveCustomHeader: (siteId: number, body: { id?: number; name: string }) => data(callRoute(m.saveCustomHeader, { params: { siteId }, body })),
+  saveCustomHeader: (siteId: number, body: { id?: number; name: string }) => dataOf(callRoute(m.saveCustomHeader, { params: { siteId }, body })),
   removeCustomHeaders: (siteId: number, ids: number[]) => callRoute(m.removeCustomHeaders, { params: { siteId }, body: { ids } }),
-  headers: (siteId: number, moduleId: number) => data(callRoute(m.headers, { params: { siteId, moduleId } })),
-  saveHeader: (siteId: number, moduleId: number, body: HeaderInput) => data(callRoute(m.saveHeader, { params: { siteId, moduleId }, body })),
+  headers: (siteId: number, moduleId: number) => dataOf(callRoute(m.headers, { params: { siteId, moduleId } })),
+  saveHeader: (siteId: number, moduleId: number, body: HeaderInput) => dataOf(callRoute(m.saveHeader, { params: { siteId, moduleId }, body })),
   removeHeaders: (siteId: number, moduleId: number, ids: number[]) => callRoute(m.removeHeaders, { params: { siteId, moduleId }, body: { ids } }),
 
   urlRedirects: (siteId: number, query: ListQuery) => callRoute(m.urlRedirects, { params: { siteId }, query: list(query) }),
-  createUrlRedirect: (siteId: number, name: string) => data(callRoute(m.createUrlRedirect, { params: { siteId }, body: { name } })),
-  renameUrlRedirect: (siteId: number, id: number, name: string) => data(callRoute(m.renameUrlRedirect, { params: { siteId }, body: { id, name } })),
+  createUrlRedirect: (siteId: number, name: string) => dataOf(callRoute(m.createUrlRedirect, { params: { siteId }, body: { name } })),
+  renameUrlRedirect: (siteId: number, id: number, name: string) => dataOf(callRoute(m.renameUrlRedirect, { params: { siteId }, body: { id, name } })),
   removeUrlRedirects: (siteId: number, ids: number[]) => callRoute(m.removeUrlRedirects, { params: { siteId }, body: { ids } }),
   urls: (siteId: number, moduleId: number, query: ListQuery) => callRoute(m.urls, { params: { siteId, moduleId }, query: query as z.input<typeof redirectsQuery> }),
-  saveUrl: (siteId: number, moduleId: number, body: RedirectInput) => data(callRoute(m.saveUrl, { params: { siteId, moduleId }, body })),
+  saveUrl: (siteId: number, moduleId: number, body: RedirectInput) => dataOf(callRoute(m.saveUrl, { params: { siteId, moduleId }, body })),
   removeUrls: (siteId: number, moduleId: number, ids: number[]) => callRoute(m.removeUrls, { params: { siteId, moduleId }, body: { ids } }),
-  replaceUrl: (siteId: number, moduleId: number, from: string, to: string) => data(callRoute(m.replaceUrl, { params: { siteId, moduleId }, body: { from, to } })),
+  replaceUrl: (siteId: number, moduleId: number, from: string, to: string) => dataOf(callRoute(m.replaceUrl, { params: { siteId, moduleId }, body: { from, to } })),
 
   corses: (siteId: number, query: ListQuery) => callRoute(m.corses, { params: { siteId }, query: query as z.input<typeof corsesQuery> }),
-  createCors: (siteId: number, body: CorsInput) => data(callRoute(m.createCors, { params: { siteId }, body })),
-  updateCors: (siteId: number, body: CorsInput & { id: number }) => data(callRoute(m.updateCors, { params: { siteId }, body })),
+  createCors: (siteId: number, body: CorsInput) => dataOf(callRoute(m.createCors, { params: { siteId }, body })),
+  updateCors: (siteId: number, body: CorsInput & { id: number }) => dataOf(callRoute(m.updateCors, { params: { siteId }, body })),
   removeCorses: (siteId: number, ids: number[]) => callRoute(m.removeCorses, { params: { siteId }, body: { ids } }),
 
   proxyRewrites: (siteId: number, query: ListQuery) => callRoute(o.proxyRewrites, { params: { siteId }, query: list(query) }),
-  createProxyRewrite: (siteId: number, name: string) => data(callRoute(o.createProxyRewrite, { params: { siteId }, body: { name } })),
-  renameProxyRewrite: (siteId: number, id: number, name: string) => data(callRoute(o.renameProxyRewrite, { params: { siteId }, body: { id, name } })),
+  createProxyRewrite: (siteId: number, name: string) => dataOf(callRoute(o.createProxyRewrite, { params: { siteId }, body: { name } })),
+  renameProxyRewrite: (siteId: number, id: number, name: string) => dataOf(callRoute(o.renameProxyRewrite, { params: { siteId }, body: { id, name } })),
   removeProxyRewrites: (siteId: number, ids: number[]) => callRoute(o.removeProxyRewrites, { params: { siteId }, body: { ids } }),
-  rewriteRules: (siteId: number, moduleId: number) => data(callRoute(o.rewriteRules, { params: { siteId, moduleId } })),
+  rewriteRules: (siteId: number, moduleId: number) => dataOf(callRoute(o.rewriteRules, { params: { siteId, moduleId } })),
   saveRewriteRule: (siteId: number, moduleId: number, { id, ...rule }: RewriteInput): Promise<unknown> =>
     id ? callRoute(o.updateRewriteRule, { params: { siteId, moduleId }, body: { ...rule, id } }) : callRoute(o.addRewriteRule, { params: { siteId, moduleId }, body: rule }),
   removeRewriteRules: (siteId: number, moduleId: number, ids: number[]) => callRoute(o.removeRewriteRules, { params: { siteId, moduleId }, body: { ids } }),
@@ -133,18 +132,18 @@ export const modules = {
   tokenAuths: (siteId: number, query: ListQuery) => callRoute(o.tokenAuths, { params: { siteId }, query: list(query) }),
   /** Creates a token-auth module, or changes the one whose id is given; a generated key is answered once. */
   saveTokenAuth: (siteId: number, { id, ...body }: TokenAuthInput & { id?: number }) =>
-    data(id ? callRoute(o.updateTokenAuth, { params: { siteId }, body: { ...body, id } }) : callRoute(o.createTokenAuth, { params: { siteId }, body })),
+    dataOf(id ? callRoute(o.updateTokenAuth, { params: { siteId }, body: { ...body, id } }) : callRoute(o.createTokenAuth, { params: { siteId }, body })),
   removeTokenAuths: (siteId: number, ids: number[]) => callRoute(o.removeTokenAuths, { params: { siteId }, body: { ids } }),
-  tokenPaths: (siteId: number, moduleId: number) => data(callRoute(o.tokenPaths, { params: { siteId, moduleId } })),
+  tokenPaths: (siteId: number, moduleId: number) => dataOf(callRoute(o.tokenPaths, { params: { siteId, moduleId } })),
   addTokenPaths: (siteId: number, moduleId: number, items: string) => callRoute(o.addTokenPaths, { params: { siteId, moduleId }, body: { items } }),
   removeTokenPaths: (siteId: number, moduleId: number, ids: number[]) => callRoute(o.removeTokenPaths, { params: { siteId, moduleId }, body: { ids } }),
-  sign: (siteId: number, moduleId: number, path: string, expiresIn?: number) => data(callRoute(o.sign, { params: { siteId, moduleId }, body: { path, expiresIn } })),
+  sign: (siteId: number, moduleId: number, path: string, expiresIn?: number) => dataOf(callRoute(o.sign, { params: { siteId, moduleId }, body: { path, expiresIn } })),
 
   wafs: (siteId: number, query: ListQuery) => callRoute(w.wafs, { params: { siteId }, query: list(query) }),
   saveWaf: (siteId: number, { id, ...body }: WafInput & { id?: number }) =>
-    data(id ? callRoute(w.updateWaf, { params: { siteId }, body: { ...body, id } }) : callRoute(w.createWaf, { params: { siteId }, body })),
+    dataOf(id ? callRoute(w.updateWaf, { params: { siteId }, body: { ...body, id } }) : callRoute(w.createWaf, { params: { siteId }, body })),
   removeWafs: (siteId: number, ids: number[]) => callRoute(w.removeWafs, { params: { siteId }, body: { ids } }),
 };
 
 /** The WAF rule groups a module can turn on; they do not change while the console runs. */
-export const useDefaultWafRules = () => useQuery({ queryKey: siteModuleKeys.defaultWafRules, queryFn: () => data(callRoute(w.defaultRules)) });
+export const useDefaultWafRules = () => useQuery({ queryKey: siteModuleKeys.defaultWafRules, queryFn: () => dataOf(callRoute(w.defaultRules)) });

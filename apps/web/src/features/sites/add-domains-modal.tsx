@@ -1,15 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
+import { createDomainsBody } from '@edgekeep/contract/schemas/domains';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type CreateDomainsBody } from '../../api/sites';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { useLines } from './lines';
 import { ORIGIN_DEFAULTS, OriginFields } from './origin-fields';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteCalls, siteKeys, type CreateDomainsBody, type UpstreamInput } from './queries';
 
-type Fields = { domains: string; protocol: 'http' | 'https' | 'follow'; upstreams: { host: string; port: number; weight: number; backup: boolean }[] };
+type Fields = { domains: string; protocol: Required<CreateDomainsBody>['protocol']; upstreams: UpstreamInput[] };
 
 /**
  * Adds domains in batch, one per line, all with the same origins. A refusal (the 101009 modal lists each
@@ -21,9 +21,9 @@ export function AddDomainsModal({ siteId, open, onClose }: { siteId: number; ope
   const lines = useLines();
   const [form] = Form.useForm<Fields>();
   const create = useSiteMutation({
-    fn: (body: CreateDomainsBody) => sitesApi.createDomains(siteId, body),
+    fn: (body: CreateDomainsBody) => siteCalls.createDomains(siteId, body),
     success: 'createSuccess',
-    refresh: [keys.domains(siteId), keys.sites],
+    refresh: [siteKeys.domains(siteId), siteKeys.sites],
     done: () => {
       form.resetFields();
       onClose();
@@ -49,7 +49,7 @@ export function AddDomainsModal({ siteId, open, onClose }: { siteId: number; ope
         onFinish={submit}
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
       >
-        <Form.Item name="domains" label={t('domains.domainsLines')} extra={t('domains.domainsHint')} rules={[rules.required, lines.rule]}>
+        <Form.Item name="domains" label={t('domains.domainsLines')} extra={t('domains.domainsHint')} rules={[rules.required, zodRule(createDomainsBody.shape.domains, t('validation.wrongFormat'))]}>
           <Input.TextArea rows={5} placeholder={'www.example.com\nshop.example.com'} />
         </Form.Item>
         <Form.Item name="protocol" label={t('domains.protocol')}>

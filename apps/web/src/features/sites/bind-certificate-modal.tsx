@@ -1,10 +1,8 @@
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type Certificate } from '../../api/sites';
 import { covers } from './certificate-covers';
-import { useAllDomains } from './queries';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteCalls, siteKeys, useAllDomains, type Certificate } from './queries';
 
 /** Serves a certificate on the site's domains it covers (the chosen set replaces the old one). */
 export function BindCertificateModal({ siteId, certificate, onClose }: { siteId: number; certificate: Certificate; onClose: () => void }) {
@@ -12,9 +10,9 @@ export function BindCertificateModal({ siteId, certificate, onClose }: { siteId:
   const [form] = Form.useForm<{ domainIDs: number[] }>();
   const domains = useAllDomains(siteId);
   const bind = useSiteMutation({
-    fn: (domainIDs: number[]) => sitesApi.bindCertificate(siteId, certificate.id, domainIDs),
+    fn: (domainIDs: number[]) => siteCalls.bindCertificate(siteId, certificate.id, domainIDs),
     success: 'updateSuccess',
-    refresh: [keys.certificates(siteId), keys.domains(siteId)],
+    refresh: [siteKeys.certificates(siteId), siteKeys.domains(siteId)],
     done: onClose,
   });
   const options = (domains.data?.data ?? []).filter((d) => covers(certificate.names, d.name)).map((d) => ({ value: d.id, label: d.name }));

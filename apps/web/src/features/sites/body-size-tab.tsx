@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Form, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi } from '../../api/site-options';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { SaveButton } from './save-button';
+import { siteKeys, siteOptionCalls, useSiteSettings } from './queries';
 
 type Fields = { mode: 'zone' | 'custom'; size: number };
 
@@ -16,8 +14,8 @@ export function BodySizeTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
-  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
-  const save = useSiteMutation({ fn: (size: number | null) => siteOptionsApi.bodySize(siteId, size), success: 'updateSuccess', refresh: [keys.settings(siteId)] });
+  const settings = useSiteSettings(siteId);
+  const save = useSiteMutation({ fn: (size: number | null) => siteOptionCalls.bodySize(siteId, size), success: 'updateSuccess', refresh: [siteKeys.settings(siteId)] });
   const [form] = Form.useForm<Fields>();
   const mode = Form.useWatch('mode', form);
   if (!settings.data) return null;

@@ -1,11 +1,10 @@
 import { edge } from '@edgekeep/contract';
 import { Card, Form, Input, Radio, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi, type FullSettings } from '../../api/site-options';
 import { toast } from '../../app/feedback';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { SaveButton } from './save-button';
+import { siteKeys, siteOptionCalls, type FullSettings } from './queries';
 
 type Fields = { mode: 'shared' | 'own'; directory: string };
 
@@ -16,9 +15,9 @@ export function CacheDirectoryCard({ siteId, settings, editable }: { siteId: num
   const mode = Form.useWatch('mode', form);
   const { cache } = settings;
   const save = useSiteMutation({
-    fn: (directory: string | null) => siteOptionsApi.cacheSettings(siteId, { ignoreQuery: cache.ignoreQuery, directory }),
+    fn: (directory: string | null) => siteOptionCalls.cacheSettings(siteId, { ignoreQuery: cache.ignoreQuery, directory }),
     success: 'updateSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
   });
   const pathRule: FormRule = {
     validator: (_, value?: string) => {

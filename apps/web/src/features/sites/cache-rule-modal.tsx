@@ -1,30 +1,28 @@
 import { Button, Form, InputNumber, Modal, Radio, Select, Space, Input } from 'antd';
 import { edge } from '@edgekeep/contract';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type CacheRule, type CacheRuleItem } from '../../api/sites';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { useLines } from './lines';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteKeys, siteOptionCalls, type CacheRule, type CacheRuleItem } from './queries';
 
 type Fields = { type: 'fileTypes' | 'url'; fileTypes: string[]; urls: string; seconds: number; mode: 'follow' | 'force' };
 
 const GROUP_LABELS = { image: 'groupImage', page: 'groupPage', audioVideo: 'groupAudioVideo', file: 'groupFile' } as const;
-const FILE_TYPE = /^[a-z0-9]{1,10}$/;
-/** Spec §5: a URL prefix begins with http:// or https:// and ends with /. */
-const URL_PREFIX = /^https?:\/\/[^\s/*?]+\/([^\s*?]*\/)?$/;
+/** The contract's rules for the values of each kind of rule: file types, or URL prefixes (spec §5). */
+const [fileTypeValues, urlValues] = edge.cacheRule.options.map((o) => o.shape.values);
 
 export function CacheRuleModal({ siteId, rule, onClose }: { siteId: number; rule?: CacheRuleItem; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const urls = useLines((line) => URL_PREFIX.test(line));
+  const urls = useLines();
   const [form] = Form.useForm<Fields>();
   const type = Form.useWatch('type', form) ?? rule?.type ?? 'fileTypes';
   const save = useSiteMutation({
-    fn: (r: CacheRule) => (rule ? sitesApi.updateCacheRule(siteId, { ...r, id: rule.id }) : sitesApi.createCacheRule(siteId, r)),
+    fn: (r: CacheRule) => siteOptionCalls.saveCacheRule(siteId, r, rule?.id),
     success: rule ? 'updateSuccess' : 'createSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
     done: onClose,
   });
   const submit = (v: Fields) =>
@@ -33,10 +31,8 @@ export function CacheRuleModal({ siteId, rule, onClose }: { siteId: number; rule
     const current: string[] = form.getFieldValue('fileTypes') ?? [];
     form.setFieldValue('fileTypes', [...new Set([...current, ...edge.CACHE_FILE_TYPE_GROUPS[group]])]);
   };
-  const fileTypesRule = {
-    validator: (_: unknown, v: string[] = []) =>
-      v.every((x) => FILE_TYPE.test(x)) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat'))),
-  };
+  const fileTypesRule = zodRule(fileTypeValues, t('validation.wrongFormat'));
+  const urlsRule = zodRule({ safeParse: (v) => urlValues.safeParse(urls.split(String(v))) }, t('validation.wrongFormat'));
   const initial: Partial<Fields> = rule
     ? { type: rule.type, seconds: rule.seconds, mode: rule.mode, fileTypes: rule.type === 'fileTypes' ? rule.values : [], urls: rule.type === 'url' ? rule.values.join('\n') : '' }
     : { type: 'fileTypes', seconds: 3600, mode: 'follow', fileTypes: [] };
@@ -67,7 +63,7 @@ export function CacheRuleModal({ siteId, rule, onClose }: { siteId: number; rule
             </Form.Item>
           </>
         ) : (
-          <Form.Item name="urls" label={t('cache.urls')} extra={t('cache.urlsHint')} rules={[rules.required, urls.rule]}>
+          <Form.Item name="urls" label={t('cache.urls')} extra={t('cache.urlsHint')} rules={[rules.required, urlsRule]}>
             <Input.TextArea rows={4} placeholder="https://www.example.com/static/" />
           </Form.Item>
         )}

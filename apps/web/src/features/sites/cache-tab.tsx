@@ -1,42 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi } from '../../api/site-options';
-import { sitesApi, type CacheRuleItem } from '../../api/sites';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { CacheDirectoryCard } from './cache-directory-card';
 import { CacheRuleModal } from './cache-rule-modal';
 import { pageOf } from './page-of';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { RemoveLink } from './remove-link';
+import { siteKeys, siteOptionCalls, useSiteSettings, type CacheRuleItem } from './queries';
 
 /** Cache rules (file types or URL prefixes; 0 seconds = not cached) and the gzip switch. */
 export function CacheTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('sites.edit');
   const [editing, setEditing] = useState<CacheRuleItem | 'new'>();
-  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => sitesApi.settings(siteId) });
-  const gzip = useSiteMutation({ fn: (on: boolean) => sitesApi.gzip(siteId, on), success: 'updateSuccess', refresh: [keys.settings(siteId)] });
+  const settings = useSiteSettings(siteId);
+  const gzip = useSiteMutation({ fn: (on: boolean) => siteOptionCalls.compression(siteId, { enabled: on }), success: 'updateSuccess', refresh: [siteKeys.settings(siteId)] });
   const cacheKey = useSiteMutation({
-    fn: (ignoreQuery: boolean) => siteOptionsApi.cacheSettings(siteId, { ignoreQuery, directory: options.data?.cache.directory ?? null }),
+    fn: (ignoreQuery: boolean) => siteOptionCalls.cacheSettings(siteId, { ignoreQuery, directory: settings.data?.cache.directory ?? null }),
     success: 'updateSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
   });
   const purge = useSiteMutation({
-    fn: (ids: number[]) => siteOptionsApi.purgeCacheRules(siteId, ids),
+    fn: (ids: number[]) => siteOptionCalls.purgeCacheRules(siteId, ids),
     success: 'updateSuccess',
     refresh: [],
     done: (r) => toast.info(t('siteOptions.purgeQueued', { nodes: r.nodes })),
   });
-  const options = useQuery({ queryKey: keys.options(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
   const remove = useSiteMutation({
-    fn: (ids: number[]) => sitesApi.removeCacheRules(siteId, ids),
+    fn: (ids: number[]) => siteOptionCalls.removeCacheRules(siteId, ids),
     success: 'removeSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
   });
   const columns: TableColumnsType<CacheRuleItem> = [
     { key: 'type', title: t('cache.type'), render: (_, r) => t(r.type === 'url' ? 'cache.typeUrl' : 'cache.typeFileTypes') },
@@ -89,20 +85,20 @@ export function CacheTab({ siteId }: { siteId: number }) {
       <Card size="small" title={t('siteOptions.cacheKey')}>
         <Space>
           <Switch
-            checked={options.data?.cache.ignoreQuery ?? false}
-            loading={options.isFetching || cacheKey.isPending}
-            disabled={!editable || !options.data}
+            checked={settings.data?.cache.ignoreQuery ?? false}
+            loading={settings.isFetching || cacheKey.isPending}
+            disabled={!editable || !settings.data}
             onChange={(on) => cacheKey.mutate(on)}
             data-testid="ignore-query-switch"
           />
           <Typography.Text type="secondary">{t('siteOptions.ignoreQueryHint')}</Typography.Text>
         </Space>
       </Card>
-      {options.data ? <CacheDirectoryCard key={options.data.cache.directory ?? ''} siteId={siteId} settings={options.data} editable={editable} /> : null}
+      {settings.data ? <CacheDirectoryCard key={settings.data.cache.directory ?? ''} siteId={siteId} settings={settings.data} editable={editable} /> : null}
       <Card size="small" title={t('cache.rules')}>
         <DataTable<CacheRuleItem>
-          queryKey={keys.settings(siteId)}
-          fetch={async (query) => pageOf((await sitesApi.settings(siteId)).cacheRules, query)}
+          queryKey={siteKeys.settings(siteId)}
+          fetch={async (query) => pageOf((await siteOptionCalls.settings(siteId)).cacheRules, query)}
           columns={columns}
           rowKey="id"
           toolbar={

@@ -1,17 +1,14 @@
 import { Button, Card, Form, Input, Popconfirm, Radio, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { cacheTaskBody, urlPrefixPurgeBody, urlPurgeBody } from '@edgekeep/contract/schemas/site-settings';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi, type CacheTask } from '../../api/site-options';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { formatDate } from '../../lib/dates';
-import { useLines } from './lines';
-import { optionKeys } from './option-keys';
-import { URL_PREFIX } from './rates-tab';
 import { useSiteMutation } from './use-site-mutation';
+import { siteKeys, siteOptionCalls, type CacheTask, type UrlPurge } from './queries';
 
-const URL = /^https?:\/\/[^\s*?]+(\?\S*)?$/;
 const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error', noNodes: 'warning' } as const;
 
 function PurgeCard({ siteId }: { siteId: number }) {
@@ -19,10 +16,10 @@ function PurgeCard({ siteId }: { siteId: number }) {
   const rules = useFormRules();
   const [form] = Form.useForm<{ type: 1 | 2; urls: string }>();
   const type = Form.useWatch('type', form) ?? 1;
-  const lines = useLines((line) => (type === 2 ? URL_PREFIX.test(line) : URL.test(line) && !line.includes('*')));
+  const urlsRule = zodRule((type === 2 ? urlPrefixPurgeBody : urlPurgeBody).shape.urls, t('validation.wrongFormat'));
   const purged = (r: { nodes: number }) => toast.info(t('siteOptions.purgeQueued', { nodes: r.nodes }));
-  const all = useSiteMutation({ fn: () => siteOptionsApi.purgeAll(siteId), success: 'updateSuccess', refresh: [], done: purged });
-  const urls = useSiteMutation({ fn: (v: { type: 1 | 2; urls: string }) => siteOptionsApi.purgeUrls(siteId, v), success: 'updateSuccess', refresh: [], done: purged });
+  const all = useSiteMutation({ fn: () => siteOptionCalls.purgeAll(siteId), success: 'updateSuccess', refresh: [], done: purged });
+  const urls = useSiteMutation({ fn: (v: UrlPurge) => siteOptionCalls.purgeUrls(siteId, v), success: 'updateSuccess', refresh: [], done: purged });
   return (
     <Card size="small" title={t('siteOptions.purge')} extra={
       <Popconfirm title={t('siteOptions.purgeAllConfirm')} onConfirm={() => all.mutate(undefined)}>
@@ -33,7 +30,7 @@ function PurgeCard({ siteId }: { siteId: number }) {
         <Form.Item name="type">
           <Radio.Group options={[{ value: 1, label: t('siteOptions.purgeExact') }, { value: 2, label: t('siteOptions.purgePrefix') }]} />
         </Form.Item>
-        <Form.Item name="urls" extra={t(type === 2 ? 'cache.urlsHint' : 'siteOptions.urlsHint')} rules={[rules.required, lines.rule]}>
+        <Form.Item name="urls" extra={t(type === 2 ? 'cache.urlsHint' : 'siteOptions.urlsHint')} rules={[rules.required, urlsRule]}>
           <Input.TextArea rows={3} placeholder={type === 2 ? 'https://www.example.com/images/' : 'https://www.example.com/logo.png'} data-testid="purge-urls" />
         </Form.Item>
         <Button htmlType="submit" loading={urls.isPending}>{t('siteOptions.purgeUrls')}</Button>
@@ -47,12 +44,11 @@ export function CacheTasksTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
-  const lines = useLines((line) => URL.test(line));
   const [form] = Form.useForm<{ urls: string }>();
   const warm = useSiteMutation({
-    fn: (urls: string) => siteOptionsApi.createCacheTask(siteId, urls),
+    fn: (urls: string) => siteOptionCalls.createCacheTask(siteId, urls),
     success: 'createSuccess',
-    refresh: [optionKeys.cacheTasks(siteId)],
+    refresh: [siteKeys.cacheTasks(siteId)],
     done: () => form.resetFields(),
   });
   const columns: TableColumnsType<CacheTask> = [
@@ -69,7 +65,7 @@ export function CacheTasksTab({ siteId }: { siteId: number }) {
       {editable ? (
         <Card size="small" title={t('siteOptions.warmTitle')}>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => warm.mutate(v.urls)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-            <Form.Item name="urls" extra={t('siteOptions.warmHint')} rules={[rules.required, lines.rule]}>
+            <Form.Item name="urls" extra={t('siteOptions.warmHint')} rules={[rules.required, zodRule(cacheTaskBody.shape.urls, t('validation.wrongFormat'))]}>
               <Input.TextArea rows={3} placeholder="https://www.example.com/index.html" data-testid="warm-urls" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={warm.isPending} data-testid="warm-submit">{t('siteOptions.warm')}</Button>
@@ -77,7 +73,7 @@ export function CacheTasksTab({ siteId }: { siteId: number }) {
         </Card>
       ) : null}
       <Card size="small" title={t('siteOptions.tasks')}>
-        <DataTable<CacheTask> queryKey={optionKeys.cacheTasks(siteId)} fetch={(query) => siteOptionsApi.cacheTasks(siteId, query)} columns={columns} rowKey="id" refetchInterval={5000} scope="tasks" />
+        <DataTable<CacheTask> queryKey={siteKeys.cacheTasks(siteId)} fetch={(query) => siteOptionCalls.cacheTasks(siteId, query)} columns={columns} rowKey="id" refetchInterval={5000} scope="tasks" />
       </Card>
     </Space>
   );

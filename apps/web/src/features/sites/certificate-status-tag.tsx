@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Certificate } from '../../api/sites';
+import type { Certificate } from './queries';
 
 const LOOK = {
   valid: { color: 'green', label: 'statusValid' },

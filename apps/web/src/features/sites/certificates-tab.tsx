@@ -1,7 +1,6 @@
 import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type Certificate } from '../../api/sites';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
@@ -9,11 +8,11 @@ import { BindCertificateModal } from './bind-certificate-modal';
 import { CertificateStatusTag } from './certificate-status-tag';
 import { AutoSslStatusTag } from '../auto-ssl/auto-ssl-status';
 import { useSiteAutoCertificates } from '../auto-ssl/queries';
-import { keys } from './query-keys';
 import { UploadCertificateModal } from './upload-certificate-modal';
 import { useSiteMutation } from './use-site-mutation';
 import { RemoveLink } from './remove-link';
 import { useSiteCan } from './use-site-can';
+import { siteCalls, siteKeys, type Certificate } from './queries';
 
 export function CertificatesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
@@ -21,9 +20,9 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
   const [uploading, setUploading] = useState(false);
   const [binding, setBinding] = useState<Certificate>();
   const remove = useSiteMutation({
-    fn: (ids: number[]) => sitesApi.removeCertificates(siteId, ids),
+    fn: (ids: number[]) => siteCalls.removeCertificates(siteId, ids),
     success: 'removeSuccess',
-    refresh: [keys.certificates(siteId)],
+    refresh: [siteKeys.certificates(siteId)],
   });
   const autoStates = useSiteAutoCertificates(siteId);
   const autoStateOf = (certificateId: number) => autoStates.data?.find((a) => a.certificateId === certificateId);
@@ -80,8 +79,8 @@ export function CertificatesTab({ siteId }: { siteId: number }) {
   return (
     <>
       <DataTable<Certificate>
-        queryKey={keys.certificates(siteId)}
-        fetch={(query) => sitesApi.certificates(siteId, query)}
+        queryKey={siteKeys.certificates(siteId)}
+        fetch={(query) => siteCalls.certificates(siteId, query)}
         columns={columns}
         rowKey="id"
         filters={<TextFilter name="name" placeholder={t('certificates.search')} />}

@@ -1,20 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi } from '../../api/site-options';
 import { useCan } from '../../app/use-self';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteKeys, siteOptionCalls, useSiteSettings, type Compression } from './queries';
 
 /** Gzip for text answers, and WebP variants of images cached apart for clients that accept WebP. */
 export function CompressionTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('sites.edit');
-  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
+  const settings = useSiteSettings(siteId);
   const save = useSiteMutation({
-    fn: (body: { enabled: boolean; webp?: boolean }) => siteOptionsApi.compression(siteId, body),
+    fn: (body: Compression) => siteOptionCalls.compression(siteId, body),
     success: 'updateSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
   });
   const s = settings.data;
   const busy = settings.isFetching || save.isPending;

@@ -1,27 +1,20 @@
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { DNS_RECORD_TYPES, dnsRecordInput } from '@edgekeep/contract/schemas/site-settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi, type DnsRecord, type DnsRecordInput } from '../../api/site-options';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { TextFilter } from '../../components/filter-bar';
-import { useFormRules } from '../../components/form-rules';
-import { optionKeys } from './option-keys';
-import { useAllDomains } from './queries';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { RemoveLink } from './remove-link';
 import { useSiteMutation } from './use-site-mutation';
+import { siteKeys, siteOptionCalls, useAllDomains, type DnsRecord, type DnsRecordInput } from './queries';
 
-const TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'] as const;
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-const HOST = /^([a-z0-9_]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/;
-const VALUE_CHECKS: Record<(typeof TYPES)[number], (v: string) => boolean> = {
-  A: (v) => IPV4.test(v),
-  AAAA: (v) => v.includes(':') && /^[0-9a-f:.]+$/i.test(v),
-  CNAME: (v) => HOST.test(v.toLowerCase()),
-  MX: (v) => /^\d{1,5} \S+$/.test(v) && HOST.test(v.split(' ')[1].toLowerCase()),
-  TXT: (v) => v.length <= 255,
-};
+const { name, memo } = dnsRecordInput.shape;
+/** Whether the contract takes the value for the record type (A: IPv4, AAAA: IPv6, CNAME: hostname, MX: "priority host", TXT). */
+const valueFits = (type: unknown, value: unknown) =>
+  !dnsRecordInput.safeParse({ name: '@', type, value }).error?.issues.some((issue) => issue.path[0] === 'value');
 
 function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRecord; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,17 +22,13 @@ function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRec
   const domains = useAllDomains(siteId);
   const [form] = Form.useForm<DnsRecordInput>();
   const save = useSiteMutation({
-    fn: (v: DnsRecordInput) => (record ? siteOptionsApi.updateDnsRecord(siteId, { ...v, id: record.id }) : siteOptionsApi.createDnsRecord(siteId, v)),
+    fn: (v: DnsRecordInput) => siteOptionCalls.saveDnsRecord(siteId, v, record?.id),
     success: record ? 'updateSuccess' : 'createSuccess',
-    refresh: [optionKeys.dns(siteId)],
+    refresh: [siteKeys.dns(siteId)],
     done: onClose,
   });
-  const valueRule = {
-    validator: (_: unknown, v?: string) => {
-      const type = form.getFieldValue('type') as (typeof TYPES)[number];
-      return !v || VALUE_CHECKS[type]?.(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('validation.wrongFormat')));
-    },
-  };
+  const wrong = t('validation.wrongFormat');
+  const valueRule = zodRule({ safeParse: (value) => ({ success: valueFits(form.getFieldValue('type'), value) }) }, wrong);
   return (
     <Modal open title={t(record ? 'siteOptions.editDns' : 'siteOptions.addDns')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending}>
       <Form<DnsRecordInput>
@@ -50,11 +39,11 @@ function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRec
         onFinish={(v) => save.mutate(v)}
         onFinishFailed={() => toast.error(t('validation.checkForm'))}
       >
-        <Form.Item name="name" label={t('siteOptions.dnsName')} extra={t('siteOptions.dnsNameHint')} rules={[rules.required, { pattern: /^(@|\*|(\*\.)?[a-z0-9_.-]+)$/, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="name" label={t('siteOptions.dnsName')} extra={t('siteOptions.dnsNameHint')} rules={[rules.required, zodRule(name, wrong)]}>
           <Input placeholder="www" data-testid="dns-name" />
         </Form.Item>
         <Form.Item name="type" label={t('siteOptions.dnsType')} rules={[rules.required]}>
-          <Select options={TYPES.map((v) => ({ value: v, label: v }))} onChange={() => form.validateFields(['value']).catch(() => undefined)} />
+          <Select options={DNS_RECORD_TYPES.map((v) => ({ value: v, label: v }))} onChange={() => form.validateFields(['value']).catch(() => undefined)} />
         </Form.Item>
         <Form.Item name="value" label={t('siteOptions.dnsValue')} rules={[rules.required, valueRule]}>
           <Input data-testid="dns-value" />
@@ -65,7 +54,7 @@ function DnsModal({ siteId, record, onClose }: { siteId: number; record?: DnsRec
         <Form.Item name="domainIDs" label={t('siteOptions.dnsDomains')}>
           <Select mode="multiple" optionFilterProp="label" options={(domains.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
         </Form.Item>
-        <Form.Item name="memo" label={t('siteOptions.memo')} rules={[{ max: 256, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="memo" label={t('siteOptions.memo')} rules={[zodRule(memo, wrong)]}>
           <Input />
         </Form.Item>
       </Form>
@@ -79,7 +68,7 @@ export function DnsTab({ siteId }: { siteId: number }) {
   const editable = useCan()('sites.edit');
   const domains = useAllDomains(siteId);
   const [editing, setEditing] = useState<DnsRecord | 'new'>();
-  const remove = useSiteMutation({ fn: (ids: number[]) => siteOptionsApi.removeDnsRecords(siteId, ids), success: 'removeSuccess', refresh: [optionKeys.dns(siteId)] });
+  const remove = useSiteMutation({ fn: (ids: number[]) => siteOptionCalls.removeDnsRecords(siteId, ids), success: 'removeSuccess', refresh: [siteKeys.dns(siteId)] });
   const nameOf = (id: number) => domains.data?.data.find((d) => d.id === id)?.name ?? `#${id}`;
   const columns: TableColumnsType<DnsRecord> = [
     { key: 'name', title: t('siteOptions.dnsName'), dataIndex: 'name' },
@@ -115,8 +104,8 @@ export function DnsTab({ siteId }: { siteId: number }) {
   return (
     <>
       <DataTable<DnsRecord>
-        queryKey={optionKeys.dns(siteId)}
-        fetch={(query) => siteOptionsApi.dnsRecords(siteId, query)}
+        queryKey={siteKeys.dns(siteId)}
+        fetch={(query) => siteOptionCalls.dnsRecords(siteId, query)}
         columns={columns}
         rowKey="id"
         filters={<TextFilter name="keyword" placeholder={t('siteOptions.dnsSearch')} />}

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
+import { BALANCES } from '@edgekeep/contract/schemas/domains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type Domain, type UpdateDomainBody } from '../../api/sites';
 import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
-import { domainsApi } from '../domains/api';
 import { CnameStatusTag } from '../domains/cname-status-tag';
-import { BALANCES, DomainBatchActions } from '../domains/domain-batch-actions';
+import { BALANCE_LABELS, DomainBatchActions } from '../domains/domain-batch-actions';
 import { DomainFilters } from '../domains/domain-filters';
 import { PROTOCOL_LABELS } from '../domains/domain-settings-summary';
 import { DomainTagsModal } from '../domains/domain-tags-modal';
@@ -17,12 +16,13 @@ import { SchemeModal } from '../domains/scheme-modal';
 import { useDomainAction } from '../domains/use-domain-action';
 import { AddDomainsModal } from './add-domains-modal';
 import { OriginsDrawer } from './origins-drawer';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { AutoSslStatusTag } from '../auto-ssl/auto-ssl-status';
 import { useSiteAutoCertificates } from '../auto-ssl/queries';
 import { RemoveLink } from './remove-link';
 import { useSiteCan } from './use-site-can';
+import { siteCalls, siteKeys, type Domain, type UpdateDomainBody } from './queries';
+import { domainCalls } from '../domains/queries';
 
 export function DomainsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
@@ -35,24 +35,24 @@ export function DomainsTab({ siteId }: { siteId: number }) {
   const [replacing, setReplacing] = useState(false);
   // Which certificate serves each domain: HSTS and force-SSL warn when there is none.
   const certificates = useQuery({
-    queryKey: keys.allCertificates(siteId),
-    queryFn: () => sitesApi.certificates(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
+    queryKey: siteKeys.allCertificates(siteId),
+    queryFn: () => siteCalls.certificates(siteId, { page: 1, pageSize: MAX_PAGE_SIZE }),
     enabled: can('certificates.view'),
   });
   const autoStates = useSiteAutoCertificates(siteId);
   const autoStateOf = (domainId: number) => autoStates.data?.find((a) => a.domainId === domainId);
   const certificateOf = (domainId: number) => certificates.data?.data.find((c) => c.domains.some((d) => d.id === domainId));
   const update = useSiteMutation({
-    fn: (body: UpdateDomainBody) => sitesApi.updateDomain(siteId, body),
+    fn: (body: UpdateDomainBody) => siteCalls.updateDomain(siteId, body),
     success: 'updateSuccess',
-    refresh: [keys.domains(siteId)],
+    refresh: [siteKeys.domains(siteId)],
   });
-  const setting = useSiteMutation({ fn: (run: () => Promise<unknown>) => run(), success: 'updateSuccess', refresh: [keys.domains(siteId)] });
-  const checkAll = useDomainAction({ fn: () => domainsApi.checkCname(siteId), success: 'detectionSuccess', refresh: [keys.domains(siteId)] });
+  const setting = useSiteMutation({ fn: (run: () => Promise<unknown>) => run(), success: 'updateSuccess', refresh: [siteKeys.domains(siteId)] });
+  const checkAll = useDomainAction({ fn: () => domainCalls.checkCname(siteId), success: 'detectionSuccess', refresh: [siteKeys.domains(siteId)] });
   const remove = useSiteMutation({
-    fn: (ids: number[]) => sitesApi.removeDomains(siteId, ids),
+    fn: (ids: number[]) => siteCalls.removeDomains(siteId, ids),
     success: 'removeSuccess',
-    refresh: [keys.domains(siteId), keys.sites],
+    refresh: [siteKeys.domains(siteId), siteKeys.sites],
   });
 
   /** A switch that asks first when turning on a setting that needs a certificate the domain lacks. */
@@ -80,7 +80,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
           checked={d.status === 1}
           disabled={!editable}
           aria-label={`status ${d.name}`}
-          onChange={(on) => setting.mutate(() => domainsApi.setStatus(siteId, [d.id], on ? 1 : 0))}
+          onChange={(on) => setting.mutate(() => domainCalls.setStatus(siteId, [d.id], on ? 1 : 0))}
         />
       ),
     },
@@ -104,8 +104,8 @@ export function DomainsTab({ siteId }: { siteId: number }) {
           value={d.balance}
           disabled={!editable}
           aria-label={`balance ${d.name}`}
-          options={BALANCES.map((value) => ({ value, label: t(`domainSettings.balanceOf.${value}`) }))}
-          onChange={(balance) => setting.mutate(() => domainsApi.setBalance(siteId, [d.id], balance))}
+          options={BALANCES.map((value) => ({ value, label: t(BALANCE_LABELS[value]) }))}
+          onChange={(balance) => setting.mutate(() => domainCalls.setBalance(siteId, [d.id], balance))}
         />
       ),
     },
@@ -119,7 +119,7 @@ export function DomainsTab({ siteId }: { siteId: number }) {
           checked={d.autoSSL}
           disabled={!editable}
           aria-label={`autoSSL ${d.name}`}
-          onChange={(on) => setting.mutate(() => domainsApi.setAutoSSL(siteId, [d.id], on), { onSuccess: () => void autoStates.refetch() })}
+          onChange={(on) => setting.mutate(() => domainCalls.setAutoSSL(siteId, [d.id], on), { onSuccess: () => void autoStates.refetch() })}
         />
       ),
     },
@@ -176,8 +176,8 @@ export function DomainsTab({ siteId }: { siteId: number }) {
   return (
     <>
       <DataTable<Domain>
-        queryKey={keys.domains(siteId)}
-        fetch={(query) => sitesApi.domains(siteId, query)}
+        queryKey={siteKeys.domains(siteId)}
+        fetch={(query) => siteCalls.domains(siteId, query)}
         columns={columns}
         rowKey="id"
         filters={<DomainFilters siteId={siteId} />}

@@ -1,14 +1,13 @@
-import { sitesApi, type ErrorPage, type ErrorPageItem } from '../../api/sites';
 import { ErrorPageFormModal } from '../error-pages/error-page-form';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteCalls, siteKeys, type ErrorPage, type ErrorPageItem } from './queries';
 
 /** A site's own error page, added or edited. */
 export function ErrorPageModal({ siteId, page, onClose }: { siteId: number; page?: ErrorPageItem; onClose: () => void }) {
   const save = useSiteMutation({
-    fn: (p: ErrorPage) => (page ? sitesApi.updateErrorPage(siteId, { ...p, id: page.id }) : sitesApi.createErrorPage(siteId, p)),
+    fn: (p: ErrorPage) => siteCalls.saveErrorPage(siteId, p, page?.id),
     success: page ? 'updateSuccess' : 'createSuccess',
-    refresh: [keys.errorPages(siteId)],
+    refresh: [siteKeys.errorPages(siteId)],
     done: onClose,
   });
   return <ErrorPageFormModal page={page} saving={save.isPending} onSave={(p) => save.mutate(p)} onClose={onClose} testId="error-page" />;

@@ -1,24 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi, type Hsts } from '../../api/site-options';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { useFormRules } from '../../components/form-rules';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
 import { SaveButton } from './save-button';
+import { siteKeys, siteOptionCalls, useSiteSettings, type Hsts } from './queries';
 
 /** HSTS on HTTPS answers; spec §5: it warns while no domain of the site serves HTTPS. */
 export function HstsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const editable = useCan()('sites.edit');
-  const settings = useQuery({ queryKey: keys.settings(siteId), queryFn: () => siteOptionsApi.settings(siteId) });
+  const settings = useSiteSettings(siteId);
   const save = useSiteMutation({
-    fn: (body: Hsts) => siteOptionsApi.hsts(siteId, body),
+    fn: (body: Hsts) => siteOptionCalls.hsts(siteId, body),
     success: 'updateSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
     done: (r) => {
       if (r.warning) toast.info(t('siteOptions.hstsWarning'));
     },

@@ -1,12 +1,10 @@
 import { domainSchemas } from '@edgekeep/contract';
 import { Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type Domain, type Upstream, type UpstreamInput } from '../../api/sites';
-import { domainsApi } from '../domains/api';
 import { DomainSettingsSummary } from '../domains/domain-settings-summary';
 import { ORIGIN_DEFAULTS } from './origin-fields';
 import { OriginListDrawer } from './origin-list-drawer';
-import { keys } from './query-keys';
+import { siteCalls, siteKeys, type Domain, type Upstream, type UpstreamInput } from './queries';
 
 /** One domain: its settings, then its origins, with the keepalive connections and hash key a domain's upstream has. */
 export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: number; domain: Domain; editable: boolean; onClose: () => void }) {
@@ -16,13 +14,13 @@ export function OriginsDrawer({ siteId, domain, editable, onClose }: { siteId: n
     <OriginListDrawer<Upstream, UpstreamInput>
       title={t('domains.originsDrawer', { name: domain.name })}
       scope="origins"
-      listKey={keys.domainUpstreams(siteId, domain.id)}
-      refresh={[keys.domains(siteId)]}
+      listKey={siteKeys.domainUpstreams(siteId, domain.id)}
+      refresh={[siteKeys.domains(siteId)]}
       calls={{
-        list: (query) => domainsApi.upstreams(siteId, domain.id, query),
-        add: (u) => sitesApi.addUpstreams(siteId, domain.id, [u]),
-        update: (u) => sitesApi.updateUpstream(siteId, domain.id, u),
-        remove: (ids) => sitesApi.removeUpstreams(siteId, domain.id, ids),
+        list: (query) => siteCalls.upstreams(siteId, domain.id, query),
+        add: (u) => siteCalls.addUpstreams(siteId, domain.id, [u]),
+        update: (u) => siteCalls.updateUpstream(siteId, domain.id, u),
+        remove: (ids) => siteCalls.removeUpstreams(siteId, domain.id, ids),
       }}
       newOrigin={{ host: '', ...ORIGIN_DEFAULTS, keepalive: 16, hash: '' } as UpstreamInput}
       editable={editable}

@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi } from '../../api/site-options';
 import { useCan } from '../../app/use-self';
-import { optionKeys } from './option-keys';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteKeys, siteOptionCalls, type Ports } from './queries';
 
 /** Which of the zone's open HTTP and HTTPS ports the site listens on (spec §5: at least one of each). */
 export function PortsTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('sites.edit');
-  const ports = useQuery({ queryKey: optionKeys.zonePorts(siteId), queryFn: () => siteOptionsApi.zonePorts(siteId) });
+  const ports = useQuery({ queryKey: siteKeys.zonePorts(siteId), queryFn: () => siteOptionCalls.zonePorts(siteId) });
   const set = useSiteMutation({
-    fn: (body: { type: 'http' | 'https'; ports: number[]; on: boolean }) => siteOptionsApi.setPorts(siteId, body),
+    fn: (body: Ports & { on: boolean }) => siteOptionCalls.setPorts(siteId, body),
     success: 'updateSuccess',
-    refresh: [optionKeys.zonePorts(siteId), keys.settings(siteId)],
+    refresh: [siteKeys.zonePorts(siteId), siteKeys.settings(siteId)],
   });
   const group = (type: 'http' | 'https') => {
     const list = (type === 'http' ? ports.data?.httpPorts : ports.data?.httpsPorts) ?? [];

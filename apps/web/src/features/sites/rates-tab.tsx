@@ -1,34 +1,30 @@
 import { Button, Form, Input, InputNumber, Modal, Space, type TableColumnsType } from 'antd';
+import { rateInput } from '@edgekeep/contract/schemas/site-settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi, type RateItem } from '../../api/site-options';
 import { toast } from '../../app/feedback';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { pageOf } from './page-of';
-import { keys } from './query-keys';
 import { RemoveLink } from './remove-link';
 import { useSiteMutation } from './use-site-mutation';
-
-/** Spec §5: a URL prefix begins with http:// or https:// and ends with /. */
-export const URL_PREFIX = /^https?:\/\/[^\s/*?]+\/([^\s*?]*\/)?$/;
+import { siteKeys, siteOptionCalls, type Rate, type RateItem } from './queries';
 
 function RateModal({ siteId, rule, onClose }: { siteId: number; rule?: RateItem; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const save = useSiteMutation({
-    fn: (v: { url: string; rate: number }) => (rule ? siteOptionsApi.updateRate(siteId, { ...v, id: rule.id }) : siteOptionsApi.createRate(siteId, v)),
+    fn: (v: Rate) => siteOptionCalls.saveRate(siteId, v, rule?.id),
     success: rule ? 'updateSuccess' : 'createSuccess',
-    refresh: [keys.settings(siteId)],
+    refresh: [siteKeys.settings(siteId)],
     done: onClose,
   });
   const [form] = Form.useForm();
-  const prefix = { pattern: URL_PREFIX, message: t('validation.wrongFormat') };
   return (
     <Modal open title={t(rule ? 'siteOptions.editRate' : 'siteOptions.addRate')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending}>
       <Form form={form} layout="vertical" requiredMark={false} initialValues={rule ?? { rate: 512 }} onFinish={(v) => save.mutate(v)} onFinishFailed={() => toast.error(t('validation.checkForm'))}>
-        <Form.Item name="url" label={t('siteOptions.rateUrl')} extra={t('cache.urlsHint')} rules={[rules.required, prefix, { max: 256, message: t('validation.wrongFormat') }]}>
+        <Form.Item name="url" label={t('siteOptions.rateUrl')} extra={t('cache.urlsHint')} rules={[rules.required, zodRule(rateInput.shape.url, t('validation.wrongFormat'))]}>
           <Input placeholder="https://www.example.com/downloads/" data-testid="rate-url" />
         </Form.Item>
         <Form.Item name="rate" label={t('siteOptions.rate')} extra={t('siteOptions.rateHint')} rules={[rules.required]}>
@@ -44,7 +40,7 @@ export function RatesTab({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const editable = useCan()('sites.edit');
   const [editing, setEditing] = useState<RateItem | 'new'>();
-  const remove = useSiteMutation({ fn: (ids: number[]) => siteOptionsApi.removeRates(siteId, ids), success: 'removeSuccess', refresh: [keys.settings(siteId)] });
+  const remove = useSiteMutation({ fn: (ids: number[]) => siteOptionCalls.removeRates(siteId, ids), success: 'removeSuccess', refresh: [siteKeys.settings(siteId)] });
   const columns: TableColumnsType<RateItem> = [
     { key: 'url', title: t('siteOptions.rateUrl'), dataIndex: 'url' },
     { key: 'rate', title: t('siteOptions.rate'), render: (_, r) => `${r.rate} K/s` },
@@ -65,8 +61,8 @@ export function RatesTab({ siteId }: { siteId: number }) {
   return (
     <>
       <DataTable<RateItem>
-        queryKey={keys.rates(siteId)}
-        fetch={async (query) => pageOf((await siteOptionsApi.settings(siteId)).rates, query)}
+        queryKey={siteKeys.rates(siteId)}
+        fetch={async (query) => pageOf((await siteOptionCalls.settings(siteId)).rates, query)}
         columns={columns}
         rowKey="id"
         toolbar={

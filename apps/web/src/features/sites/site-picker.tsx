@@ -3,9 +3,8 @@ import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { sitesApi } from '../../api/sites';
 import { SELECTED_SITE_KEY as STORED } from '../../app/stored-selections';
-import { keys } from './query-keys';
+import { siteCalls, siteKeys } from './queries';
 
 /**
  * The site a user-menu screen works on, kept in the URL (`?site=`) and remembered locally so the next screen
@@ -14,7 +13,7 @@ import { keys } from './query-keys';
 export function useSitePicker() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
+  const sites = useQuery({ queryKey: siteKeys.metaSites, queryFn: siteCalls.metaSites });
   const siteId = Number(search.get('site')) || undefined;
   useEffect(() => {
     if (siteId) localStorage.setItem(STORED, String(siteId));

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { sitesApi } from '../../api/sites';
 import { useTier } from '../../app/use-tier';
 import { BodySizeTab } from './body-size-tab';
 import { CacheTab } from './cache-tab';
@@ -14,11 +13,11 @@ import { DnsTab } from './dns-tab';
 import { ErrorPagesTab } from './error-pages-tab';
 import { HstsTab } from './hsts-tab';
 import { PortsTab } from './ports-tab';
-import { keys } from './query-keys';
 import { RatesTab } from './rates-tab';
 import { SiteStatusTag } from './site-status-tag';
 import { moduleTabs } from '../site-modules/module-tabs';
 import { useSiteCan } from './use-site-can';
+import { siteCalls, siteKeys } from './queries';
 
 /** The client reaches the same screen in client mode, under its own node management path. */
 export const SITE_SETTING_BASE = { user: '/user/sitesManagement/sitesSetting', client: '/client/nodeManage/sitesSetting' } as const;
@@ -32,8 +31,8 @@ export default function SiteSettingPage() {
   const params = useParams();
   const siteId = Number(params.id) || undefined;
   const [search, setSearch] = useSearchParams();
-  const sites = useQuery({ queryKey: keys.metaSites, queryFn: sitesApi.metaSites });
-  const site = useQuery({ queryKey: keys.site(siteId ?? 0), queryFn: () => sitesApi.site(siteId!), enabled: siteId !== undefined });
+  const sites = useQuery({ queryKey: siteKeys.metaSites, queryFn: siteCalls.metaSites });
+  const site = useQuery({ queryKey: siteKeys.site(siteId ?? 0), queryFn: () => siteCalls.site(siteId!), enabled: siteId !== undefined });
   if (!can('sites.view')) return <Navigate to="/404" replace />;
 
   const picker = (

@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { siteOptionsApi } from '../../api/site-options';
-import type { Site } from '../../api/sites';
 import { useSubUsers } from '../users/queries';
-import { optionKeys } from './option-keys';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteCalls, siteKeys, type Site } from './queries';
 
 /** Shares a site with the user's own sub-users; a sub-user reaches only the sites shared with it. */
 export function SiteUsersModal({ site, onClose }: { site: Site; onClose: () => void }) {
   const { t } = useTranslation();
   const subs = useSubUsers();
-  const shared = useQuery({ queryKey: optionKeys.siteUsers(site.id), queryFn: () => siteOptionsApi.siteUsers(site.id) });
+  const shared = useQuery({ queryKey: siteKeys.siteUsers(site.id), queryFn: () => siteCalls.siteUsers(site.id) });
   const share = useSiteMutation({
-    fn: (v: { userId: number; on: boolean }) => siteOptionsApi.share({ siteIDs: [site.id], userIDs: [v.userId], on: v.on }),
+    fn: (v: { userId: number; on: boolean }) => siteCalls.share({ siteIDs: [site.id], userIDs: [v.userId], on: v.on }),
     success: 'updateSuccess',
-    refresh: [optionKeys.siteUsers(site.id), keys.sites],
+    refresh: [siteKeys.siteUsers(site.id), siteKeys.sites],
   });
   const users = (subs.data?.data ?? []).filter((u) => !u.isRoot);
   const isShared = (id: number) => (shared.data ?? []).some((u) => u.id === id);

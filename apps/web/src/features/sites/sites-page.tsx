@@ -5,27 +5,25 @@ import { MAX_PAGE_SIZE } from '@edgekeep/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { siteOptionsApi } from '../../api/site-options';
-import { sitesApi, type Site } from '../../api/sites';
 import { useCan } from '../../app/use-self';
 import { DataTable } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
-import { keys } from './query-keys';
 import { SITE_STATUS_NAMES } from './site-status';
 import { SiteStatusTag } from './site-status-tag';
 import { SiteUsersModal } from './site-users-modal';
 import { TagsEditor } from './tags-editor';
+import { siteCalls, siteKeys, type Site } from './queries';
 
 export default function SitesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [editing, setEditing] = useState<Site>();
   const [sharing, setSharing] = useState<Site>();
-  const tags = useQuery({ queryKey: keys.tags, queryFn: sitesApi.tags });
+  const tags = useQuery({ queryKey: siteKeys.tags, queryFn: siteCalls.tags });
   const products = useQuery({
-    queryKey: keys.productOptions,
-    queryFn: async () => (await siteOptionsApi.products({ page: 1, pageSize: MAX_PAGE_SIZE })).data.map((p) => ({ value: p.id, label: p.name })),
+    queryKey: siteKeys.productOptions,
+    queryFn: async () => (await siteCalls.products({ page: 1, pageSize: MAX_PAGE_SIZE })).data.map((p) => ({ value: p.id, label: p.name })),
   });
   if (!can('sites.view')) return <Navigate to="/404" replace />;
 
@@ -78,8 +76,8 @@ export default function SitesPage() {
   return (
     <Card title={t('sites.title')} extra={<Typography.Text type="secondary">{t('sites.clientModeLater')}</Typography.Text>}>
       <DataTable<Site>
-        queryKey={keys.sites}
-        fetch={sitesApi.sites}
+        queryKey={siteKeys.sites}
+        fetch={siteCalls.sites}
         columns={columns}
         rowKey="id"
         filters={

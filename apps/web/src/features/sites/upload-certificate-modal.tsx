@@ -1,18 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Form, Input, Modal, Space, Tag, Upload } from 'antd';
-import { CERT_DOMAIN_MAX } from '@edgekeep/contract/constants';
 import { Codes, messageOf } from '@edgekeep/contract/errors';
+import { certificateName } from '@edgekeep/contract/schemas/site-settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sitesApi, type Certificate, type CreateCertificateBody } from '../../api/sites';
 import { toast } from '../../app/feedback';
-import { useFormRules } from '../../components/form-rules';
+import { useFormRules, zodRule } from '../../components/form-rules';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import { BindCertificateModal } from './bind-certificate-modal';
 import { CertificateStatusTag } from './certificate-status-tag';
-import { keys } from './query-keys';
 import { useSiteMutation } from './use-site-mutation';
+import { siteCalls, siteKeys, type Certificate, type CreateCertificateBody } from './queries';
 
 /** A text area for PEM text that can also be filled from a file. */
 function PemInput({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId: string }) {
@@ -44,15 +43,12 @@ export function UploadCertificateModal({ siteId, onClose }: { siteId: number; on
   const [uploaded, setUploaded] = useState<Certificate>();
   const [binding, setBinding] = useState(false);
   const create = useSiteMutation({
-    fn: (body: CreateCertificateBody) => sitesApi.createCertificate(siteId, body),
+    fn: (body: CreateCertificateBody) => siteCalls.createCertificate(siteId, body),
     success: 'createSuccess',
-    refresh: [keys.certificates(siteId)],
+    refresh: [siteKeys.certificates(siteId)],
     done: setUploaded,
   });
-  const nameRule = {
-    max: CERT_DOMAIN_MAX,
-    message: messageOf(Codes.InvalidCertificateName, currentLanguage()),
-  };
+  const nameRule = zodRule(certificateName, messageOf(Codes.InvalidCertificateName, currentLanguage()) ?? t('validation.wrongFormat'));
   if (uploaded && binding) return <BindCertificateModal siteId={siteId} certificate={uploaded} onClose={onClose} />;
   if (uploaded) {
     return (

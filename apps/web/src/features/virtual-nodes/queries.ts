@@ -14,8 +14,9 @@ export const virtualNodeKeys = {
   ofZone: (zoneID: number) => ['virtualNodes', zoneID] as const,
 };
 
-/** The virtual nodes of a zone (spec §7 virtual nodes). */
-export const fetchVirtualNodes = (zoneID: number, query: ListQuery) => callRoute(r.list, { params: { zoneID }, query: query as z.input<typeof virtualNodesQuery> });
+/** The virtual nodes of a zone (spec §7 virtual nodes); the zone chosen, kept in the URL as zoneID, goes in the path. */
+export const fetchVirtualNodes = (zoneID: number, { zoneID: _chosen, ...query }: ListQuery) =>
+  callRoute(r.list, { params: { zoneID }, query: query as z.input<typeof virtualNodesQuery> });
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: virtualNodeKeys.all });
 
