@@ -1,14 +1,18 @@
 import { permissionKeys } from '@edgekeep/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoPageErrors, launchBrowser, screenshot } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
-import { signInThroughForm } from './sign-in-flow';
+import { signInThroughForm, signInWithoutCode } from './sign-in-flow';
+import { signInByMail } from './tenants';
 
 const PASSWORD = 'e2e password 123';
 const CLIENT = 'client@example.com';
 const USER = 'shop@example.com';
 const SUB = 'helper@example.com';
+/** Made before the tests: a user of the client, and its sub-user holding a role without sites.view and accounts.view. */
+const OWNER = 'owner@example.com';
+const LIMITED = 'limited@example.com';
 const ALL = permissionKeys('user').length;
 
 describe('accounts, roles, API tokens and the operation log in Chromium', () => {
@@ -16,9 +20,8 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
   let server: Server;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let context: BrowserContext;
-  /** The client's tab stays open through the tests; the user's tab is the last one signed in on the user tier. */
-  let clientPage: Page;
-  let userPage: Page;
+  let clientToken: string;
+  let ownerToken: string;
 
   const sidebar = (page: Page) => page.locator('.ant-layout-sider');
   const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name)?.value;
@@ -28,10 +31,25 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     if (!(await item.isVisible())) await sidebar(page).getByText(group, { exact: true }).click();
     await item.click();
   }
-  /** English, so the fixed messages read as the spec writes them. */
+  /** A new tab in English, so the fixed messages read as the spec writes them; the other tiers' sessions stay. */
   async function englishPage() {
-    const page = await freshPage(context, server.url);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/404`);
     await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    return page;
+  }
+  /** A tab of the client, signed in through the form. */
+  async function clientTab() {
+    await context.clearCookies({ name: /^c_/ });
+    const page = await englishPage();
+    await signInThroughForm(page, { baseUrl: server.url, tier: 'client', email: CLIENT, password: PASSWORD, smtp });
+    return page;
+  }
+  /** A tab of the user made before the tests (no second factor), on its dashboard. */
+  async function ownerTab() {
+    await context.clearCookies({ name: /^u_/ });
+    const page = await englishPage();
+    await signInWithoutCode(page, { baseUrl: server.url, tier: 'user', email: OWNER, password: PASSWORD });
     return page;
   }
 
@@ -39,9 +57,17 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
     await createAccountCli(server, ['--auth', 'client', '--email', CLIENT, '--password', PASSWORD]);
+    await createAccountCli(server, ['--auth', 'user', '--email', OWNER, '--password', PASSWORD, '--client', CLIENT, '--no-second-factor']);
+    clientToken = await signInByMail({ server, smtp, tier: 'client', email: CLIENT, password: PASSWORD });
+    ownerToken = await signInByMail({ server, smtp, tier: 'user', email: OWNER, password: PASSWORD });
+    const keys = permissionKeys('user').filter((k) => k !== 'sites.view' && k !== 'accounts.view');
+    const role = await api(server, 'POST', 'user/role', { token: ownerToken, body: { roleName: 'limited', permissions: keys } });
+    const sub = await api(server, 'POST', 'user/account', { token: ownerToken, body: { email: LIMITED, name: 'limited', roleID: role.body.data.id, password: PASSWORD } });
+    expect(sub.status).toBe(200);
     browser = await launchBrowser();
     context = browser.context;
   });
+  afterEach(() => expectNoPageErrors(browser.errors));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -49,8 +75,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
   });
 
   it('a client creates a user, who sets a password through the mailed link and signs in', async () => {
-    clientPage = await englishPage();
-    await signInThroughForm(clientPage, { baseUrl: server.url, tier: 'client', email: CLIENT, password: PASSWORD, smtp });
+    const clientPage = await clientTab();
     await openFromMenu(clientPage, 'User management', 'Users');
     await clientPage.waitForURL('**/client/userManagement/users');
 
@@ -74,7 +99,8 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await clientPage.getByRole('menuitem', { name: 'Resend mail' }).click();
     await clientPage.getByText('Resend Email Successful!').waitFor();
     const token = await smtp.waitFor(USER, /verifyMail\?token=([\w%-]+)/, resentAfter);
-    userPage = await context.newPage();
+    await context.clearCookies({ name: /^u_/ });
+    const userPage = await context.newPage();
     await userPage.goto(`${server.url}/user/verifyMail?token=${token}`);
     await userPage.waitForURL('**/user/login/createPassword?**');
     await userPage.locator('#password').fill(PASSWORD);
@@ -89,10 +115,12 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await clientPage.locator('tr', { hasText: USER }).getByRole('button', { name: 'More' }).click();
     await clientPage.getByRole('menuitem', { name: 'Edit password' }).waitFor();
     expect(await clientPage.getByRole('menuitem', { name: 'Resend mail' }).count()).toBe(0);
-    await clientPage.keyboard.press('Escape');
+    await clientPage.close();
+    await userPage.close();
   });
 
   it('the user makes a role without accounts.view and sites.view in the permission tree and gives it to a sub-user', async () => {
+    const userPage = await ownerTab();
     await openFromMenu(userPage, 'User management', 'Roles');
     await userPage.waitForURL('**/user/userManagement/roles');
     await userPage.getByRole('button', { name: 'Create role' }).click();
@@ -103,7 +131,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     for (const group of ['Dashboard', 'Sites', 'Data analysis', 'Traffic packages', 'System', 'User management']) await box(group).click();
     await box('View sites').click();
     await box('View accounts').click();
-    await expect.poll(() => userPage.getByText(/\d+ chosen/).textContent()).toBe(`${ALL - 2} chosen`);
+    await userPage.getByText(`${ALL - 2} chosen`, { exact: true }).waitFor();
     await screenshot(userPage, 'accounts-role-tree');
     await userPage.getByRole('button', { name: 'Submit' }).click();
     await userPage.getByText('Create Role Success !').waitFor();
@@ -112,7 +140,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     // Editing opens the role with its keys checked.
     await userPage.locator('tr', { hasText: 'helpers' }).getByRole('button', { name: 'Edit' }).click();
     await userPage.getByText('Edit role').waitFor();
-    await expect.poll(() => userPage.getByText(/\d+ chosen/).textContent()).toBe(`${ALL - 2} chosen`);
+    await userPage.getByText(`${ALL - 2} chosen`, { exact: true }).waitFor();
     expect(await box('View sites').getAttribute('class')).not.toContain('checked');
     await userPage.getByRole('button', { name: 'Cancel' }).click();
     await userPage.waitForURL('**/user/userManagement/roles');
@@ -129,9 +157,13 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await userPage.getByRole('button', { name: 'Submit' }).click();
     await userPage.getByText('Create User Successful!').waitFor();
     await userPage.locator('tr', { hasText: SUB }).getByText('helpers').waitFor();
+    const role = (await api(server, 'GET', 'user/roles', { token: ownerToken })).body.data.find((r: { roleName: string }) => r.roleName === 'helpers');
+    expect(role.permissions).toHaveLength(ALL - 2);
+    await userPage.close();
   });
 
   it('the user creates an API token, shown once with a copy button, uses it, and deletes it; apiDoc opens the API documentation', async () => {
+    const userPage = await ownerTab();
     await openFromMenu(userPage, 'User management', 'API tokens');
     await userPage.waitForURL('**/user/userManagement/apiTokenSetting');
     await userPage.getByRole('button', { name: 'Create token' }).click();
@@ -142,7 +174,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const refreshToken = (await shown.textContent())!.trim();
     expect(refreshToken).toMatch(/^ek_/);
     await shown.getByRole('button').click(); // the copy button
-    await userPage.waitForTimeout(300);
+    await shown.locator('.ant-typography-copy-success').waitFor();
     await screenshot(userPage, 'accounts-api-token-created');
     await userPage.getByRole('button', { name: 'I have copied it' }).click();
     await shown.waitFor({ state: 'hidden' });
@@ -151,12 +183,12 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const exchanged = await api(server, 'PATCH', 'user', { body: { refreshToken } });
     expect(exchanged.status).toBe(200);
     const self = await api(server, 'GET', 'user/account/self', { token: exchanged.body.data.accessToken });
-    expect(self.body.data.email).toBe(USER);
+    expect(self.body.data.email).toBe(OWNER);
 
     await userPage.locator('tr', { hasText: 'deploy' }).getByRole('button', { name: 'Remove' }).click();
     await userPage.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
     await userPage.getByText('Remove Successful!').waitFor();
-    await expect.poll(() => userPage.locator('tr', { hasText: 'deploy' }).count()).toBe(0);
+    await userPage.locator('tr', { hasText: 'deploy' }).waitFor({ state: 'detached' });
     expect((await api(server, 'PATCH', 'user', { body: { refreshToken } })).status).toBe(401);
 
     const docs = context.waitForEvent('page');
@@ -165,17 +197,20 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await docsPage.waitForLoadState();
     expect(new URL(docsPage.url()).pathname).toMatch(/^\/api\/docs/);
     await docsPage.close();
+    await userPage.close();
   });
 
   it('a role without sites.view and accounts.view hides the sites menu, the users list and their routes; the API refuses user/sites and user/accounts', async () => {
+    const userPage = await ownerTab();
     const rootToken = await cookie('u_accessToken');
     expect((await api(server, 'GET', 'user/sites', { token: rootToken })).status).toBe(200);
     await sidebar(userPage).getByRole('menuitem', { name: 'Sites management' }).waitFor();
+    await userPage.close();
 
-    // Only the user tier's session is dropped: the client stays signed in for the last test.
+    // Only the user tier's session is dropped: the other tiers stay signed in.
     await context.clearCookies({ name: /^u_/ });
-    const subPage = await context.newPage();
-    await signInThroughForm(subPage, { baseUrl: server.url, tier: 'user', email: SUB, password: PASSWORD, smtp });
+    const subPage = await englishPage();
+    await signInThroughForm(subPage, { baseUrl: server.url, tier: 'user', email: LIMITED, password: PASSWORD, smtp });
     await sidebar(subPage).getByText('User management', { exact: true }).click();
     await sidebar(subPage).getByRole('menuitem', { name: 'Roles', exact: true }).waitFor();
     const entries = await sidebar(subPage).getByRole('menuitem').allTextContents();
@@ -183,7 +218,6 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     expect(entries).not.toContain('Users');
     expect(entries).toContain('Dashboard');
     expect(entries).not.toContain('Sites management');
-    await subPage.waitForTimeout(400); // the submenu's opening animation
     await screenshot(subPage, 'accounts-sub-user-menu');
 
     await subPage.goto(`${server.url}/user/sitesManagement/sites`);
@@ -205,7 +239,13 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
   });
 
   it('the client switches into the user in a new tab, and the operation log shows both calls with their details', async () => {
-    await clientPage.locator('tr', { hasText: USER }).getByRole('button', { name: 'Switch into' }).click();
+    const made = await api(server, 'POST', 'client/account', { token: clientToken, body: { auth: 'user', email: 'logged@example.com', name: 'logged' } });
+    expect(made.status).toBe(200);
+    const clientPage = await clientTab();
+    await openFromMenu(clientPage, 'User management', 'Users');
+    // The accounts the owner made name it too, further right: the owner's row is the one that starts with its address.
+    const ownerRow = clientPage.locator('tr', { has: clientPage.locator('td:nth-child(-n+2)', { hasText: OWNER }) });
+    await ownerRow.getByRole('button', { name: 'Switch into' }).click();
     const opened = context.waitForEvent('page');
     await clientPage.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
     const tab = await opened;
@@ -213,7 +253,7 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
       await screenshot(clientPage, 'accounts-switch-failed');
       throw new Error(`${err}; page errors: ${browser.errors.join(' | ')}`);
     });
-    await tab.getByTestId('self-summary').getByText(USER).waitFor();
+    await tab.getByTestId('self-summary').getByText(OWNER).waitFor();
     await tab.getByTestId('self-summary').getByText(CLIENT).waitFor(); // opened by the client
     await screenshot(tab, 'accounts-switched-into-user');
     await tab.close();
@@ -226,17 +266,17 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     await clientPage.getByPlaceholder('URL').fill('proxy');
     await clientPage.getByPlaceholder('URL').press('Enter');
     await clientPage.waitForURL('**/logOperation?url=proxy');
-    await expect.poll(() => clientPage.locator('tr', { hasText: '/api/v1/client/account' }).count()).toBe(0);
+    await clientPage.locator('tr', { hasText: '/api/v1/client/account' }).first().waitFor({ state: 'detached' });
     await clientPage.getByPlaceholder('URL').fill('');
     await clientPage.getByPlaceholder('URL').press('Enter');
     await created.first().getByRole('button', { name: 'Detail' }).click();
     const detail = clientPage.getByTestId('audit-detail');
-    await detail.getByText(USER).waitFor();
+    await detail.getByText('logged@example.com').waitFor();
     await screenshot(clientPage, 'accounts-operation-log-detail');
+    await clientPage.close();
   });
 
   it('a client role without sites.view hides the client sites menu entry and its route; the API refuses client/sites', async () => {
-    const clientToken = await cookie('c_accessToken');
     const keys = permissionKeys('client').filter((k) => k !== 'sites.view');
     const role = await api(server, 'POST', 'client/role', { token: clientToken, body: { roleName: 'no-sites', permissions: keys } });
     expect(role.status).toBe(200);
@@ -309,6 +349,6 @@ describe('accounts, roles, API tokens and the operation log in Chromium', () => 
     const step1 = await api(server, 'POST', 'admin/login', { body: { account: 'auditor@example.com', password: PASSWORD } });
     expect(step1.status).toBe(200);
     await screenshot(page, 'accounts-admin-users');
-    expect(browser.errors).toEqual([]);
+    await page.close();
   });
 });

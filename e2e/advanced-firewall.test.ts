@@ -22,7 +22,7 @@ describe('the advanced firewall and anti-CC screens in Chromium', () => {
   const choose = async (testId: string, label: string) => {
     await page.getByTestId(testId).click();
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
     await page.getByTestId(testId).getByText(label, { exact: true }).waitFor();
   };
 
@@ -64,8 +64,7 @@ describe('the advanced firewall and anti-CC screens in Chromium', () => {
     await page.keyboard.press('Enter');
     await modal().getByText('or', { exact: true }).click();
     await choose('rule-action', 'Drop and blacklist');
-    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' }).catch(() => undefined);
-    await page.waitForTimeout(400);
+    await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
     await screenshot(page, 'advanced-firewall-rule-builder');
     await page.getByTestId('rule-save').click();
     await toast('Create Successful!');

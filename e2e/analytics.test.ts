@@ -86,11 +86,11 @@ describe('statistics, logs and log export screens in Chromium, over lines an edg
     expect(await urls.getByTestId('window-note').innerText()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} – (\d{4}\/\d{2}\/\d{2} )?\d{2}:\d{2} · 5 minutes$/);
     await page.getByTestId('country-map').locator('tr', { hasText: 'Taiwan (TW)' }).waitFor();
     await page.getByTestId('country-map').locator('canvas').first().waitFor();
-    await page.waitForTimeout(800);
-    await screenshot(page, 'analytics-statistics-user');
+    await screenshot(page, 'analytics-statistics-user', { settle: true });
   });
 
   it('finds the lines in the access and WAF logs, with their details', async () => {
+    await signInAs('user', user);
     await page.goto(`${server.url}/user/dataAnalysis/logger`);
     const access = page.getByTestId('log-lines-access');
     const row = access.locator('tr', { hasText: '/app.js' });
@@ -115,6 +115,7 @@ describe('statistics, logs and log export screens in Chromium, over lines an edg
   });
 
   it('exports the access lines of the last hour, follows the export to completed and downloads the file', async () => {
+    await signInAs('user', user);
     await page.goto(`${server.url}/user/dataAnalysis/logExport`);
     await page.getByTestId('export-reset-note').getByText('00:00 UTC').waitFor();
     await page.getByTestId('export-submit').click();
@@ -135,8 +136,7 @@ describe('statistics, logs and log export screens in Chromium, over lines an edg
     await page.goto(`${server.url}/client/dataAnalysis/statistics`);
     await page.getByTestId('card-reqCount').getByText('5', { exact: true }).waitFor();
     await page.getByTestId('top-domain').locator('tr', { hasText: HOST }).waitFor();
-    await page.waitForTimeout(800);
-    await screenshot(page, 'analytics-statistics-client');
+    await screenshot(page, 'analytics-statistics-client', { settle: true });
     await page.goto(`${server.url}/client/dataAnalysis/statisticsCustomize`);
     await page.locator('tr', { hasText: HOST }).getByText('13.70 kb').waitFor();
     await page.getByTestId('group-by').click();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from './harness';
 
 export const ARTIFACTS = path.join(ROOT, 'test-results');
@@ -48,19 +49,35 @@ export async function launchBrowser() {
   };
 }
 
-/** A fresh tab with no cookies and no stored language. */
+/**
+ * A fresh tab with no cookies and no stored language. The context's other tabs are closed first: they share its
+ * cookies, and one that kept polling would meet the cleared session with a 401 and sign out the session this tab then
+ * opens (the DNS setting screen's task poll did so once under load).
+ */
 export async function freshPage(context: BrowserContext, baseUrl: string) {
-  await context.clearCookies();
   const page = await context.newPage();
+  await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
+  await context.clearCookies();
   await page.goto(`${baseUrl}/404`);
   await page.evaluate(() => localStorage.clear());
   return page;
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * A full-page screenshot; CSS animations under way are finished first, so a dialog shows as it settles. `settle`: for
+ * charts, which draw their animations frame by frame: shots are taken until two in a row are the same (at most 20).
+ */
+export async function screenshot(page: Page, name: string, { settle = false } = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const shoot = () => page.screenshot({ fullPage: true, animations: 'disabled' });
+  let shot = await shoot();
+  for (let i = 0; settle && i < 20; i++) {
+    const next = await shoot();
+    if (next.equals(shot)) break;
+    shot = next;
+  }
+  fs.writeFileSync(file, shot);
   return file;
 }
 
@@ -79,3 +96,25 @@ export async function waitForToast(page: Page, text: string) {
 
 /** The dialog on top. */
 export const topModal = (page: Page) => page.locator('.ant-modal:visible').last();
+
+/** Waits, as a locator does, until the element with that test id reads exactly `text`. */
+export async function waitForTextOf(page: Page, testId: string, text: string) {
+  await page.waitForFunction(([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === want, [testId, text] as const);
+}
+
+/** Waits, as a locator does, until a field holds `value`. */
+export async function waitForValue(field: Locator, value: string) {
+  const element = await field.elementHandle();
+  await field.page().waitForFunction(([el, want]) => (el as HTMLInputElement).value === want, [element, value] as const);
+}
+
+/** Waits, as a locator does, until the tab's title is `title` (or matches it). */
+export async function waitForTitle(page: Page, title: string | RegExp) {
+  const [source, exact] = typeof title === 'string' ? [title, true] : [title.source, false];
+  await page.waitForFunction(([want, whole]) => (whole ? document.title === want : new RegExp(want).test(document.title)), [source, exact] as const);
+}
+
+/** For `afterEach`: fails the test during which a page threw or logged an error, and starts the next one with none. */
+export function expectNoPageErrors(errors: string[]) {
+  expect(errors.splice(0), 'errors the pages raised').toEqual([]);
+}

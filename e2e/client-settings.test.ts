@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { send } from '../apps/agent/src/test/requests';
 import { freePort } from '../apps/agent/src/test/servers';
-import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
+import { freshPage, launchBrowser, screenshot, topModal, waitForTitle, waitForToast } from './browser';
 import { api } from './harness';
 import { startEdgeStack, type EdgeStack } from './edge-stack';
 import { until } from './tenants';
@@ -82,7 +82,7 @@ describe.skipIf(!nginx.ok)("a client's branding and system settings, in the brow
       await waitForToast(page, 'Update Successful!');
       await page.getByTestId('branding-preview-logo').waitFor();
       // inside the shell the tab names the screen, then the brand
-      await expect.poll(() => page.title()).toBe('Branding · Settings E2E CDN');
+      await waitForTitle(page, 'Branding · Settings E2E CDN');
       await screenshot(page, 'customize-logo');
 
       const signIn = await freshPage(browser.context, server.url);

@@ -27,19 +27,33 @@ export async function startEdgeStack({ password, originName, product = {}, agent
   const node = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID: zone, name: 'local', ip: '127.0.0.1' } })).body.data.id;
   const enrol = (await api(server, 'POST', 'client/nodes/initialize', { token: client, body: { id: node } })).body.data;
   let agentOutput = '';
-  const agent = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EDGEKEEP_API: server.url, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0', ...agentEnv },
-  });
-  agent.stdout!.on('data', (c) => (agentOutput += c));
-  agent.stderr!.on('data', (c) => (agentOutput += c));
+  /** The agent's process (again after a crash: the same state directory and nginx, as systemd would restart it). */
+  const startAgent = () => {
+    const child = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EDGEKEEP_API: server.url, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0', ...agentEnv },
+    });
+    child.stdout!.on('data', (c) => (agentOutput += c));
+    child.stderr!.on('data', (c) => (agentOutput += c));
+    return child;
+  };
+  let agent = startAgent();
   const group = (await api(server, 'POST', `client/zone/${zone}/group`, { token: client, body: { name: 'line', nodeIDs: [node] } })).body.data.id;
   const productId = (await api(server, 'POST', 'client/product', { token: client, body: { name: 'plan', zoneID: zone, groupID: group, ...product } })).body.data.id;
   const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
   const site = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: productId, userID: users.body.data[0].id } })).body.data.id;
 
+  /** Ends the agent as a crash would (SIGKILL to its process group); nginx goes on serving. */
+  const killAgent = async () => {
+    const exited = new Promise((resolve) => agent.once('close', resolve));
+    if (agent.exitCode === null && agent.signalCode === null) process.kill(-agent.pid!, 'SIGKILL');
+    await exited;
+  };
+  const restartAgent = () => {
+    agent = startAgent();
+  };
   const stop = async () => {
     if (agent.exitCode === null) process.kill(-agent.pid!, 'SIGTERM');
     await stopNginx({ prefix }).catch(() => undefined);
@@ -53,6 +67,8 @@ export async function startEdgeStack({ password, originName, product = {}, agent
     smtp, server, origin, client, user, prefix, httpPort, httpsPort, controlPort,
     ids: { zone, node, site, product: productId },
     agentOutput: () => agentOutput,
+    killAgent,
+    restartAgent,
     stop,
   };
 }

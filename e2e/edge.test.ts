@@ -27,6 +27,13 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   beforeAll(async () => {
     stack = await startEdgeStack({ password: PASSWORD, originName: 'shop-origin' });
     ({ server, origin, httpPort, controlPort, client, user, ids } = stack);
+    // The domain every test serves, added as a user would through the API.
+    const made = await api(server, 'POST', `user/site/${ids.site}/domains`, {
+      token: user,
+      body: { domains: 'shop.example.test', upstreams: [{ host: '127.0.0.1', port: origin.port }] },
+    });
+    expect(made.status).toBe(200);
+    await until('shop.example.test to be served', async () => ((await served('shop.example.test')).status === 200 ? true : undefined));
   });
 
   afterAll(() => stack?.stop());
@@ -40,11 +47,6 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
   });
 
   it('serves a domain added through the API, through nginx, from its origin', async () => {
-    const made = await api(server, 'POST', `user/site/${ids.site}/domains`, {
-      token: user,
-      body: { domains: 'shop.example.test', upstreams: [{ host: '127.0.0.1', port: origin.port }] },
-    });
-    expect(made.status).toBe(200);
     const answer = await until('shop.example.test to be served', async () => {
       const r = await served('shop.example.test', '/hello');
       return r.status === 200 ? r : undefined;
@@ -98,9 +100,13 @@ describe.skipIf(!nginx.ok)('console → API → agent → nginx, for real', () =
 
   it('turns a domain off when the site is paused, and back on', async () => {
     await api(server, 'PUT', 'client/site/status', { token: client, body: { ids: [ids.site], status: 0 } });
-    await until('the paused site to stop being served', async () => ((await served('shop.example.test')).status === 903 ? true : undefined));
+    const status = async (want: number) => {
+      const { status } = await served('shop.example.test');
+      return status === want ? status : undefined;
+    };
+    expect(await until('the paused site to stop being served', () => status(903))).toBe(903);
     await api(server, 'PUT', 'client/site/status', { token: client, body: { ids: [ids.site], status: 1 } });
-    await until('the site to be served again', async () => ((await served('shop.example.test')).status === 200 ? true : undefined));
+    expect(await until('the site to be served again', () => status(200))).toBe(200);
   });
 
   it('forwards TCP through a layer-4 port added through the API, and drops it when removed', async () => {

@@ -20,6 +20,15 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
 
   const toast = (text: string) => waitForToast(page, text);
   const modal = () => topModal(page);
+  /** Opens a screen of the user's console in English. */
+  const open = async (path: string) => {
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.goto(`${server.url}/user/${path}`);
+  };
+  const openFirewallTab = async (name: string) => {
+    await open('firewall');
+    await page.getByRole('tab', { name, exact: true }).click();
+  };
   beforeAll(async () => {
     smtp = await startSmtpSink();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD });
@@ -38,6 +47,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   });
 
   it('adds two blacklist entries in batch, refuses a duplicate, adds a user-agent rule, closes and removes an entry', async () => {
+    await open('dashboard');
     await page.locator('.ant-layout-sider').getByText('Firewall', { exact: true }).click();
     await page.waitForURL('**/user/firewall**');
     await page.getByRole('tab', { name: 'Blacklist', exact: true }).waitFor();
@@ -62,14 +72,14 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await modal().getByText('Data already exists! 203.0.113.5').waitFor();
     await screenshot(page, 'firewall-duplicate');
     await modal().getByRole('button', { name: /Cancel/ }).click();
-    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    await page.locator('.ant-modal:visible').first().waitFor({ state: 'hidden' });
 
     await page.locator('tr', { hasText: '203.0.113.5' }).locator('.ant-switch').click();
     await toast('Update Successful!');
     await page.locator('tr', { hasText: '203.0.113.5' }).getByRole('button', { name: 'Remove' }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /OK/ }).click();
     await toast('Remove Successful!');
-    await expect.poll(() => page.locator('tr', { hasText: '203.0.113.5' }).count()).toBe(0);
+    await page.locator('tr', { hasText: '203.0.113.5' }).waitFor({ state: 'detached' });
     const list = await api(server, 'GET', `user/site/${siteId}/firewall/setting/blacklists`, { token: userToken });
     expect(list.body.data).toMatchObject([{ ip: '198.51.100.0/24', enabled: true }]);
 
@@ -85,7 +95,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   });
 
   it('shows the anti-CC tab and the regions tab', async () => {
-    await page.getByRole('tab', { name: 'Anti-CC' }).click();
+    await openFirewallTab('Anti-CC');
     await page.getByTestId('add-anticc').waitFor();
     await screenshot(page, 'firewall-anticc');
     await page.getByRole('tab', { name: 'Regions', exact: true }).click();
@@ -98,10 +108,12 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await toast('Create Successful!');
     await page.locator('tr', { hasText: 'Germany' }).waitFor();
     await screenshot(page, 'firewall-regions');
+    const geos = await api(server, 'GET', `user/site/${siteId}/firewall/setting/geos`, { token: userToken });
+    expect(geos.body.data).toMatchObject([{ geoIDs: ['DE'], isBlack: true, enabled: true }]);
   });
 
   it('adds a layer-4 region rule on the layer-4 regions tab', async () => {
-    await page.getByRole('tab', { name: 'Layer-4 regions', exact: true }).click();
+    await openFirewallTab('Layer-4 regions');
     await page.getByTestId('add-l4-positions').click();
     await page.getByTestId('field-geoIDs').click();
     await page.keyboard.type('JP');
@@ -117,11 +129,13 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   });
 
   it('opens the blocked IP list', async () => {
+    await open('dashboard');
     await page.locator('.ant-layout-sider').getByText('Sites management').click();
     await page.locator('.ant-layout-sider').getByText('Blocked IPs').click();
     await page.waitForURL('**/user/sitesManagement/blockList');
     await page.getByTestId('unblock-all').waitFor();
     await screenshot(page, 'block-list');
+    expect(await page.locator('.ant-table-placeholder').count()).toBe(1);
   });
 
   it('unblocks every address from the client block list after a confirmation', async () => {
@@ -145,5 +159,6 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await waitForToast(client, 'Update Successful!');
     await client.locator('tr', { hasText: '203.0.113.77' }).waitFor({ state: 'detached' });
     expect((await api(server, 'GET', 'client/blockIPs', { token: clientToken })).body.total).toBe(0);
+    await client.close();
   });
 });

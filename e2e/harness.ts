@@ -54,7 +54,16 @@ export async function startSmtpSink() {
   };
 }
 
-export type Server = { url: string; dataDir: string; env: NodeJS.ProcessEnv; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
+export type Server = {
+  url: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  stop: () => Promise<void>;
+  kill: () => Promise<void>;
+  /** Starts it again after `kill`, on the same port and data directory (as a supervisor restarts a crashed process). */
+  restart: () => Promise<void>;
+};
 
 /**
  * Starts the console exactly as the README does (`npm start`) on a free port with its own data directory; `keysFrom`:
@@ -67,21 +76,26 @@ export async function startServer(extraEnv: Record<string, string> = {}, { keysF
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', METRICS_PORT: 'off', ...extraEnv };
   // A shell running `npm start` has no NODE_ENV; the test runner's NODE_ENV=test would build a development console.
   delete env.NODE_ENV;
-  const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  // 'close' comes once every process of the group holding the output pipes has ended, so the output is complete.
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let output = '';
+  const launch = async () => {
+    const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    // 'close' comes once every process of the group holding the output pipes has ended, so the output is complete.
+    const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      const ok = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return { child, exited };
+  };
+  let running = await launch();
+  const ended = () => running.child.exitCode !== null || running.child.signalCode !== null;
   return {
     url,
     dataDir,
@@ -89,12 +103,15 @@ export async function startServer(extraEnv: Record<string, string> = {}, { keysF
     output: () => output,
     /** Ends the server as a crash would (SIGKILL to its process group): no shutdown of its own. */
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-      await exited;
+      if (!ended()) process.kill(-running.child.pid!, 'SIGKILL');
+      await running.exited;
+    },
+    async restart() {
+      running = await launch();
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+      if (!ended()) process.kill(-running.child.pid!, 'SIGTERM');
+      await running.exited;
       // The process group also holds the server itself, which may still be finishing its shutdown.
       for (let i = 0; i < 100 && (await fetch(`${url}/api/v1/health`).then(() => true, () => false)); i++) {
         await new Promise((r) => setTimeout(r, 100));

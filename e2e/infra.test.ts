@@ -71,7 +71,7 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await page.locator('.ant-table-row', { hasText: 'taipei' }).waitFor();
     await addZone('taipei');
     await page.getByText('Zone name exists').waitFor();
-    await expect.poll(() => page.locator('.ant-modal #name').inputValue()).toBe('taipei');
+    expect(await page.locator('.ant-modal #name').inputValue()).toBe('taipei');
     await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Cancel' }).click();
 
     await page.locator('.ant-table-row', { hasText: 'taipei' }).getByRole('button', { name: 'Settings' }).click();
@@ -106,11 +106,15 @@ describe('client node management in Chromium: zone, node, line, product and a si
     const saved = page.waitForResponse((r) => r.url().endsWith(`/ipset`) && r.request().method() === 'PUT');
     await ipsets.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
-    await expect.poll(() => page.getByText('Set Success!').count()).toBeGreaterThan(0);
+    await page.getByText('Set Success!').first().waitFor();
     await ipsets.getByTestId('ipset-flush').click();
+    const flushed = page.waitForResponse((r) => r.url().endsWith('/ipset/flush') && r.request().method() === 'DELETE');
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
-    // The card shows what the server answered: the saved set's name, its addresses flushed.
-    await expect.poll(() => ipsets.locator('textarea').inputValue()).toBe('');
+    const answer = await flushed;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).data.ipset.sets).toEqual([{ name: 'scanners', ips: [] }]);
+    // The card shows what the server answered: the saved set's name, its addresses flushed (the placeholder shows again).
+    await ipsets.locator('textarea:placeholder-shown').waitFor();
     expect(await ipsets.getByPlaceholder('Set name').inputValue()).toBe('scanners');
     await drawer.locator('.ant-drawer-close').click();
 

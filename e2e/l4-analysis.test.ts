@@ -146,7 +146,11 @@ describe.skipIf(!nginx.ok)('L4 attack analysis: connections through a real edge 
     await browser.context.addCookies(
       [['accessToken', stack.client], ['refreshToken', 'unused'], ['tokenType', 'Bearer']].map(([name, value]) => ({ name: `c_${name}`, value, url: stack.server.url })),
     );
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
     await page.goto(`${stack.server.url}/client/dataAnalysis/l4AttackAnalysis`);
-    await page.getByTestId('l4-total-bits').getByText(`${sums.total.toLocaleString('en-US')} bits`, { exact: true }).waitFor();
+    const total = `${sums.total.toLocaleString('en-US')} bits`;
+    await page.getByTestId('l4-total-bits').getByText(total, { exact: true }).waitFor();
+    expect(sums.total).toBeGreaterThan(0);
+    expect(await page.getByTestId('l4-total-bits').innerText()).toBe(total);
   });
 });

@@ -1,6 +1,7 @@
 import { TIERS, type Tier } from '@edgekeep/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from './browser';
+import type { Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoPageErrors, freshPage, launchBrowser } from './browser';
 import { createAccountCli, startServer, startSmtpSink, type Server } from './harness';
 import { signInThroughForm } from './sign-in-flow';
 
@@ -26,6 +27,7 @@ describe('an expired access token in the browser', () => {
     await createAccountCli(server, ['--auth', 'user', '--email', EMAIL.user, '--password', PASSWORD]);
     browser = await launchBrowser();
   });
+  afterEach(() => expectNoPageErrors(browser.errors));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -37,8 +39,17 @@ describe('an expired access token in the browser', () => {
     const page = await freshPage(context, server.url);
     await signInThroughForm(page, { baseUrl: server.url, tier, email: EMAIL[tier], password: PASSWORD, smtp });
     const landed = new URL(page.url()).pathname;
-    const refreshes: string[] = [];
-    page.on('request', (req) => req.method() === 'PATCH' && req.url().endsWith(`/api/v1/${tier}`) && refreshes.push(req.url()));
+    // Each refresh: when it was asked for and when its answer came.
+    const refreshes: { asked: number; answered?: number }[] = [];
+    const isRefresh = (req: Request) => req.method() === 'PATCH' && req.url().endsWith(`/api/v1/${tier}`);
+    page.on('request', (req) => isRefresh(req) && refreshes.push({ asked: Date.now() }));
+    page.on('requestfinished', (req) => {
+      if (isRefresh(req)) refreshes.find((r) => r.answered === undefined)!.answered = Date.now();
+    });
+    // A second refresh is one too many unless the token of the one before had lapsed by then (its lifetime is counted
+    // in whole seconds, so it lapses at the earliest a second short of ACCESS_TOKEN_SECONDS after it was given).
+    const needless = () =>
+      refreshes.filter((r, i) => i > 0 && r.asked - (refreshes[i - 1].answered ?? Infinity) < (ACCESS_TOKEN_SECONDS - 1) * 1000);
     const refreshToken = async () => (await context.cookies()).find((c) => c.name === `${tier[0]}_refreshToken`)?.value;
     const first = await refreshToken();
 
@@ -46,7 +57,9 @@ describe('an expired access token in the browser', () => {
     await expire();
     await page.reload();
     await page.getByTestId('account-menu').getByText(EMAIL[tier]).waitFor();
-    expect(refreshes).toHaveLength(1);
+    // Under load the landing can outlast the 3-second token itself: a later refresh then is needed, not a second one.
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(needless()).toEqual([]);
     expect(await refreshToken()).not.toBe(first);
     expect(new URL(page.url()).pathname).toBe(landed);
 
@@ -61,6 +74,7 @@ describe('an expired access token in the browser', () => {
     await page.getByText('資訊更新成功！').waitFor();
     // refreshed for the change (the 3-second token may also have lapsed again on a slow machine since the last check)
     expect(refreshes.length).toBeGreaterThan(before);
+    expect(needless()).toEqual([]);
     await page.getByTestId('self-summary').getByText(`${tier}-renamed`).waitFor();
 
     // A refresh token that no longer works ends the session: cookies gone, back to the login form.
@@ -72,7 +86,4 @@ describe('an expired access token in the browser', () => {
     await page.close();
   });
 
-  it('raised no error in any page', () => {
-    expect(browser.errors).toEqual([]);
-  });
 });

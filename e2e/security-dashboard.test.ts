@@ -142,6 +142,7 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
   });
 
   it('shows refusals per block type and the blacklisted addresses on the blacklist tab', async () => {
+    await page.goto(`${stack.server.url}/user/dashboard`);
     await page.getByRole('tab', { name: 'Blacklist' }).click();
     await page.getByTestId('blacklist-card-2').getByText(count(blacklisted().length), { exact: true }).waitFor();
     expect(await text(page, 'blacklist-card-12')).toBe(count(bots().length));
@@ -160,6 +161,7 @@ describe.skipIf(!nginx.ok)('security dashboard: what a real edge refused is what
   });
 
   it('shows the refusals of the ACL rule on the WAF analysis tab', async () => {
+    await page.goto(`${stack.server.url}/user/dashboard`);
     await page.getByRole('tab', { name: 'WAF analysis' }).click();
     await page.getByTestId('waf-series').getByText(`WAF refusals: ${bots().length}`).waitFor();
     const rules = page.getByTestId('security-top-waf-23');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInWithoutCode } from './sign-in-flow';
-import { userWithPlan } from './tenants';
+import { addDomains, userWithPlan } from './tenants';
 
 const PASSWORD = 'modules e2e password';
 const USER = 'modules@example.com';
@@ -15,10 +15,14 @@ describe('the site module screens in Chromium', () => {
   let page: Page;
   let siteId: number;
   let userToken: string;
-  let domainId: number;
+  /** www gets a module assigned in the screen; api has one assigned over the API, to unassign. */
+  let domains: Record<string, number>;
 
   const toast = (text: string) => waitForToast(page, text);
   const modal = () => topModal(page);
+  const openTab = (key: string) => page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=${key}`);
+  const servedHeaders = async (domain: string) =>
+    (await api(server, 'GET', `user/site/${siteId}/domain/${domains[domain]}/customHeaders`, { token: userToken })).body.data;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -26,8 +30,10 @@ describe('the site module screens in Chromium', () => {
     const plan = await userWithPlan({ server, smtp, password: PASSWORD, user: USER });
     userToken = plan.userToken;
     siteId = await plan.newSite('shop');
-    await api(server, 'POST', `user/site/${siteId}/domains`, { token: userToken, body: { domains: 'www.modules-shop.com', upstreams: [{ host: '198.51.100.7' }] } });
-    domainId = (await api(server, 'GET', `user/site/${siteId}/domains`, { token: userToken })).body.data[0].id;
+    domains = await addDomains({ server, token: userToken, siteId, names: ['www.modules-shop.com', 'api.modules-shop.com'], origin: { host: '198.51.100.7' } });
+    const as = { token: userToken };
+    const made = await api(server, 'PUT', `user/site/${siteId}/module/customHeader`, { ...as, body: { name: 'cache headers' } });
+    await api(server, 'PUT', `user/site/${siteId}/domains/module/customHeader`, { ...as, body: { domainIDs: [domains['api.modules-shop.com']], moduleID: made.body.data.id } });
 
     browser = await launchBrowser();
     page = await freshPage(browser.context, server.url);
@@ -40,7 +46,7 @@ describe('the site module screens in Chromium', () => {
   });
 
   it('creates a custom-header module, adds headers (a repeat is refused with the override message) and assigns it to a domain', async () => {
-    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=customHeader`);
+    await openTab('customHeader');
     await page.getByTestId('module-add-customHeader').click();
     await modal().getByTestId('module-name').fill('security headers');
     await modal().getByRole('button', { name: /OK/ }).click();
@@ -77,25 +83,25 @@ describe('the site module screens in Chromium', () => {
     await toast('Update Successful!');
     await row.locator('.ant-tag', { hasText: 'www.modules-shop.com' }).waitFor();
     await screenshot(page, 'user-site-modules');
-    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
-    expect(served.body.data).toMatchObject({ module: { name: 'security headers' }, headers: [{ name: 'X-Frame-Options', value: 'SAMEORIGIN' }] });
+    expect(await servedHeaders('www.modules-shop.com')).toMatchObject({ module: { name: 'security headers' }, headers: [{ name: 'X-Frame-Options', value: 'SAMEORIGIN' }] });
   });
 
   it('unassigns with the None option', async () => {
-    await page.getByRole('button', { name: 'Assign to domains' }).first().click();
+    expect(await servedHeaders('api.modules-shop.com')).toMatchObject({ module: { name: 'cache headers' } });
+    await openTab('customHeader');
+    await page.locator('tr', { hasText: 'cache headers' }).getByRole('button', { name: 'Assign to domains' }).click();
     await modal().getByTestId('assign-domains').click();
-    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'api.modules-shop.com' }).click();
     await page.keyboard.press('Escape');
     await modal().getByTestId('assign-module').click();
     await page.locator('.ant-select-item-option', { hasText: 'None' }).click();
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Update Successful!');
-    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/customHeaders`, { token: userToken });
-    expect(served.body.data).toEqual({ module: null, headers: [] });
+    expect(await servedHeaders('api.modules-shop.com')).toEqual({ module: null, headers: [] });
   });
 
   it('creates a token-auth module, shows the generated key once and signs a URL in the screen', async () => {
-    await page.getByRole('tab', { name: 'Token auth' }).click();
+    await openTab('tokenAuth');
     await page.getByTestId('module-add-tokenAuth').click();
     await modal().locator('input').first().fill('videos');
     await modal().getByRole('button', { name: /OK/ }).click();
@@ -113,7 +119,7 @@ describe('the site module screens in Chromium', () => {
   });
 
   it('adds a header rule for a domain and edits it in place', async () => {
-    await page.goto(`${server.url}/user/sitesManagement/sitesSetting/${siteId}/shop?tab=accessRules`);
+    await openTab('accessRules');
     await page.locator('.ant-select', { hasText: 'Choose a domain' }).first().click();
     await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
     const name = page.getByPlaceholder('User-Agent');
@@ -128,7 +134,7 @@ describe('the site module screens in Chromium', () => {
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('Update Successful!');
     await page.locator('tr', { hasText: 'X-Probe' }).waitFor();
-    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domainId}/antiHeaders`, { token: userToken });
+    const served = await api(server, 'GET', `user/site/${siteId}/domain/${domains['www.modules-shop.com']}/antiHeaders`, { token: userToken });
     expect(served.body.data).toEqual([expect.objectContaining({ name: 'X-Probe' })]);
     await screenshot(page, 'user-site-module-access-rules');
   });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredInCi } from '../apps/agent/src/test/required-in-ci';
 import { api, startServer, type Server } from './harness';
+import { until } from './tenants';
 
 const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 async function pgReachable() {
@@ -46,11 +47,7 @@ const admin = async (query: string) => {
     expect(password).toBeTruthy();
     const step1 = await api(server, 'POST', 'admin/login', { body: { account: 'admin@edgekeep.local', password } });
     expect(step1.body.data.login2FAType).toBe(0);
-    let code: string | undefined;
-    for (let i = 0; i < 50 && !code; i++) {
-      code = /sign-in code for admin@edgekeep\.local: (\d{6})/.exec(server.output())?.[1];
-      if (!code) await new Promise((r) => setTimeout(r, 100));
-    }
+    const code = await until('the sign-in code in the log', async () => /sign-in code for admin@edgekeep\.local: (\d{6})/.exec(server.output())?.[1]);
     const outbox = fs.readdirSync(path.join(server.dataDir, 'outbox'));
     expect(outbox.some((f) => f.endsWith('.eml'))).toBe(true);
     const step2 = await api(server, 'POST', 'admin/code', { body: { account: 'admin@edgekeep.local', onePassKey: step1.body.data.onePassKey, code } });

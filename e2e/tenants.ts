@@ -59,3 +59,11 @@ export async function userWithPlan({ server, smtp, password, user, ports }: { se
   };
   return { client, zone, node, newSite, userToken: await signInByMail({ server, smtp, tier: 'user', email: user, password }) };
 }
+
+/** Adds domains with one origin to a user's site over the API; answers the ids of the site's domains by name. */
+export async function addDomains({ server, token, siteId, names, origin }: { server: Server; token: string; siteId: number; names: string[]; origin: { host: string; port?: number } }) {
+  const added = await api(server, 'POST', `user/site/${siteId}/domains`, { token, body: { domains: names.join('\n'), upstreams: [origin] } });
+  if (added.status !== 200) throw new Error(`domains ${names.join(', ')} not added: ${JSON.stringify(added.body)}`);
+  const listed = (await api(server, 'GET', `user/site/${siteId}/domains?pageSize=100`, { token })).body.data as { id: number; name: string }[];
+  return Object.fromEntries(listed.map((d) => [d.name, d.id]));
+}

@@ -32,7 +32,6 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
   let client: string;
   let user: string;
   let ids: EdgeStack['ids'];
-  let served = 0;
 
   const usage = async () => (await api(server, 'GET', 'user/traffic/monthlyUsages', { token: user })).body.data[0];
 
@@ -47,7 +46,7 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
 
   it('counts every byte nginx sent for the site in the monthly usage and the resource info, within seconds', async () => {
     const first = await until('the warm-up request to be counted', async () => ((await usage())?.requests >= 1 ? await usage() : undefined), 15_000);
-    served = first.bytesSent;
+    let served = first.bytesSent;
     let sent = 0;
     for (let i = 0; i < 20; i++) {
       const r = await rawGet({ port: httpPort, path: `/page/${i}?pad=${'x'.repeat(i * 10)}` });
@@ -69,7 +68,7 @@ describe.skipIf(!nginx.ok)('traffic nginx really served → analytics store → 
   });
 
   it('stops serving the site with 929 once it used up its allowance, and serves it again when the allowance grows', async () => {
-    const gb = (served + 1) / 1e9;
+    const gb = ((await usage()).bytesSent + 1) / 1e9;
     await api(server, 'PUT', 'client/product', { token: client, body: { id: ids.product, monthlyTrafficGB: gb, exceedAction: 'limit' } });
     await rawGet({ port: httpPort, path: '/over-the-top' });
     const refused = await until('the edge to answer 929', async () => {

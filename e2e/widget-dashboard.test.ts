@@ -44,6 +44,12 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     );
   };
   const cardValue = (type: string) => page.locator(`[data-type="${type}"]`).first().getByTestId('widget-value');
+  /** The client's dashboard, once its request count shows. */
+  const openClientDashboard = async () => {
+    await signInAs('c', stack.client);
+    await page.goto(`${stack.server.url}/client/dashboard`);
+    await cardValue('requestsCard').getByText(String(served.length), { exact: true }).waitFor();
+  };
 
   beforeAll(async () => {
     stack = await startEdgeStack({ password: PASSWORD, originName: 'widgets' });
@@ -73,9 +79,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
   });
 
   it("shows the client's cards with the requests, traffic and status codes the edge served", async () => {
-    await signInAs('c', stack.client);
-    await page.goto(`${stack.server.url}/client/dashboard`);
-    await cardValue('requestsCard').getByText(String(served.length), { exact: true }).waitFor();
+    await openClientDashboard();
     expect(await cardValue('trafficCard').innerText()).toBe(formatBytes(totalBytes()));
     expect(await page.locator('[data-type="statusCard"]').getByTestId('widget-status-codes').innerText()).toBe(`200: ${served.length}`);
     expect(await cardValue('upstreamCard').innerText()).toBe(String(served.length));
@@ -84,6 +88,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
   });
 
   it('adds a component in edit mode, asks before leaving it unsaved, saves, and shows it after a reload', async () => {
+    await openClientDashboard();
     const upstreamCards = page.locator('[data-type="upstreamCard"]');
     expect(await upstreamCards.count()).toBe(1);
     await page.getByTestId('dashboard-edit').click();
@@ -104,6 +109,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
   });
 
   it('exports the dashboard to a file, deletes it, and imports the file back', async () => {
+    await openClientDashboard();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dashboard-export').click()]);
     expect(download.suggestedFilename()).toBe('dashboard-client.json');
     const file = (await download.path())!;
@@ -124,7 +130,7 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     expect(await page.getByTestId('widget-dashboard').getAttribute('data-editing')).toBe('false');
 
     await page.locator('input[type="file"]').setInputFiles(file);
-    await page.locator('[data-type="upstreamCard"]').nth(1).waitFor();
+    await page.locator('[data-type="upstreamCard"]').first().waitFor();
     await page.getByTestId('dashboard-save').click();
     await waitForToast(page, 'Dashboard saved.');
     const after = (await api(stack.server, 'GET', 'client/dashboard', { token: stack.client })).body.data;
