@@ -72,6 +72,16 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
     });
     agent.stdout!.on('data', (c) => (agentOutput += c));
     agent.stderr!.on('data', (c) => (agentOutput += c));
+    // Every test starts from the old version enrolled, reporting and serving.
+    await until('the old agent to report', async () => {
+      const row = await nodeRow();
+      return row?.version === OLD && row.status === 'normal' ? row : undefined;
+    }, 90_000).catch((err: Error) => {
+      throw new Error(`${err.message}\n${agentOutput}`);
+    });
+    await until('nginx to serve', async () => ((await served()) === 903 ? true : undefined)).catch((err: Error) => {
+      throw new Error(`${err.message}\n${agentOutput}`);
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -84,16 +94,8 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
   });
 
   it('the old version enrols, reports itself and serves', async () => {
-    await until('the old agent to report', async () => {
-      const row = await nodeRow();
-      return row?.version === OLD && row.status === 'normal' ? row : undefined;
-    }, 90_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${agentOutput}`);
-    });
-    await until('nginx to serve', async () => ((await served()) === 903 ? true : undefined)).catch((err: Error) => {
-      throw new Error(`${err.message}\n${agentOutput}`);
-    });
-    expect(await nodeRow()).toMatchObject({ upgradeState: 'notUpdated', latestVersion: VERSION });
+    expect(await nodeRow()).toMatchObject({ version: OLD, status: 'normal', upgradeState: 'notUpdated', latestVersion: VERSION });
+    expect(await served()).toBe(903);
   });
 
   it('a version that fails to start leaves the node on its old version, serving, with the reason in its log', async () => {
@@ -121,6 +123,7 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
   });
 
   it('upgrades from the console: progress, then the new version runs and reports, and nginx never stopped', async () => {
+    fs.mkdirSync(path.dirname(packageFile()), { recursive: true });
     fs.copyFileSync(pack(path.join(work, 'good-package-2')), packageFile());
     const page = await freshPage(browser.context, server.url);
     await signInThroughForm(page, { baseUrl: server.url, tier: 'client', email: CLIENT, password: PASSWORD, smtp });
@@ -129,7 +132,6 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
     await page.locator('.ant-layout-sider').getByText('System upgrade', { exact: true }).click();
     await page.waitForURL('**/client/systemManagement/systemUpgrade');
     await page.getByTestId('latest-version').filter({ hasText: VERSION }).waitFor();
-    await page.getByTestId(`upgrade-state-${node}`).filter({ hasText: 'Update failed' }).waitFor();
     await page.getByTestId(`upgrade-version-${node}`).filter({ hasText: OLD }).waitFor();
 
     await page.locator(`tr[data-row-key="${node}"] .ant-checkbox-input`).check();
