@@ -1,3 +1,7 @@
+import { watch } from 'node:fs';
+import { join } from 'node:path';
+import { readControlToken } from '../apps/agent/src/apply/layout';
+import { controlStatus } from '../apps/agent/src/control/client';
 import { get } from '../apps/agent/src/test/servers';
 import { startEdgeStack, type EdgeStack } from '../e2e/edge-stack';
 import { api } from '../e2e/harness';
@@ -58,6 +62,38 @@ const settle = async (stack: EdgeStack, drill: string, expected: number) => {
   }
 };
 
+/**
+ * The node has applied its zone's newest revision without an error, and the nginx serving is on that revision's
+ * release (names start `r<revision>-`): answers the revision.
+ */
+const applied = (stack: EdgeStack) =>
+  until(
+    'the node to apply the newest revision',
+    async () => {
+      const n = (await api(stack.server, 'GET', `client/nodes?zoneID=${stack.ids.zone}`, { token: stack.client })).body.data[0];
+      if (n.appliedRevision !== n.revision || n.applyError !== null) return undefined;
+      const status = await controlStatus({ control: { port: stack.controlPort, token: await readControlToken({ prefix: stack.prefix }) } });
+      return status.release?.startsWith(`r${n.revision}-`) ? (n.revision as number) : undefined;
+    },
+    120_000,
+  );
+
+/** Resolves as the agent starts writing a release into the nginx prefix: an apply with a reload under way. */
+const releaseStarted = (stack: EdgeStack) =>
+  new Promise<void>((resolve) => {
+    const watcher = watch(join(stack.prefix, 'releases'), (event) => {
+      if (event !== 'rename') return;
+      watcher.close();
+      resolve();
+    });
+  });
+
+/** A change only a reload applies: the client's http directives (the send timeout, `mb` seconds). */
+const reloadingChange = async (stack: EdgeStack, mb: number) => {
+  const res = await api(stack.server, 'PUT', 'client/setting/nginx/http', { token: stack.client, body: { directives: `send_timeout ${mb}s;` } });
+  if (res.status !== 200) throw new Error(`nginx setting: ${res.status} ${JSON.stringify(res.body)}`);
+};
+
 type Drill = { name: string; outageMs: number; sent: number; statuses: Record<number, number>; lines: number; lost: number; doubled: number; catchUpMs: number };
 
 const report = (d: Drill) => {
@@ -72,11 +108,12 @@ const report = (d: Drill) => {
 /**
  * Fault drills on the whole platform on loopback (the server as `npm start` runs it, a real agent and nginx, an origin):
  * while requests stream through the edge, (1) the API is killed with SIGKILL and kept down past the agent's timeouts,
- * then started again on its data; (2) the agent is killed with SIGKILL while shipping and started again on its state.
- * Each: the edge keeps serving throughout, and every request served is one access line in the API, none lost, none
- * counted twice.
+ * then started again on its data; (2) the agent is killed with SIGKILL while shipping and started again on its state;
+ * (3) the agent is killed during applies that reload nginx, at several points of the apply; (4) the API is killed as
+ * soon as it acknowledged such a change. Each: the edge keeps serving throughout, every request served is one access
+ * line in the API, none lost, none counted twice, and after (3) and (4) the node serves the newest revision.
  */
-export const faults = async ({ apiDownMs = 45_000, agentDownMs = 10_000 }: { apiDownMs?: number; agentDownMs?: number } = {}) => {
+export const faults = async ({ apiDownMs = 45_000, agentDownMs = 10_000, applyKillDelaysMs = [0, 10, 30, 100, 300, 1000] }: { apiDownMs?: number; agentDownMs?: number; applyKillDelaysMs?: number[] } = {}) => {
   const stack = await startEdgeStack({ password: PASSWORD, originName: 'drill-origin' });
   const drills: Drill[] = [];
   try {
@@ -110,6 +147,39 @@ export const faults = async ({ apiDownMs = 45_000, agentDownMs = 10_000 }: { api
       await stack.killAgent();
       await sleep(agentDownMs);
       stack.restartAgent();
+      return performance.now() - down;
+    });
+    // Each round: a change only a reload applies; the agent is killed once it has begun the release (render, nginx -t,
+    // the conf link, the reload and the wait for it fall at different delays), started again at once; the node must
+    // come to serve that revision's release.
+    let mb = 10;
+    await run(`agent killed (SIGKILL) during an apply, ${applyKillDelaysMs.length} rounds (${applyKillDelaysMs.join(', ')} ms into the release), started again`, 'apply-kill', async () => {
+      let outage = 0;
+      for (const delay of applyKillDelaysMs) {
+        await applied(stack);
+        const started = releaseStarted(stack);
+        await reloadingChange(stack, ++mb);
+        await started;
+        await sleep(delay);
+        const down = performance.now();
+        await stack.killAgent();
+        stack.restartAgent();
+        await applied(stack);
+        outage += performance.now() - down;
+      }
+      return outage;
+    });
+    // The API killed as soon as it acknowledged a change (the node is fetching or applying it), down 10 s: once back,
+    // the node applies that change.
+    await run('API killed (SIGKILL) right after acknowledging a change, down 10 s, started again', 'api-apply-kill', async () => {
+      await applied(stack);
+      await reloadingChange(stack, ++mb);
+      const down = performance.now();
+      await stack.server.kill();
+      await sleep(10_000);
+      await stack.server.restart();
+      const revision = await applied(stack);
+      console.log(`faults: after the API's restart the node serves revision ${revision}`);
       return performance.now() - down;
     });
   } finally {

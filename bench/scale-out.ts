@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,8 @@ type SimAgent = { credential: string; known: number; seen: Map<number, number> }
 function startSwarm(o: { url: string; credentials: string[] }) {
   // fetch's own pool: connections per origin unlimited, kept alive, answers waited for 300 s (a watch takes 30)
   const stop = new AbortController();
+  // Every fetch of the swarm listens on this one signal (fetch lets go of a listener only when its request is collected).
+  setMaxListeners(0, stop.signal);
   const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map() }));
   const failures = { watch: 0, state: 0, report: 0 };
   const report = (a: SimAgent) =>
