@@ -16,6 +16,22 @@ const targets = {
   agent: { entry: 'apps/agent/src/main.ts', out: 'apps/agent/dist/main.js', external: [] },
 };
 
+/**
+ * The packages left out of a bundle are loaded with require, not import: importing a CommonJS package from an ES
+ * module has Node scan its sources for their export names first (for DuckDB's, a few hundred milliseconds of a start).
+ * Each such import becomes a CommonJS stand-in that requires the package.
+ */
+const requireExternals = (names) => {
+  const filter = new RegExp(`^(${names.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'require-externals',
+    setup(build) {
+      build.onResolve({ filter }, (args) => (args.namespace === 'required' ? { path: args.path, external: true } : { path: args.path, namespace: 'required' }));
+      build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    },
+  };
+};
+
 const names = process.argv.slice(2);
 for (const name of names.length ? names : Object.keys(targets)) {
   const target = targets[name];
@@ -28,6 +44,7 @@ for (const name of names.length ? names : Object.keys(targets)) {
     format: 'esm',
     target: 'node20',
     external: target.external,
+    plugins: target.external.length ? [requireExternals(target.external)] : [],
     // The CommonJS packages compiled in call require (for Node's own modules among others).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     sourcemap: true,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { refusals, refusalSeries, refusalTop } from './blocked-queries';
 import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
 import { createL4Store } from './l4/store';
@@ -59,6 +59,8 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     (opening ??= (async () => {
       await fs.rm(tmpDir, { recursive: true, force: true });
       await fs.mkdir(tmpDir, { recursive: true });
+      // DuckDB's library loads with the store, not with the API: a start does not wait for it.
+      const { DuckDBInstance } = await import('@duckdb/node-api');
       const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'), DUCKDB_CONFIG);
       const writer = await instance.connect();
       await prepareSchema(writer);

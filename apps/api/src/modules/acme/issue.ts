@@ -1,18 +1,25 @@
 import https from 'node:https';
-import * as acme from 'acme-client';
+import type { Client } from 'acme-client';
 import type { TxtPublisher } from '../dns/provider';
 
 /** A CA that does not answer fails the order (which is retried with backoff) instead of holding its job. */
 const CA_TIMEOUT_MS = 30_000;
-acme.axios.defaults.timeout = CA_TIMEOUT_MS;
 
 /** Trusted CA bundles per directory origin (a custom CA, pebble's in tests); the ACME HTTP client asks through them. */
 const agents = new Map<string, https.Agent>();
-acme.axios.interceptors.request.use((config) => {
-  const agent = config.url ? agents.get(new URL(config.url).origin) : undefined;
-  if (agent) config.httpsAgent = agent;
-  return config;
-});
+
+let loading: Promise<typeof import('acme-client')> | undefined;
+/** The ACME library, loaded with the first certificate work rather than with the API; its HTTP client set up once. */
+export const acmeLibrary = () =>
+  (loading ??= import('acme-client').then((acme) => {
+    acme.axios.defaults.timeout = CA_TIMEOUT_MS;
+    acme.axios.interceptors.request.use((config) => {
+      const agent = config.url ? agents.get(new URL(config.url).origin) : undefined;
+      if (agent) config.httpsAgent = agent;
+      return config;
+    });
+    return acme;
+  }));
 
 export type AcmeEndpoint = { directoryUrl: string; caBundle: string | null; eab: { kid: string; hmacKey: string } | null; email: string | null };
 
@@ -21,6 +28,7 @@ export async function acmeClient(o: { endpoint: AcmeEndpoint; accountKey: string
   const origin = new URL(o.endpoint.directoryUrl).origin;
   if (o.endpoint.caBundle) agents.set(origin, new https.Agent({ ca: o.endpoint.caBundle, keepAlive: true }));
   else agents.delete(origin);
+  const acme = await acmeLibrary();
   const client = new acme.Client({
     directoryUrl: o.endpoint.directoryUrl,
     accountKey: o.accountKey,
@@ -34,7 +42,7 @@ export async function acmeClient(o: { endpoint: AcmeEndpoint; accountKey: string
   return { client, accountUrl: client.getAccountUrl() };
 }
 
-export const newAccountKey = async () => (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
+export const newAccountKey = async () => (await (await acmeLibrary()).crypto.createPrivateEcdsaKey('P-256')).toString();
 
 /** Publishes an HTTP-01 answer where the CA will look (every node of the domain's zone) and resolves once it is served. */
 export type HttpPublisher = {
@@ -43,7 +51,7 @@ export type HttpPublisher = {
 };
 
 export type IssueInput = {
-  client: acme.Client;
+  client: Client;
   name: string;
   challenge: 'http-01' | 'dns-01';
   http: HttpPublisher;
@@ -83,7 +91,8 @@ export async function issueCertificate(input: IssueInput) {
     await input.http.clear().catch(() => undefined);
     for (const txt of txtNames) await input.dns?.clearTxt(txt).catch(() => undefined);
   }
-  const [key, csr] = await acme.crypto.createCsr({ commonName: name, altNames: [name] }, await acme.crypto.createPrivateEcdsaKey('P-256'));
+  const { crypto } = await acmeLibrary();
+  const [key, csr] = await crypto.createCsr({ commonName: name, altNames: [name] }, await crypto.createPrivateEcdsaKey('P-256'));
   const finalized = await client.finalizeOrder(order, csr);
   const chain = await client.getCertificate(finalized);
   return { chain, key: key.toString() };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import * as acme from 'acme-client';
 import { z } from 'zod';
+import { acmeLibrary } from './issue';
 
 const DAY_MS = 86_400_000;
 /** Renew this long before expiry; a certificate living less than three times as long renews with a third left. */
@@ -36,10 +36,11 @@ export function ariCertId(leafPem: string) {
 
 /** A moment in the CA's suggested renewal window, where its directory offers renewal information. */
 async function ariRenewAt(o: { leafPem: string; directoryUrl: string }) {
-  const dir = directory.parse((await acme.axios.get(o.directoryUrl)).data);
+  const { axios } = await acmeLibrary();
+  const dir = directory.parse((await axios.get(o.directoryUrl)).data);
   const id = ariCertId(o.leafPem);
   if (!dir.renewalInfo || !id) return null;
-  const info = renewalInfo.parse((await acme.axios.get(`${dir.renewalInfo.replace(/\/$/, '')}/${id}`)).data);
+  const info = renewalInfo.parse((await axios.get(`${dir.renewalInfo.replace(/\/$/, '')}/${id}`)).data);
   const start = Date.parse(info.suggestedWindow.start);
   const end = Date.parse(info.suggestedWindow.end);
   if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
@@ -48,7 +49,7 @@ async function ariRenewAt(o: { leafPem: string; directoryUrl: string }) {
 
 /** When a certificate is next renewed: in the CA's ARI window where it offers one, else 30 days before expiry. */
 export async function renewAtOf(o: { chain: string; notBefore: string; notAfter: string; directoryUrl: string }) {
-  const leaf = acme.crypto.splitPemChain(o.chain)[0];
+  const leaf = (await acmeLibrary()).crypto.splitPemChain(o.chain)[0];
   const ari = leaf ? await ariRenewAt({ leafPem: leaf, directoryUrl: o.directoryUrl }).catch(() => null) : null;
   if (ari) return ari;
   const notBefore = Date.parse(o.notBefore);
