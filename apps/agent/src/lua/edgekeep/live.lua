@@ -68,14 +68,15 @@ local function candidates(d, tried)
   return any
 end
 
-local rr = {}
 -- Key hashed for a hashed domain: its nginx variables' values, or the client address.
 local function hash_of(key)
   if key == "" then return ngx.crc32_short(ngx.var.remote_addr) end
   return ngx.crc32_short((key:gsub("%$([%w_]+)", function(v) return ngx.var[v] or "" end)))
 end
 
--- Weighted pick among `list` (origin indexes): by the domain's hash key, else round robin in this worker.
+-- Weighted pick among `list` (origin indexes): by the domain's hash key, else round robin in this worker. The round
+-- robin's turn is kept on the domain's decoded record, so it goes with the record (a worker's cache holds a bounded
+-- number of them) rather than staying for every domain a worker ever served.
 local function pick(d, list)
   local total = 0
   for _, i in ipairs(list) do total = total + d.origins[i].weight end
@@ -83,8 +84,8 @@ local function pick(d, list)
   local hash = opt(d.hash)
   if hash then n = hash_of(hash) % total
   else
-    n = (rr[d.domain] or 0) % total
-    rr[d.domain] = n + 1
+    n = (d.turn or 0) % total
+    d.turn = n + 1
   end
   for _, i in ipairs(list) do
     n = n - d.origins[i].weight
