@@ -9,10 +9,16 @@ const PASSWORD = 'e2e password 123';
 const CLIENT = 'ops@example.com';
 const USER = 'shop@example.com';
 
-/** Picks an option of the antd Select inside the form item holding the field `id`. */
+/**
+ * Picks an option of the antd Select inside the form item holding the field `id`, and waits until the field shows it;
+ * a single choice's list is closed before the next step (under load, an open list lay over the next field).
+ */
 async function choose(page: Page, id: string, option: string) {
-  await page.locator(`.ant-form-item:has(#${id}) .ant-select`).first().click();
+  const select = page.locator(`.ant-form-item:has(#${id}) .ant-select`).first();
+  await select.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await select.filter({ hasText: option }).waitFor();
+  if (!(await select.evaluate((el) => el.classList.contains('ant-select-multiple')))) await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 async function submitModal(page: Page) {
