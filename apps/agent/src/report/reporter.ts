@@ -6,6 +6,7 @@ import { sleep } from '../sync/backoff';
 import type { Log } from '../sync/log';
 import { createSystemMetrics } from './system-metrics';
 import type { AgentMetrics } from '../metrics/metrics';
+import type { DiskWatch } from './disk-watch';
 
 export type ReporterOptions = {
   api: ApiClient;
@@ -15,10 +16,12 @@ export type ReporterOptions = {
   intervalMs?: number;
   log: Log;
   metrics?: Pick<AgentMetrics, 'reports'>;
+  /** Whether the node's own files can be written (the report's diskFull). */
+  disk?: Pick<DiskWatch, 'condition'>;
 };
 
 /** Posts a report every `intervalMs` and whenever `now()` is called (after an apply); a failed post waits for the next. */
-export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_000, log, metrics: counters }: ReporterOptions) => {
+export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_000, log, metrics: counters, disk }: ReporterOptions) => {
   const metrics = createSystemMetrics({ diskPath: prefix });
   let wake = new AbortController();
 
@@ -34,6 +37,7 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
       nginxRunning: running,
       ...(await metrics()),
       ...(blocked ? { blocked: blocked.slice(0, 20_000) } : {}),
+      ...(disk ? { diskFull: await disk.condition() } : {}),
       // Held and reported back; nginx has no safe way to shape the TCP window of its answers, so nothing is applied.
       ...(node ? { geneva: node.geneva } : {}),
     });
