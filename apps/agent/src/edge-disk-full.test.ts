@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, open, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { agentProtocol, edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type Agent, type AgentOptions } from './agent';
@@ -12,48 +9,15 @@ import { startFakeControlPlane, type FakeControlPlane } from './test/fake-contro
 import { nginxForTests } from './test/nginx-harness';
 import { requiredInCi } from './test/required-in-ci';
 import { freePort, get, startOrigin } from './test/servers';
+import { fillDisk, mountTmpfs, unmountTmpfs } from './test/tmpfs';
 import { waitFor } from './test/wait-for';
 
-const run = promisify(execFile);
 const nginx = await nginxForTests('the disk-full drill needs nginx with the Lua module');
-
-/** A small tmpfs for the node's directory (STATE_DIR with nginx's prefix in it, as installed); mounting needs root. */
-const mountTmpfs = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'ek-disk-full-'));
-  const mounted = await run('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir]).then(
-    () => undefined,
-    (err: Error) => err.message,
-  );
-  if (mounted === undefined) return { dir, ok: true as const };
-  await rm(dir, { recursive: true, force: true });
-  return { dir, ok: false as const, reason: mounted };
-};
-const tmpfs = nginx.ok ? await mountTmpfs() : undefined;
+// the node's directory (STATE_DIR with nginx's prefix in it, as installed) on a small tmpfs
+const tmpfs = nginx.ok ? await mountTmpfs({ size: '4m' }) : undefined;
 const ready = !tmpfs || tmpfs.ok || requiredInCi(false, `the disk-full drill mounts a tmpfs (root is needed): ${tmpfs.reason}`);
 
 const ENROLL_TOKEN = 'enrol-diskfull-0123456789';
-
-/** Writes into `file` until the filesystem refuses with ENOSPC: big chunks, then smaller ones, down to one byte. */
-const fill = async (file: string) => {
-  const handle = await open(file, 'a');
-  try {
-    for (const size of [256 * 1024, 4096, 1]) {
-      const chunk = Buffer.alloc(size, 0x61);
-      for (;;) {
-        const written = await handle.write(chunk).then(
-          (w) => w.bytesWritten,
-          (err: NodeJS.ErrnoException) => {
-            if (err.code !== 'ENOSPC') throw err;
-            return 0;
-          },
-        );
-        if (written < size) break;
-      }
-    }
-  } finally {
-    await handle.close();
-  }
-};
 
 describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
@@ -61,7 +25,7 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
   let agent: Agent;
   let options: AgentOptions;
   let httpPort: number;
-  const dir = tmpfs!.dir;
+  const dir = tmpfs?.dir ?? '';
   const prefix = join(dir, 'nginx');
   const filler = join(dir, 'filler');
   const logged: Record<string, unknown>[] = [];
@@ -118,8 +82,7 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     await stopNginx({ prefix }).catch(() => undefined);
     await cp?.stop();
     await origin?.close();
-    await run('umount', ['-l', dir]).catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await unmountTmpfs({ dir });
   });
 
   it('keeps serving while full, reports it, and ships every line it had read once space is back', async () => {
@@ -131,7 +94,7 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     // The control plane away while lines are written: the agent reads them and holds them in a batch.
     await cp.stop();
     expect(await request('held')).toEqual(Array(10).fill(200));
-    await fill(filler);
+    await fillDisk({ file: filler });
 
     // Full: nginx still answers (it cannot write its access log).
     expect(await request('full')).toEqual(Array(10).fill(200));
