@@ -35,7 +35,15 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     revision,
     structure: {
       zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1 } },
-      sites: [{ id: 1, name: 'shop', gzip, domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] }],
+      sites: [
+        {
+          id: 1,
+          name: 'shop',
+          gzip,
+          domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
+          cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
+        },
+      ],
     },
     data: { sites: [{ siteId: 1, blacklist: [], whitelist: [] }] },
   });
@@ -89,6 +97,7 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     await waitFor({ what: 'revision 1 applied', check: () => cp.seen.reports.find((r) => r.appliedRevision === 1 && r.applyError === null) });
     expect(await request('before')).toEqual(Array(10).fill(200));
     await allShipped('before');
+    expect((await get({ port: httpPort, host: 'shop.example.com', path: '/cached.png' })).status).toBe(200);
     expect(cp.seen.reports.at(-1)!.diskFull ?? null).toBeNull();
 
     // The control plane away while lines are written: the agent reads them and holds them in a batch.
@@ -96,8 +105,10 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     expect(await request('held')).toEqual(Array(10).fill(200));
     await fillDisk({ file: filler });
 
-    // Full: nginx still answers (it cannot write its access log).
+    // Full: nginx still answers (it cannot write its access log), and serves what it has cached.
     expect(await request('full')).toEqual(Array(10).fill(200));
+    const cached = await get({ port: httpPort, host: 'shop.example.com', path: '/cached.png' });
+    expect([cached.status, cached.headers['x-cache']]).toEqual([200, 'HIT']);
     await cp.start();
     const reports = cp.seen.reports.length;
     const full = await reportAfter(reports, (r) => !!r.diskFull);
