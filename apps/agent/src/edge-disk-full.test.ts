@@ -114,6 +114,9 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     const full = await reportAfter(reports, (r) => !!r.diskFull);
     expect(full.diskFull).toMatchObject({ freeBytes: expect.any(Number), totalBytes: 4 * 1024 * 1024 });
     expect(full.diskFull!.freeBytes).toBeLessThan(64 * 1024);
+    // once reported, nothing new is cached: a cacheable answer not cached yet is answered whole, not cut
+    const fresh = await get({ port: httpPort, host: 'shop.example.com', path: '/fresh.png' });
+    expect([fresh.status, fresh.headers['x-cache'], JSON.parse(fresh.body).url]).toEqual([200, 'MISS', '/fresh.png']);
     // the lines read before the disk filled reach the control plane though their position cannot be written
     await allShipped('held');
     await reportAfter(cp.seen.reports.length, (r) => /no space left/i.test(r.diskFull?.writeError ?? ''));
@@ -141,6 +144,9 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
     await reportAfter(cp.seen.reports.length, (r) => r.diskFull === null && r.appliedRevision === 2 && r.applyError === null);
     expect(await request('after')).toEqual(Array(10).fill(200));
     await allShipped('after');
+    // and with room, caching again
+    await get({ port: httpPort, host: 'shop.example.com', path: '/later.png' });
+    expect((await get({ port: httpPort, host: 'shop.example.com', path: '/later.png' })).headers['x-cache']).toBe('HIT');
 
     // Restarted, the agent goes on from the position it wrote once space came back: nothing sent again.
     await agent.stop();

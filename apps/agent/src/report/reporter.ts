@@ -1,5 +1,5 @@
 import { masterPid } from '../apply/nginx';
-import { blockedIps } from '../control/client';
+import { blockedIps, setDiskFull } from '../control/client';
 import type { Applier } from '../sync/applier';
 import type { ApiClient } from '../sync/api-client';
 import { sleep } from '../sync/backoff';
@@ -30,6 +30,9 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
     const node = applier.current()?.node;
     const running = (await masterPid({ prefix })) !== undefined;
     const blocked = running ? await blockedIps({ control: await applier.control() }).catch(() => undefined) : undefined;
+    const diskFull = disk ? await disk.condition() : undefined;
+    // told at every report: a restarted nginx has forgotten it
+    if (running && diskFull !== undefined) await setDiskFull({ control: await applier.control(), full: diskFull !== null }).catch(() => undefined);
     await api.report({
       version,
       appliedRevision,
@@ -37,7 +40,7 @@ export const createReporter = ({ api, applier, prefix, version, intervalMs = 10_
       nginxRunning: running,
       ...(await metrics()),
       ...(blocked ? { blocked: blocked.slice(0, 20_000) } : {}),
-      ...(disk ? { diskFull: await disk.condition() } : {}),
+      ...(diskFull !== undefined ? { diskFull } : {}),
       // Held and reported back; nginx has no safe way to shape the TCP window of its answers, so nothing is applied.
       ...(node ? { geneva: node.geneva } : {}),
     });
