@@ -10,11 +10,12 @@ import { licensedClient, signInByMail } from './tenants';
 /**
  * The platform on loopback as the edge end-to-end tests use it: the server started as the README does, a licensed
  * client and its user (both signed in), a zone on free ports, a node enrolled by a real agent process that drives a
- * real nginx, a line, a product (`product` adds terms) and the user's site `shop`.
+ * real nginx, a line, a product (`product` adds terms) and the user's site `shop`. `nodeDir`: the agent's directory
+ * with nginx's prefix in it (`nodeDir/nginx`), as installed, instead of two temporary directories.
  */
-export async function startEdgeStack({ password, originName, product = {}, agentEnv = {}, serverEnv = {} }: { password: string; originName: string; product?: Record<string, unknown>; agentEnv?: Record<string, string>; serverEnv?: Record<string, string> }) {
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
+export async function startEdgeStack({ password, originName, product = {}, agentEnv = {}, serverEnv = {}, nodeDir }: { password: string; originName: string; product?: Record<string, unknown>; agentEnv?: Record<string, string>; serverEnv?: Record<string, string>; nodeDir?: string }) {
+  const prefix = nodeDir ? path.join(nodeDir, 'nginx') : fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-nginx-'));
+  const stateDir = nodeDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-agent-'));
   const smtp = await startSmtpSink();
   const origin = await startOrigin({ name: originName });
   const server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: password, ...serverEnv });
@@ -60,11 +61,14 @@ export async function startEdgeStack({ password, originName, product = {}, agent
     await server.stop();
     await origin.close();
     await smtp.close();
-    fs.rmSync(prefix, { recursive: true, force: true });
-    fs.rmSync(stateDir, { recursive: true, force: true });
+    // a node directory given is the caller's (a mount, say)
+    if (!nodeDir) {
+      fs.rmSync(prefix, { recursive: true, force: true });
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
   };
   return {
-    smtp, server, origin, client, user, prefix, httpPort, httpsPort, controlPort,
+    smtp, server, origin, client, user, prefix, stateDir, httpPort, httpsPort, controlPort,
     ids: { zone, node, site, product: productId },
     agentOutput: () => agentOutput,
     killAgent,

@@ -175,6 +175,34 @@ describe('client node management in Chromium: zone, node, line, product and a si
     await nodeDetail.getByText('Cache capacity (MB, 0 uses the global setting)').waitFor();
     await nodeDetail.getByText('Global setting', { exact: true }).waitFor();
     await screenshot(page, 'infra-nodes');
+    // A node whose agent reports its disk full: a red tag beside its status (free and total bytes on hover) and in its system drawer.
+    const client = await signIn('client', CLIENT);
+    const zoneID = (await api(server, 'GET', 'client/zones?name=taipei', { token: client })).body.data[0].id;
+    const diskNode = (await api(server, 'POST', 'client/node', { token: client, body: { zoneID, name: 'edge-disk', ip: '192.0.2.50' } })).body.data.id;
+    const enrol = (await api(server, 'POST', 'client/nodes/initialize', { token: client, body: { id: diskNode } })).body.data;
+    const agent = (path: string, body: object, credential?: string) =>
+      fetch(`${server.url}/agent/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(credential ? { authorization: `Node ${credential}` } : {}) }, body: JSON.stringify(body) });
+    const { credential } = (await (await agent('enroll', { token: enrol.token, hostname: 'edge-disk', version: '0.1.0' })).json()) as { credential: string };
+    const diskFull = { path: '/var/lib/edgekeep', freeBytes: 0, totalBytes: 4_194_304, writeError: 'ENOSPC: no space left on device, write' };
+    const report = {
+      version: '0.1.0', appliedRevision: null, applyError: null, nginxRunning: true, cpuPercent: 1, memory: { totalBytes: 1000, usedBytes: 500 },
+      disk: { totalBytes: 4_194_304, usedBytes: 4_194_304 }, network: { rxBytes: 0, txBytes: 0 }, loadAverage: [0, 0, 0], uptimeSeconds: 1, diskFull,
+    };
+    expect((await agent('report', report, credential)).status).toBe(200);
+    const diskRow = page.locator('.ant-table-row', { hasText: 'edge-disk' });
+    const diskTag = diskRow.getByTestId(`node-disk-full-${diskNode}`);
+    await diskTag.waitFor(); // the list refreshes every 5 s
+    expect(await diskTag.textContent()).toBe('Disk full');
+    await diskTag.hover();
+    await page.locator('.ant-tooltip:visible', { hasText: 'Free 0 byte of 4.19 mb' }).getByText('Last write refused: ENOSPC: no space left on device, write').waitFor();
+    await screenshot(page, 'infra-node-disk-full');
+    await diskRow.getByRole('button', { name: 'Actions' }).hover();
+    await page.getByRole('menuitem', { name: 'System', exact: true }).click();
+    await page.getByTestId('node-system').getByTestId(`node-disk-full-${diskNode}`).waitFor();
+    await page.locator('.ant-drawer-close').click();
+    // room again: the tag goes at the next refresh
+    expect((await agent('report', { ...report, diskFull: null }, credential)).status).toBe(200);
+    await diskTag.waitFor({ state: 'detached' });
 
     // Resolution groups of the zone: a line with the node.
     await open('Resolution groups', 'resolutionTitle');

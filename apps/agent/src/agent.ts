@@ -5,6 +5,7 @@ import { createCommandPoller } from './commands/command-poller';
 import { ensureAsnDb } from './geo/asn-db';
 import { runLogShipper, type LogShipperOptions } from './logs/log-shipper';
 import { ACCESS_LOG, STREAM_LOG } from './render';
+import { createDiskWatch } from './report/disk-watch';
 import { createReporter } from './report/reporter';
 import { createApiClient, type Fetch } from './sync/api-client';
 import { createApplier, type Applier, type ApplierOptions } from './sync/applier';
@@ -82,7 +83,9 @@ export const startAgent = async (o: AgentOptions) => {
   const { log, stateDir, prefix } = o;
   const controller = new AbortController();
   const signal = controller.signal;
-  const applier = createApplier(o);
+  // STATE_DIR and nginx's logs: the directories the node writes all the time (one filesystem as installed)
+  const disk = createDiskWatch({ paths: [stateDir, join(prefix, 'logs')], log });
+  const applier = createApplier({ ...o, disk });
   const { metrics } = o;
   metrics?.watch(applier);
   const restored = await applier.restore();
@@ -97,7 +100,7 @@ export const startAgent = async (o: AgentOptions) => {
     const identity = await enroll({ ...o, signal });
     if (!identity) return;
     const api = createApiClient({ apiUrl: identity.apiUrl, credential: identity.credential, fetch: o.fetch });
-    const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log, metrics });
+    const reporter = createReporter({ api, applier, prefix, version: o.version, intervalMs: o.reportIntervalMs, log, metrics, disk });
     // In the background: a control plane that is away must not hold the node's sync up.
     void reportUpgradeOutcome({ api, stateDir, version: o.version, log }).catch((err: Error) => log({ msg: 'upgrade outcome not reported', error: err.message }));
     const commands = createCommandPoller({
@@ -108,9 +111,9 @@ export const startAgent = async (o: AgentOptions) => {
     await Promise.all([
       reporter.run({ signal }),
       commands.run({ signal }),
-      runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, metrics, ...o.logs }),
-      runLogShipper({ api, file: join(prefix, STREAM_LOG), name: 'stream', kind: 'stream', stateDir, log, signal, backoff: o.backoff, metrics, ...o.logs }),
-      runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke, metrics }),
+      runLogShipper({ api, file: join(prefix, ACCESS_LOG), name: 'access', stateDir, log, signal, backoff: o.backoff, metrics, disk, ...o.logs }),
+      runLogShipper({ api, file: join(prefix, STREAM_LOG), name: 'stream', kind: 'stream', stateDir, log, signal, backoff: o.backoff, metrics, disk, ...o.logs }),
+      runSyncLoop({ api, applier, signal, log, backoff: o.backoff, onApplied: reporter.now, onWake: commands.poke, metrics, disk }),
     ]);
   };
   const done = run();

@@ -32,7 +32,7 @@ export type ApplyOptions = {
 
 export type ApplyResult =
   | { ok: true; release: string; reloaded: boolean }
-  | { ok: false; release: string; stage: 'test' | 'reload'; error: string };
+  | { ok: false; release: string; stage: 'write' | 'test' | 'reload'; error: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -81,7 +81,12 @@ export const applyState = async (o: ApplyOptions): Promise<ApplyResult> => {
   const dir = join(prefix, 'releases', release);
   const geo = o.geo ?? (await defaultGeo({ modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb, countryDb: o.countryDb }));
   const files = render({ state, dir, release, controlPort, builtinModules: o.builtinModules, geo });
-  await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } });
+  const unwritten = await writeRelease({ dir, files: { ...files, ...(await defaultCertFiles({ prefix })) } }).then(() => undefined, (err: Error) => err.message);
+  if (unwritten) {
+    // a full disk: what was written of the release must not hold the space, and nothing points at it
+    await rm(dir, { recursive: true, force: true });
+    return { ok: false, release, stage: 'write', error: unwritten };
+  }
 
   const confFile = join(dir, 'nginx.conf');
   // Both parse the whole configuration, which takes seconds with thousands of domains: side by side.

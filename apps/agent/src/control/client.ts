@@ -44,6 +44,10 @@ type PurgeTarget = { urls: string[]; prefixes?: string[] } | { hosts: string[]; 
 export const purgeCache = ({ control, ...target }: { control: Control } & PurgeTarget) =>
   call<{ removed: number }>({ control, method: 'POST', path: '/purge', body: target });
 
+/** Whether the node's disk is full: the runtime then caches nothing new (nginx would cut an answer it cannot cache). */
+export const setDiskFull = ({ control, full }: { control: Control; full: boolean }) =>
+  call<{ full: boolean }>({ control, method: 'PUT', path: '/disk', body: { full } });
+
 export type BlockedIp = { siteId: number; ip: string; cause: string; expiresAt: number };
 
 /** The addresses the Lua runtime blocks now (ek_blocked). */

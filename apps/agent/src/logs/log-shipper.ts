@@ -7,6 +7,7 @@ import { readPosition, writePosition, type Position } from './offsets';
 import { parseAccessLine } from './parse-line';
 import { parseStreamLine } from './parse-stream-line';
 import type { AgentMetrics } from '../metrics/metrics';
+import type { DiskWatch } from '../report/disk-watch';
 
 export type LogShipperOptions = {
   api: Pick<ApiClient, 'logs'>;
@@ -25,6 +26,8 @@ export type LogShipperOptions = {
   rotateGraceMs?: number;
   backoff?: { baseMs?: number; capMs?: number };
   metrics?: Pick<AgentMetrics, 'linesShipped' | 'shipFailures'>;
+  /** Told how each write of the position went (a full disk is reported). */
+  disk?: Pick<DiskWatch, 'failed' | 'wrote'>;
 };
 
 export type LogKind = 'access' | 'stream';
@@ -56,9 +59,26 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
   }
   if (!committed) return;
   let position = identified(committed);
+  /** The position in memory is ahead of the one on disk: a write failed (a full disk) and is tried again. */
+  let unsaved = false;
+  /**
+   * Moves the position; a write that fails keeps it in memory, so a batch the control plane took is never sent
+   * again while the agent runs. Should it stop before the write works, the batch goes again from the position on
+   * disk and the control plane takes each line once (by file identity and offset).
+   */
   const save = async (value: Shipping) => {
     position = value;
-    await writePosition({ stateDir, log: name, value });
+    await writePosition({ stateDir, log: name, value }).then(
+      () => {
+        unsaved = false;
+        o.disk?.wrote();
+      },
+      (err: Error) => {
+        if (!unsaved) o.log({ msg: 'log position not written, kept in memory until a write works', log: name, error: err.message });
+        unsaved = true;
+        o.disk?.failed(err);
+      },
+    );
   };
   await save(position);
 
@@ -159,6 +179,7 @@ export const runLogShipper = async (o: LogShipperOptions & { signal: AbortSignal
         continue;
       }
     }
+    if (unsaved) await save(position);
     await sleep({ ms: pollMs, signal });
   }
   await reader.close();

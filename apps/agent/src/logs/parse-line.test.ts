@@ -105,4 +105,11 @@ describe('parseAccessLine', () => {
     expect(parseAccessLine({ line: '{"time":' })).toBeUndefined();
     expect(parseAccessLine({ line: 'null' })).toBeUndefined();
   });
+
+  it('reads the record that follows a record nginx could write only in part (a full disk), and drops the part', () => {
+    const part = nginxLine({ uri: '/lost' }).slice(0, 150);
+    expect(parseAccessLine({ line: part + nginxLine({ uri: '/kept' }) })).toMatchObject({ uri: '/kept', status: 200 });
+    expect(parseAccessLine({ line: part + part.slice(0, 20) + nginxLine({ uri: '/kept', userAgent: '{"time":x' }) })).toMatchObject({ uri: '/kept' });
+    expect(parseAccessLine({ line: part })).toBeUndefined();
+  });
 });

@@ -24,14 +24,26 @@ export const isoTime = ({ msec, time }: { msec: unknown; time: unknown }) => {
   return Number.isFinite(seconds) ? new Date(Math.round(seconds * 1000)).toISOString() : String(time ?? '');
 };
 
-/** A log line's JSON object, or undefined when the line is not one. */
-export const jsonObject = (line: string) => {
+const parseObject = (line: string) => {
   try {
     const raw = JSON.parse(line) as unknown;
     return raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+};
+
+/**
+ * A log line's JSON object, or undefined when the line is not one. A write nginx could only make in part (a full
+ * disk) leaves the start of a record without its newline, and the next record follows on the same line: that
+ * record is read from where its first key starts again (values are JSON-escaped, so a quote cannot start one).
+ */
+export const jsonObject = (line: string) => {
+  const whole = parseObject(line);
+  if (whole || !line.startsWith('{"')) return whole;
+  const start = line.slice(0, line.indexOf('":') + 2);
+  const at = line.lastIndexOf(start);
+  return at > 0 ? parseObject(line.slice(at)) : undefined;
 };
 
 export const text = (v: unknown) => (typeof v === 'string' && v !== '-' ? v : '');

@@ -45,7 +45,15 @@ const proxyPassOf = (domain: edge.Domain) => {
  * What the Lua runtime writes for the access line: what refused a request (on the blocking path only: the cause,
  * the rule and the action taken) and the request's ray id.
  */
-export const LUA_LOG_VARIABLES = ['set $ek_block "";', 'set $ek_block_rule "";', 'set $ek_block_action "";', 'set $ek_ray "";'];
+export const LUA_LOG_VARIABLES = [
+  'set $ek_block "";',
+  'set $ek_block_rule "";',
+  'set $ek_block_action "";',
+  'set $ek_ray "";',
+  // "1" while the node's disk is full (access.lua): a cache file cannot be written, so nothing new is cached
+  'set $ek_no_cache "";',
+  'proxy_no_cache $ek_no_cache;',
+];
 
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
   lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...LUA_LOG_VARIABLES);

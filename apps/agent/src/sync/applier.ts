@@ -10,6 +10,7 @@ import { readJson, writeFileAtomic } from './files';
 import { createLatestWriter } from './latest-writer';
 import { livePush, type HeldLive } from './live-push';
 import { createSerial } from './serial';
+import type { DiskWatch } from '../report/disk-watch';
 
 export type ApplierOptions = {
   prefix: string;
@@ -53,12 +54,14 @@ const pushed = (state: edge.DesiredState) => ({ ...luaData({ state }), certifica
  * `STATE_DIR/state.json`, so that a restarted agent serves it before the control plane answers; that file and the
  * release's data file are written after the change is in force, off the propagation path.
  */
-export const createApplier = (o: ApplierOptions) => {
+export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'failed' | 'wrote'> }) => {
   const { prefix, controlPort, nginxBin } = o;
   const stateFile = join(o.stateDir, 'state.json');
   const serial = createSerial();
   let current: edge.DesiredState | undefined;
   let applyError: string | null = null;
+  /** The last apply, or the write of its state, failed for lack of space: worth trying again once there is room. */
+  let noSpace = false;
 
   const control = async () => ({ port: controlPort, token: await readControlToken({ prefix }) });
 
@@ -80,9 +83,11 @@ export const createApplier = (o: ApplierOptions) => {
     write: async ({ state, releaseData }) => {
       if (releaseData) await writeReleaseData(state);
       await writeFileAtomic({ file: stateFile, content: JSON.stringify(state) });
+      o.disk?.wrote();
     },
     onError: (err) => {
       applyError = `keeping the state on disk: ${err.message}`;
+      noSpace = o.disk?.failed(err) ?? false;
     },
   });
 
@@ -127,10 +132,12 @@ export const createApplier = (o: ApplierOptions) => {
     const result = await run().catch((err: Error): Applied => ({ ok: false, revision: state.revision, error: err.message }));
     if (!result.ok) {
       applyError = result.error;
+      noSpace = o.disk?.failed(result.error) ?? false;
       return result;
     }
     current = state;
     applyError = null;
+    noSpace = false;
     persisted.schedule({ state, releaseData });
     return result;
   };
@@ -139,6 +146,8 @@ export const createApplier = (o: ApplierOptions) => {
     /** The revision serving now and the last apply's failure. */
     status: () => ({ appliedRevision: current?.revision ?? null, applyError }),
     current: () => current,
+    /** Whether the last failure was a write refused for lack of space (the state is worth applying again once there is room). */
+    failedForSpace: () => noSpace,
     /** Resolves once the files behind what serves are written. */
     persisted: () => persisted.flush(),
     /** Records why a state from the control plane was not even tried; the node keeps what it serves. */
@@ -167,7 +176,9 @@ export const createApplier = (o: ApplierOptions) => {
           current = state;
           return true;
         }
-        await settle({ state, run: () => full(state) });
+        const result = await settle({ state, run: () => full(state) });
+        // A disk too full for a new release: nginx serves the release on disk, which is that state's.
+        if (!result.ok && !running && (await currentRelease({ prefix })) && (await ensureRunning().then(() => true, () => false))) current = state;
         return true;
       }),
 

@@ -4,6 +4,7 @@ import { backoffDelay, sleep } from './backoff';
 import { receivedState } from './received-state';
 import type { Log } from './log';
 import type { AgentMetrics } from '../metrics/metrics';
+import type { DiskWatch } from '../report/disk-watch';
 
 export type SyncLoopOptions = {
   api: ApiClient;
@@ -15,6 +16,8 @@ export type SyncLoopOptions = {
   onWake: () => void;
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
   metrics?: Pick<AgentMetrics, 'applies' | 'applyDuration'>;
+  /** A state refused for lack of space is applied again at the next watch answer once the disk has room. */
+  disk?: Pick<DiskWatch, 'room'>;
 };
 
 const revisionOf = (json: unknown) =>
@@ -25,7 +28,7 @@ const revisionOf = (json: unknown) =>
  * hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
  * what it has; the loop never stops for it. Failures to reach the control plane back off with jitter.
  */
-export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff, metrics }: SyncLoopOptions) => {
+export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff, metrics, disk }: SyncLoopOptions) => {
   let known = applier.status().appliedRevision ?? 0;
   let needState = true;
   let attempt = 0;
@@ -66,7 +69,7 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
       const revision = await api.watch({ since: known, signal });
       attempt = 0;
       onWake();
-      if (revision !== known) needState = true;
+      if (revision !== known || (applier.failedForSpace() && (await disk?.room()))) needState = true;
     } catch (err) {
       if (signal.aborted) break;
       const ms = backoffDelay({ attempt: attempt++, ...backoff });

@@ -429,6 +429,9 @@ export const enUS = {
     reportedAt: 'Reported',
     noReport: 'The node has not reported yet.',
     applyError: 'Last apply failed',
+    diskFull: 'Disk full',
+    diskFullFree: 'Free {{free}} of {{total}}',
+    diskWriteError: 'Last write refused: {{error}}',
   },
   nodeStatus: {
     paused: 'Paused',

@@ -430,6 +430,9 @@ export const zhCN: Messages = {
     reportedAt: '上报时间',
     noReport: '节点尚未上报。',
     applyError: '上次应用失败',
+    diskFull: '磁盘已满',
+    diskFullFree: '可用 {{free}}，共 {{total}}',
+    diskWriteError: '上次写入被拒：{{error}}',
   },
   nodeStatus: {
     paused: '暂停',

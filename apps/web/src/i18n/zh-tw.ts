@@ -430,6 +430,9 @@ export const zhTW: Messages = {
     reportedAt: '回報時間',
     noReport: '節點尚未回報。',
     applyError: '上次套用失敗',
+    diskFull: '磁碟已滿',
+    diskFullFree: '可用 {{free}}，共 {{total}}',
+    diskWriteError: '上次寫入被拒：{{error}}',
   },
   nodeStatus: {
     paused: '暫停',

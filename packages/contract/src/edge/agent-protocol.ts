@@ -51,6 +51,24 @@ export const MONITOR_DEFAULT = { enabled: false, cpuPercent: 90, memoryPercent: 
 /** The node's own settings inside its desired state. */
 export const nodeSettings = z.object({ monitor: nodeMonitor, geneva: nodeGeneva });
 
+/**
+ * Free bytes under which the filesystem holding a node's own files (the agent's STATE_DIR, nginx's prefix with its
+ * access logs and cache) counts as full: nginx writes access lines at this rate in about a second on a busy node.
+ */
+export const DISK_FULL_FREE_BYTES = 1024 * 1024;
+/**
+ * The node's own files cannot be written: the filesystem holding them has less than DISK_FULL_FREE_BYTES free (or
+ * no free inode), or a write of the agent's failed for lack of space since its last write that worked.
+ */
+export const diskFull = z.object({
+  /** The fullest of the directories the node writes (STATE_DIR, nginx's logs). */
+  path: z.string().max(4096),
+  freeBytes: z.number().min(0),
+  totalBytes: z.number().min(0),
+  /** The agent's last write that failed for lack of space (state, log positions, a release), or null. */
+  writeError: z.string().max(1024).nullable(),
+});
+
 /** POST /agent/v1/report: what the node is doing; the absence of reports makes a node offline. */
 export const report = z.object({
   version: z.string().max(64),
@@ -71,6 +89,8 @@ export const report = z.object({
     .optional(),
   /** The Geneva setting the agent holds from its desired state (the console shows it beside the one asked for). */
   geneva: nodeGeneva.optional(),
+  /** Null while the node's disk has room; absent from agents older than the field (read as null). */
+  diskFull: diskFull.nullable().optional(),
 });
 
 /** Actions the console queues for a node (spec §4 node actions, cache purges). */
@@ -200,6 +220,7 @@ export const streamLogLine = z.object({
 
 export type EnrollResult = z.infer<typeof enrollResult>;
 export type Report = z.infer<typeof report>;
+export type DiskFull = z.infer<typeof diskFull>;
 export type NodeSettings = z.infer<typeof nodeSettings>;
 export type Command = z.infer<typeof command>;
 export type UpgradeLogBody = z.infer<typeof upgradeLogBody>;

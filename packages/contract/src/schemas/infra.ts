@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayName } from './name';
 import { TEXT_FIELD_MAX } from '../constants';
 import { pageQuery } from '../paging';
-import { COMMAND_KINDS, nodeGeneva, nodeMonitor } from '../edge/agent-protocol';
+import { COMMAND_KINDS, diskFull, nodeGeneva, nodeMonitor } from '../edge/agent-protocol';
 import { id, idParam } from './account';
 import { ids } from './accounts';
 
@@ -59,6 +59,8 @@ export const nodeItem = z.object({
   geneva: nodeGeneva,
   /** The Geneva setting the node's agent last reported holding; null before it reported one. */
   genevaReported: nodeGeneva.nullable(),
+  /** The node's last report says its own files cannot be written (agent-protocol diskFull); null when they can. */
+  diskFull: diskFull.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -112,6 +114,8 @@ export const nodeSystem = z.object({
   network: z.object({ rxBytes: z.number(), txBytes: z.number() }).nullable(),
   loadAverage: z.array(z.number()),
   uptimeSeconds: z.number().nullable(),
+  /** As the node item's diskFull. */
+  diskFull: diskFull.nullable(),
 });
 export const nodeCommandBody = z.object({
   kind: z.enum(COMMAND_KINDS),

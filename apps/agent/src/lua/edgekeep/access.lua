@@ -15,6 +15,7 @@ local zone = require "edgekeep.zone"
 local site_limits = require "edgekeep.site_limits"
 
 local _M = {}
+local store = ngx.shared.ek_data
 
 -- The site used up its month's traffic and its product says to stop serving it.
 local function traffic(ctx)
@@ -49,6 +50,7 @@ end
 function _M.run()
   local site = ngx.var.ek_site
   if not site or site == "" then return end
+  if store:get("disk_full") then ngx.var.ek_no_cache = "1" end
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end

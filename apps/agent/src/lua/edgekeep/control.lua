@@ -45,6 +45,14 @@ local routes = {
     if not ok then return reply(400, { error = err }) end
     return reply(200, data.status())
   end,
+  -- The node's disk is full (the agent's report): nothing new is cached, since nginx cannot write a cache file and
+  -- would cut the answer instead (access.lua sets $ek_no_cache, every server's proxy_no_cache).
+  ["PUT /disk"] = function()
+    local doc = read_json()
+    if not doc or type(doc.full) ~= "boolean" then return reply(400, { error = "full (a boolean) is needed" }) end
+    ngx.shared.ek_data:set("disk_full", doc.full)
+    return reply(200, { full = doc.full })
+  end,
   ["GET /blocked"] = function()
     local list = blocked.list()
     -- Debian's cjson writes an empty table as {}: say the empty list outright.

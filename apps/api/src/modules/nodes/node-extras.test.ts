@@ -87,6 +87,37 @@ lane('node sub nodes, monitor, Geneva and info', () => {
     expect(info.lastReport).toMatch(/^\d{4}-/);
   });
 
+  it('keeps the full disk a node reports with its status and shows it to the owner only', async () => {
+    const report = {
+      version: '0.1.0', appliedRevision: 1, applyError: null, nginxRunning: true, cpuPercent: 12.5,
+      memory: { totalBytes: 1000, usedBytes: 500 }, disk: { totalBytes: 2000, usedBytes: 500 }, network: { rxBytes: 0, txBytes: 0 },
+      loadAverage: [0, 0, 0], uptimeSeconds: 5, geneva: { enabled: true, version: 'v2', windowSize: 1 },
+    };
+    const diskFull = { path: '/var/lib/edgekeep', freeBytes: 4096, totalBytes: 2000 * 1024, writeError: 'ENOSPC: no space left on device, write' };
+    expect((await agent('POST', 'report', { ...report, disk: { totalBytes: 2000 * 1024, usedBytes: 2000 * 1024 - 4096 }, diskFull })).statusCode).toBe(200);
+    // the monitor's disk threshold (85 %) makes the node's status error; the condition itself is shown beside it
+    expect(await nodeA()).toMatchObject({ diskFull, status: 'error', monitorBreach: expect.stringMatching(/disk/) });
+    expect((await client('GET', `client/node/${f.a.node}/system`)).body.data).toMatchObject({ diskFull, disk: { usedBytes: 2000 * 1024 - 4096 } });
+    const info = await t.app.inject({ method: 'GET', url: `/api/v1/client/node/${f.a.node}/info`, headers: { authorization: `Bearer ${f.tokens.clientA}` } });
+    expect(info.body).toContain(`diskFull=free 4096 of ${2000 * 1024} bytes; ENOSPC: no space left on device, write\n`);
+
+    const b = (method: string, url: string) => call(t, method, url, { token: f.tokens.clientB });
+    const missing = await b('GET', 'client/node/999999/system');
+    expect((await b('GET', `client/node/${f.a.node}/system`)).body).toEqual(missing.body);
+    expect((await b('GET', `client/node/${f.a.node}/info`)).body).toEqual(missing.body);
+    expect((await b('GET', 'client/nodes?keyword=edge-a')).body).toMatchObject({ data: [], total: 0 });
+
+    for (const bad of [{ ...diskFull, freeBytes: -1 }, { ...diskFull, writeError: 'x'.repeat(1025) }, { ...diskFull, path: undefined }]) {
+      expect((await agent('POST', 'report', { ...report, diskFull: bad })).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // room again (null), and an agent older than the field (no diskFull): no condition
+    expect((await agent('POST', 'report', { ...report, diskFull: null })).statusCode).toBe(200);
+    expect(await nodeA()).toMatchObject({ diskFull: null, status: 'normal' });
+    expect((await agent('POST', 'report', report)).statusCode).toBe(200);
+    expect(await nodeA()).toMatchObject({ diskFull: null, status: 'normal' });
+    expect((await client('GET', `client/node/${f.a.node}/system`)).body.data.diskFull).toBeNull();
+  });
+
   it("never shows or changes another client's node extras", async () => {
     const missing = await call(t, 'GET', 'client/node/999999/subNodes', { token: f.tokens.clientB });
     const sub = (await client('GET', `client/node/${f.a.node}/subNodes`)).body.data[0];

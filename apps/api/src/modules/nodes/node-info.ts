@@ -6,6 +6,9 @@ import { nodeSystem, toItem, visibleNode } from './service';
 const percent = (u: { totalBytes: number; usedBytes: number } | null) => (u && u.totalBytes > 0 ? `${((u.usedBytes / u.totalBytes) * 100).toFixed(1)}%` : '');
 const geneva = (g: { enabled: boolean; version: string; windowSize: number } | null) => (g ? `${g.enabled ? 'on' : 'off'} ${g.version} window ${g.windowSize}` : '');
 
+const full = (d: { freeBytes: number; totalBytes: number; writeError: string | null } | null) =>
+  d ? `free ${d.freeBytes} of ${d.totalBytes} bytes${d.writeError ? `; ${d.writeError}` : ''}` : '';
+
 /** The node as `key=value` lines (spec §7 node-info), for pasting into a ticket or a script; one line per key, always. */
 export async function nodeInfo(deps: AppDeps, principal: Principal, id: number) {
   const actor = await clientOf(deps, principal);
@@ -38,6 +41,7 @@ export async function nodeInfo(deps: AppDeps, principal: Principal, id: number) 
     ['monitorBreach', node.monitorBreach],
     ['geneva', geneva(node.geneva)],
     ['genevaReported', geneva(node.genevaReported)],
+    ['diskFull', full(node.diskFull)],
   ];
   return `${lines.map(([k, v]) => `${k}=${String(v ?? '').replace(/[\r\n]+/g, ' ')}`).join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Codes, type infraSchemas } from '@edgekeep/contract';
+import { Codes, type agentProtocol, type infraSchemas } from '@edgekeep/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { inSeconds, now } from '../../db';
@@ -32,37 +32,43 @@ export function statusOf(n: Pick<NodeRow, 'enabled' | 'initialized_at' | 'last_r
   return n.apply_error || n.monitor_breach ? 'error' : 'normal';
 }
 
-const reportedGeneva = (report: string | null) => (report ? ((JSON.parse(report) as { geneva?: ReturnType<typeof genevaOf> }).geneva ?? null) : null);
+type StoredReport = { geneva?: ReturnType<typeof genevaOf>; diskFull?: agentProtocol.DiskFull | null };
+const reported = (report: string | null): StoredReport => (report ? (JSON.parse(report) as StoredReport) : {});
 
-export const toItem = (n: NodeRow) => ({
-  id: n.id,
-  nodeUID: n.node_uid,
-  zoneID: n.zone_id,
-  zoneName: n.zone_name,
-  name: n.name,
-  ip: n.ip,
-  type: n.type,
-  virtual: n.virtual === 1,
-  role: n.role,
-  portType: n.port_type,
-  bandwidth: n.bandwidth,
-  cacheCapacity: n.cache_capacity,
-  memo: n.memo,
-  enabled: n.enabled === 1,
-  initialized: n.initialized_at !== null,
-  status: statusOf(n),
-  version: n.version,
-  appliedRevision: n.applied_revision,
-  revision: n.zone_revision,
-  applyError: n.apply_error,
-  lastReportAt: n.last_report_at,
-  monitor: monitorOf(n),
-  monitorBreach: n.monitor_breach,
-  geneva: genevaOf(n),
-  genevaReported: reportedGeneva(n.report),
-  createdAt: n.created_at,
-  updatedAt: n.updated_at,
-});
+export const toItem = (n: NodeRow) => {
+  const report = reported(n.report);
+  return {
+    id: n.id,
+    nodeUID: n.node_uid,
+    zoneID: n.zone_id,
+    zoneName: n.zone_name,
+    name: n.name,
+    ip: n.ip,
+    type: n.type,
+    virtual: n.virtual === 1,
+    role: n.role,
+    portType: n.port_type,
+    bandwidth: n.bandwidth,
+    cacheCapacity: n.cache_capacity,
+    memo: n.memo,
+    enabled: n.enabled === 1,
+    initialized: n.initialized_at !== null,
+    status: statusOf(n),
+    version: n.version,
+    appliedRevision: n.applied_revision,
+    revision: n.zone_revision,
+    applyError: n.apply_error,
+    lastReportAt: n.last_report_at,
+    monitor: monitorOf(n),
+    monitorBreach: n.monitor_breach,
+    geneva: genevaOf(n),
+    genevaReported: report.geneva ?? null,
+    // agents before the field report none: read as null
+    diskFull: report.diskFull ?? null,
+    createdAt: n.created_at,
+    updatedAt: n.updated_at,
+  };
+};
 
 export const nodesOf = (deps: AppDeps, actor: Account) =>
   deps.db
@@ -240,6 +246,7 @@ export async function nodeSystem(deps: AppDeps, principal: Principal, id: number
     network: r?.network ?? null,
     loadAverage: r?.loadAverage ?? [],
     uptimeSeconds: r?.uptimeSeconds ?? null,
+    diskFull: r?.diskFull ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { Descriptions, Drawer, Empty, Progress, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { formatBytes } from '../../lib/units';
+import { DiskFullTag } from './node-status-tag';
 import { useNodeSystem, type Node } from './queries';
 
 type Usage = { totalBytes: number; usedBytes: number } | null;
@@ -31,7 +32,10 @@ export function NodeSystemDrawer({ node, onClose }: { node: Node; onClose: () =>
           <Descriptions.Item label={t('nodes.reportedAt')}>{formatDate(s.reportedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('nodes.cpu')}>{s.cpuPercent === null ? '-' : <Progress percent={Math.round(s.cpuPercent)} size="small" />}</Descriptions.Item>
           <Descriptions.Item label={t('nodes.memory')}>{usage(s.memory)}</Descriptions.Item>
-          <Descriptions.Item label={t('nodes.disk')}>{usage(s.disk)}</Descriptions.Item>
+          <Descriptions.Item label={t('nodes.disk')}>
+            {usage(s.disk)}
+            {s.diskFull ? <DiskFullTag nodeId={node.id} diskFull={s.diskFull} /> : null}
+          </Descriptions.Item>
           <Descriptions.Item label={t('nodes.network')}>
             {s.network ? `${t('nodes.received')} ${formatBytes(s.network.rxBytes)} · ${t('nodes.sent')} ${formatBytes(s.network.txBytes)}` : '-'}
           </Descriptions.Item>
