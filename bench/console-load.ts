@@ -178,9 +178,9 @@ async function makeData({ cluster, users }: { cluster: Cluster; users: number })
         ...(await Promise.all(
           mine.slice(i, i + 20).map(async (u) => {
             const email = `user${u}@example.com`;
-            const account = await must('POST', 'client/account', { email, name: `User ${u}`, auth: 'user', password: PASSWORD });
+            const account = await must('POST', 'client/account', { email, name: `user-${u}`, auth: 'user', password: PASSWORD });
             const sites: number[] = [];
-            for (const s of DOMAINS_PER_SITE.keys()) sites.push((await must('POST', 'client/site', { name: `site ${u}-${s}`, productID: product, userID: account.id })).id as number);
+            for (const s of DOMAINS_PER_SITE.keys()) sites.push((await must('POST', 'client/site', { name: `site-${u}-${s}`, productID: product, userID: account.id })).id as number);
             return { email, sites };
           }),
         )),
@@ -243,7 +243,7 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
       await Promise.all(
         sessions.slice(i, i + 20).flatMap((s, k) =>
           s.sites.map(async (site, n) => {
-            const names = Array.from({ length: DOMAINS_PER_SITE[n] }, (_, d) => `d${d}.s${n}.u${i + k}.example.com`).join('\n');
+            const names = Array.from({ length: DOMAINS_PER_SITE[n] }, (_, d) => `d${d}.s${n}.bench-u${i + k}.com`).join('\n');
             const res = await api(domainTarget, 'POST', `user/site/${site}/domains`, { token: s.access, body: { domains: names, upstreams: [{ host: '127.0.0.1', port: 8080 }] } });
             if (res.status !== 200) throw new Error(`domains of site ${site}: ${res.status} ${JSON.stringify(res.body)}`);
           }),
@@ -305,6 +305,9 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
       instances, users, seconds: elapsed, loadAverageAtStart, loadAverageAtEnd, setupSeconds, signInSeconds, calls,
       totals: { count, errors, perSecond: count / elapsed }, rssMb: { atMinute1, atEnd, samples }, flat,
     };
+  } catch (err) {
+    cluster.servers.forEach((s, i) => console.error(`instance ${i + 1}'s output, its end:\n${s.output().slice(-4000)}`));
+    throw err;
   } finally {
     stopUsers.abort();
     clearTimeout(sampler.timer);
