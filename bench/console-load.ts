@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { api } from '../e2e/harness';
 import { licensedClient } from '../e2e/tenants';
 import { metric, startCluster, type Cluster } from './cluster';
@@ -212,8 +213,12 @@ type ModeResult = {
   calls: Record<Kind, { count: number; errors: number; p50: number; p99: number; max: number; errorSamples: string[] }>;
   totals: { count: number; errors: number; perSecond: number };
   /** RSS of each instance (MB): at minute 1 (or a sixth of a shorter run), then each minute, and at the end. */
-  rssMb: { atMinute1: number[]; atEnd: number[]; samples: { second: number; mb: number[] }[] };
+  rssMb: { atMinute1: number[]; atEnd: number[]; samples: { second: number; mb: number[]; loopLagMaxMs: number[]; loopLagP99Ms: number[] }[] };
   flat: boolean;
+  /** This process's event-loop delay over the run (ms). */
+  benchLoop: { p99Ms: number; maxMs: number };
+  /** Per instance, from its own request histogram: calls, and those that took over 250 ms and over 1 s. */
+  served: { calls: number; over1s: number; over250ms: number }[];
 };
 
 async function runMode({ instances, users, seconds, env }: { instances: number; users: number; seconds: number; env: Record<string, string> }): Promise<ModeResult> {
@@ -264,14 +269,19 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     const rec = recorder();
     const loadAverageAtStart = loadavg();
     const minute1 = Math.min(60, seconds / 6);
-    const samples: { second: number; mb: number[] }[] = [];
+    const samples: { second: number; mb: number[]; loopLagMaxMs: number[]; loopLagP99Ms: number[] }[] = [];
+    /** Each instance's event-loop delay since the previous scrape (prom-client resets it on each). */
+    const loopLag = async (name: string) => Promise.all(cluster.metricsPorts.map(async (p) => Math.round((await metric(p, name)) * 1000)));
+    // This process's own event-loop delay: a stall here would stretch every latency it measures.
+    const ownLoop = monitorEventLoopDelay({ resolution: 10 });
     const started = Date.now();
     const until = started + seconds * 1000;
     let atMinute1: number[] = [];
     const sample = async () => {
       const second = Math.round((Date.now() - started) / 1000);
-      samples.push({ second, mb: await rss() });
-      console.log(`${label}: ${second} s, RSS ${samples.at(-1)!.mb.join(' / ')} MB, load average ${loadavg()[0].toFixed(1)}, ${[...rec.kinds.values()].reduce((a, t) => a + t.count, 0)} calls, ${[...rec.kinds.values()].reduce((a, t) => a + t.errors, 0)} errors`);
+      samples.push({ second, mb: await rss(), loopLagMaxMs: await loopLag('nodejs_eventloop_lag_max_seconds'), loopLagP99Ms: await loopLag('nodejs_eventloop_lag_p99_seconds') });
+      const last = samples.at(-1)!;
+      console.log(`${label}: ${second} s, RSS ${last.mb.join(' / ')} MB, event-loop delay p99 ${last.loopLagP99Ms.join(' / ')} ms, max ${last.loopLagMaxMs.join(' / ')} ms, load average ${loadavg()[0].toFixed(1)}, ${[...rec.kinds.values()].reduce((a, t) => a + t.count, 0)} calls, ${[...rec.kinds.values()].reduce((a, t) => a + t.errors, 0)} errors`);
     };
     const next = (at: number) => {
       sampler.timer = setTimeout(
@@ -285,14 +295,27 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
       );
     };
     next(minute1);
+    await loopLag('nodejs_eventloop_lag_max_seconds');
+    ownLoop.enable();
     rec.start();
     await Promise.all(sessions.map((session, index) => simulate({ url: cluster.url, session, rec, until, signal: stopUsers.signal, index })));
     rec.stop();
+    ownLoop.disable();
+    const benchLoop = { p99Ms: ownLoop.percentile(99) / 1e6, maxMs: ownLoop.max / 1e6 };
     clearTimeout(sampler.timer);
     const elapsed = (Date.now() - started) / 1000;
     await sample();
     const atEnd = samples.at(-1)!.mb;
     const loadAverageAtEnd = loadavg();
+    // The instances' own view of their calls' time (handler to answer, from their histogram): the share over 1 s.
+    const served = await Promise.all(
+      cluster.metricsPorts.map(async (p) => {
+        const all = await metric(p, 'edgekeep_http_request_duration_seconds_count');
+        const within = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="1"');
+        const within250 = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="0.25"');
+        return { calls: all, over1s: all - within, over250ms: all - within250 };
+      }),
+    );
 
     const calls: ModeResult['calls'] = {};
     for (const [kind, t] of [...rec.kinds].sort(([a], [b]) => a.localeCompare(b))) {
@@ -306,11 +329,12 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     for (const [kind, c] of Object.entries(calls)) {
       console.log(`  ${kind.padEnd(28)} n=${String(c.count).padStart(7)}  errors ${c.errors}  p50 ${c.p50.toFixed(1)} ms  p99 ${c.p99.toFixed(1)} ms  max ${c.max.toFixed(0)} ms${c.errors ? `  e.g. ${c.errorSamples[0]}` : ''}`);
     }
+    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times (their histogram, all calls since they started): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}`).join('; ')}`);
     console.log(`${label}: RSS per instance at ${minute1.toFixed(0)} s → end: ${atEnd.map((mb, i) => `${atMinute1[i] ?? '?'} → ${mb} MB`).join(', ')}`);
     console.log(`${label}: 0 errors: ${errors === 0 ? 'met' : `MISSED (${errors})`} · memory flat (≤ ${FLAT_GROWTH * 100} % growth from ${minute1.toFixed(0)} s to the end): ${flat ? 'met' : 'MISSED'}`);
     return {
       instances, users, seconds: elapsed, loadAverageAtStart, loadAverageAtEnd, setupSeconds, signInSeconds, calls,
-      totals: { count, errors, perSecond: count / elapsed }, rssMb: { atMinute1, atEnd, samples }, flat,
+      totals: { count, errors, perSecond: count / elapsed }, rssMb: { atMinute1, atEnd, samples }, flat, benchLoop, served,
     };
   } catch (err) {
     cluster.servers.forEach((s, i) => console.error(`instance ${i + 1}'s output, its end:\n${s.output().slice(-4000)}`));
