@@ -270,8 +270,15 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     const loadAverageAtStart = loadavg();
     const minute1 = Math.min(60, seconds / 6);
     const samples: { second: number; mb: number[]; loopLagMaxMs: number[]; loopLagP99Ms: number[] }[] = [];
-    /** Each instance's event-loop delay since the previous scrape (prom-client resets it on each). */
-    const loopLag = async (name: string) => Promise.all(cluster.metricsPorts.map(async (p) => Math.round((await metric(p, name)) * 1000)));
+    /** Each instance's event-loop delay since its previous scrape (prom-client resets it on each), both from one scrape. */
+    const loopLag = async () =>
+      Promise.all(
+        cluster.metricsPorts.map(async (p) => {
+          const text = await fetch(`http://127.0.0.1:${p}/metrics`).then((r) => r.text());
+          const value = (name: string) => Math.round(Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN) * 1000);
+          return { max: value('nodejs_eventloop_lag_max_seconds'), p99: value('nodejs_eventloop_lag_p99_seconds') };
+        }),
+      );
     // This process's own event-loop delay: a stall here would stretch every latency it measures.
     const ownLoop = monitorEventLoopDelay({ resolution: 10 });
     const started = Date.now();
@@ -279,7 +286,8 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     let atMinute1: number[] = [];
     const sample = async () => {
       const second = Math.round((Date.now() - started) / 1000);
-      samples.push({ second, mb: await rss(), loopLagMaxMs: await loopLag('nodejs_eventloop_lag_max_seconds'), loopLagP99Ms: await loopLag('nodejs_eventloop_lag_p99_seconds') });
+      const lag = await loopLag();
+      samples.push({ second, mb: await rss(), loopLagMaxMs: lag.map((l) => l.max), loopLagP99Ms: lag.map((l) => l.p99) });
       const last = samples.at(-1)!;
       console.log(`${label}: ${second} s, RSS ${last.mb.join(' / ')} MB, event-loop delay p99 ${last.loopLagP99Ms.join(' / ')} ms, max ${last.loopLagMaxMs.join(' / ')} ms, load average ${loadavg()[0].toFixed(1)}, ${[...rec.kinds.values()].reduce((a, t) => a + t.count, 0)} calls, ${[...rec.kinds.values()].reduce((a, t) => a + t.errors, 0)} errors`);
     };
@@ -295,7 +303,18 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
       );
     };
     next(minute1);
-    await loopLag('nodejs_eventloop_lag_max_seconds');
+    // The instances' own view of their calls' time (handler to answer, from their histogram), counted over the run alone.
+    const servedSoFar = () =>
+      Promise.all(
+        cluster.metricsPorts.map(async (p) => {
+          const all = await metric(p, 'edgekeep_http_request_duration_seconds_count');
+          const within1s = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="1"');
+          const within250 = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="0.25"');
+          return { calls: all, over1s: all - within1s, over250ms: all - within250 };
+        }),
+      );
+    await loopLag();
+    const servedBefore = await servedSoFar();
     ownLoop.enable();
     rec.start();
     await Promise.all(sessions.map((session, index) => simulate({ url: cluster.url, session, rec, until, signal: stopUsers.signal, index })));
@@ -307,15 +326,7 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     await sample();
     const atEnd = samples.at(-1)!.mb;
     const loadAverageAtEnd = loadavg();
-    // The instances' own view of their calls' time (handler to answer, from their histogram): the share over 1 s.
-    const served = await Promise.all(
-      cluster.metricsPorts.map(async (p) => {
-        const all = await metric(p, 'edgekeep_http_request_duration_seconds_count');
-        const within = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="1"');
-        const within250 = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="0.25"');
-        return { calls: all, over1s: all - within, over250ms: all - within250 };
-      }),
-    );
+    const served = (await servedSoFar()).map((v, i) => ({ calls: v.calls - servedBefore[i].calls, over1s: v.over1s - servedBefore[i].over1s, over250ms: v.over250ms - servedBefore[i].over250ms }));
 
     const calls: ModeResult['calls'] = {};
     for (const [kind, t] of [...rec.kinds].sort(([a], [b]) => a.localeCompare(b))) {
@@ -329,7 +340,7 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     for (const [kind, c] of Object.entries(calls)) {
       console.log(`  ${kind.padEnd(28)} n=${String(c.count).padStart(7)}  errors ${c.errors}  p50 ${c.p50.toFixed(1)} ms  p99 ${c.p99.toFixed(1)} ms  max ${c.max.toFixed(0)} ms${c.errors ? `  e.g. ${c.errorSamples[0]}` : ''}`);
     }
-    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times (their histogram, all calls since they started): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}`).join('; ')}`);
+    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times over the run (their histogram): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}`).join('; ')}`);
     console.log(`${label}: RSS per instance at ${minute1.toFixed(0)} s → end: ${atEnd.map((mb, i) => `${atMinute1[i] ?? '?'} → ${mb} MB`).join(', ')}`);
     console.log(`${label}: 0 errors: ${errors === 0 ? 'met' : `MISSED (${errors})`} · memory flat (≤ ${FLAT_GROWTH * 100} % growth from ${minute1.toFixed(0)} s to the end): ${flat ? 'met' : 'MISSED'}`);
     return {
