@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { analyticsIngest, analyticsQuery } from './analytics';
 import { acme } from './acme';
 import { apiStart } from './api-start';
+import { consoleLoad } from './console-load';
 import { asn } from './asn-db';
 import { dashboardPaint } from './dashboard-paint';
 import { faults } from './faults';
@@ -13,10 +14,10 @@ import { scaleOut } from './scale-out';
 import { structural } from './structural';
 
 /**
- * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query|dashboard-paint|acme|api-start|scale-out|lists|faults ...]`: runs the benchmarks (all by default) on
+ * `npm run bench [propagation|structural|overhead|instructions|asn|analytics-ingest|analytics-query|dashboard-paint|acme|api-start|scale-out|lists|faults|console-load ...]`: runs the benchmarks (all by default) on
  * this machine and prints their figures; a target missed is said, not hidden.
  */
-const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery, 'dashboard-paint': dashboardPaint, acme, 'api-start': apiStart, 'scale-out': scaleOut, lists, faults } as const;
+const benches = { propagation, structural, overhead, instructions, asn, 'analytics-ingest': analyticsIngest, 'analytics-query': analyticsQuery, 'dashboard-paint': dashboardPaint, acme, 'api-start': apiStart, 'scale-out': scaleOut, lists, faults, 'console-load': consoleLoad } as const;
 type Name = keyof typeof benches;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

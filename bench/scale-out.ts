@@ -1,75 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { createPgDatabase } from '../apps/api/test/harness';
-import { api, freePort, startServer, startSmtpSink, type Server } from '../e2e/harness';
+import { api, type Server } from '../e2e/harness';
 import { userWithPlan } from '../e2e/tenants';
+import { metric, startCluster, type Cluster } from './cluster';
 import { percentile, sleep, summary } from './stats';
 
 const PASSWORD = 'scale-out bench password';
 /** How long an agent's watch waits (the product's default), and how often it reports. */
 const WATCH_SECONDS = 30;
 const REPORT_MS = 10_000;
-
-/** Debian's nginx balancing the API instances: long polls pass through, a dead instance is skipped. */
-const balancerConf = (o: { port: number; upstreams: number[] }) => `
-worker_processes 1;
-error_log stderr warn;
-pid nginx.pid;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  upstream api {
-${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 256;
-  }
-  server {
-    listen 127.0.0.1:${o.port};
-    location / {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_read_timeout ${WATCH_SECONDS * 3}s;
-      proxy_next_upstream error timeout http_502 http_503;
-    }
-  }
-}
-`;
-
-async function startBalancer(upstreams: number[]) {
-  const prefix = await mkdtemp(join(tmpdir(), 'ek-bench-lb-'));
-  const port = await freePort();
-  await writeFile(join(prefix, 'nginx.conf'), balancerConf({ port, upstreams }));
-  const nginx: ChildProcess = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  nginx.stderr!.on('data', (c) => (output += c));
-  for (let i = 0; ; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false)) break;
-    if (i > 100 || nginx.exitCode !== null) throw new Error(`the balancer did not start: ${output}`);
-    await sleep(100);
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      nginx.kill('SIGQUIT');
-      await new Promise((r) => nginx.once('exit', r));
-      await rm(prefix, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The value of a metric in an instance's exposition (summed over its label sets that match). */
-const metric = async (port: number, name: string, match = '') => {
-  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
-  return text
-    .split('\n')
-    .filter((l) => (l.startsWith(`${name} `) || l.startsWith(`${name}{`)) && l.includes(match))
-    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
-};
 
 type SimAgent = { credential: string; known: number; seen: Map<number, number> };
 
@@ -150,24 +89,15 @@ function startSwarm(o: { url: string; credentials: string[] }) {
  * scheduled jobs keep running once across the instances left. Figures come from the instances' /metrics.
  */
 export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: { instances?: number; agents?: number; changes?: number } = {}) => {
-  const database = await createPgDatabase();
-  const smtp = await startSmtpSink();
-  const servers: Server[] = [];
-  const metricsPorts: number[] = [];
-  let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
+  let cluster: Cluster | undefined;
   let swarm: ReturnType<typeof startSwarm> | undefined;
-  const dbName = new URL(database.url).pathname.slice(1);
-  const pgAdmin = new pg.Client({ connectionString: database.url });
+  let pgAdmin: pg.Client | undefined;
   try {
-    for (let i = 0; i < instances; i++) {
-      metricsPorts.push(await freePort());
-      const env = {
-        DATABASE_URL: database.url, SMTP_URL: smtp.url, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: PASSWORD,
-        METRICS_PORT: String(metricsPorts[i]), LOG_LEVEL: 'warn', AGENT_WATCH_SECONDS: String(WATCH_SECONDS),
-      };
-      servers.push(await startServer(env, { keysFrom: servers[0]?.dataDir }));
-    }
-    balancer = await startBalancer(servers.map((s) => Number(new URL(s.url).port)));
+    cluster = await startCluster({ instances, adminPassword: PASSWORD, env: { AGENT_WATCH_SECONDS: String(WATCH_SECONDS) }, balancerReadTimeoutSeconds: WATCH_SECONDS * 3 });
+    const { smtp, servers, metricsPorts } = cluster;
+    const balancer = cluster.balancer!;
+    pgAdmin = new pg.Client({ connectionString: cluster.database.url });
+    const dbName = new URL(cluster.database.url).pathname.slice(1);
     const [first] = servers;
     const plan = await userWithPlan({ server: first, smtp, password: PASSWORD, user: 'swarm@example.com' });
     const as = { token: plan.client };
@@ -186,7 +116,7 @@ export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: {
         ...(await Promise.all(
           nodes.slice(i, i + 50).map(async (id) => {
             const init = await api(first, 'POST', 'client/nodes/initialize', { ...as, body: { id } });
-            const res = await fetch(`${balancer!.url}/agent/v1/enroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: init.body.data.token, hostname: `swarm-${id}`, version: 'swarm' }) });
+            const res = await fetch(`${balancer.url}/agent/v1/enroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: init.body.data.token, hostname: `swarm-${id}`, version: 'swarm' }) });
             return ((await res.json()) as { credential: string }).credential;
           }),
         )),
@@ -245,10 +175,7 @@ export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: {
     return { instances, agents, propagation, cpuPercent: cpuAfter.map((c, i) => ((c - cpuBefore[i]) / wallSeconds) * 100), rssMb: rss.map((r) => r / 2 ** 20), connections, failures: swarm.failures, failover };
   } finally {
     await swarm?.stop();
-    await balancer?.stop();
-    await Promise.allSettled(servers.map((s) => s.stop()));
-    await pgAdmin.end().catch(() => undefined);
-    await smtp.close();
-    await database.drop();
+    await pgAdmin?.end().catch(() => undefined);
+    await cluster?.stop();
   }
 };

@@ -128,7 +128,7 @@ export async function createAccountCli(server: Server, args: string[]) {
 }
 
 /** A JSON call to the running server. */
-export async function api(server: Server, method: string, url: string, opts: { token?: string; body?: unknown } = {}) {
+export async function api(server: Pick<Server, 'url'>, method: string, url: string, opts: { token?: string; body?: unknown } = {}) {
   const res = await fetch(`${server.url}/api/v1/${url}`, {
     method,
     headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },

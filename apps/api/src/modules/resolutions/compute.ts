@@ -1,4 +1,5 @@
 import type { infraSchemas } from '@edgekeep/contract';
+import { PostgresAdapter, sql } from 'kysely';
 import type { z } from 'zod';
 import { now, type Db } from '../../db';
 import { isResolvable } from './health';
@@ -52,12 +53,18 @@ async function answersOfGroups(db: Db, zoneId: number, at: number) {
   return { answers, nodes, healthy };
 }
 
+/** The first key of the PostgreSQL advisory locks that take turns computing a zone (the second is the zone's id). */
+const ZONE_COMPUTE_LOCK = 0x454b_7201;
+
 /**
  * Recomputes the zone's rows of the resolution table from what is configured and how its nodes are now, and
- * notes which nodes answered and the zone revision the rows reflect.
+ * notes which nodes answered and the zone revision the rows reflect. On PostgreSQL the computations of one zone take
+ * turns (a lock held until the transaction ends): two at once, as sites made together start, each deleted and
+ * wrote the same rows and deadlocked; SQLite runs one transaction at a time anyway.
  */
 export async function computeZone(db: Db, zoneId: number, at = Date.now()) {
   await db.transaction().execute(async (tx) => {
+    if (tx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${ZONE_COMPUTE_LOCK}::int, ${zoneId}::int)`.execute(tx);
     const zone = await tx.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirst();
     if (!zone) return;
     const { answers, nodes, healthy } = await answersOfGroups(tx, zoneId, at);

@@ -113,4 +113,13 @@ lane('dns resolutions', () => {
     expect((await call(t, 'GET', `client/dns/resolutions?siteID=${f.a.site}`, { token: f.tokens.clientB })).body.total).toBe(0);
     expect((await call(t, 'GET', 'client/dns/resolutions', { token: f.tokens.userA })).status).toBe(401);
   });
+
+  it('sites made at once in one zone are all made, each with its row (PostgreSQL deadlocked two computations of a zone)', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => client('POST', 'client/site', { name: `together-${i}`, productID: f.a.product, userID: f.userA.id })),
+    );
+    expect(made.map((r) => r.status)).toEqual(made.map(() => 200));
+    const rows = await Promise.all(made.map(async (r) => (await client('GET', `client/dns/resolutions?siteID=${r.body.data.id}`)).body.total));
+    expect(rows).toEqual(made.map(() => 1));
+  });
 });
