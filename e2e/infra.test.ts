@@ -10,15 +10,17 @@ const CLIENT = 'ops@example.com';
 const USER = 'shop@example.com';
 
 /**
- * Picks an option of the antd Select inside the form item holding the field `id`, and waits until the field shows it;
- * a single choice's list is closed before the next step (under load, an open list lay over the next field).
+ * Picks an option of the antd Select inside the form item holding the field `id`, from that select's own list, and
+ * waits until the field shows it; a single choice's list is closed before the next step (under load, an open list lay
+ * over the next field).
  */
 async function choose(page: Page, id: string, option: string) {
   const select = page.locator(`.ant-form-item:has(#${id}) .ant-select`).first();
+  const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) });
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
   await select.filter({ hasText: option }).waitFor();
-  if (!(await select.evaluate((el) => el.classList.contains('ant-select-multiple')))) await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  if (!(await select.evaluate((el) => el.classList.contains('ant-select-multiple')))) await list.waitFor({ state: 'hidden' });
 }
 
 async function submitModal(page: Page) {
