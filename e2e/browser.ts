@@ -94,6 +94,22 @@ export async function waitForToast(page: Page, text: string) {
   await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/**
+ * Picks `option` in the antd Select `select` from that select's own list (not another select's list left in the page),
+ * waits until the field shows it, and waits for the list to close: a multiple choice's list is closed with Escape while
+ * it is open, so the key never reaches a dialog (under load, an open list lay over the next field, and an Escape that
+ * came after a list had closed closed the dialog instead).
+ */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  const id = await select.locator('input').first().getAttribute('id');
+  const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) });
+  await select.click();
+  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await select.filter({ hasText: option }).waitFor();
+  if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await select.locator('input').first().press('Escape');
+  await list.waitFor({ state: 'hidden' });
+}
+
 /** The dialog on top. */
 export const topModal = (page: Page) => page.locator('.ant-modal:visible').last();
 

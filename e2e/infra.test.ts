@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
+import { chooseOption, freshPage, launchBrowser, screenshot, switchLanguage } from './browser';
 import { api, createAccountCli, startServer, startSmtpSink, type Server } from './harness';
 import { signInByMail, type Tier } from './tenants';
 import { signInThroughForm } from './sign-in-flow';
@@ -9,19 +9,8 @@ const PASSWORD = 'e2e password 123';
 const CLIENT = 'ops@example.com';
 const USER = 'shop@example.com';
 
-/**
- * Picks an option of the antd Select inside the form item holding the field `id`, from that select's own list, and
- * waits until the field shows it; a single choice's list is closed before the next step (under load, an open list lay
- * over the next field).
- */
-async function choose(page: Page, id: string, option: string) {
-  const select = page.locator(`.ant-form-item:has(#${id}) .ant-select`).first();
-  const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) });
-  await select.click();
-  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-  await select.filter({ hasText: option }).waitFor();
-  if (!(await select.evaluate((el) => el.classList.contains('ant-select-multiple')))) await list.waitFor({ state: 'hidden' });
-}
+/** Picks an option of the antd Select inside the form item holding the field `id`. */
+const choose = (page: Page, id: string, option: string) => chooseOption(page, page.locator(`.ant-form-item:has(#${id}) .ant-select`).first(), option);
 
 async function submitModal(page: Page) {
   await page.locator('.ant-modal-footer:visible .ant-btn-primary').click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
+import { chooseOption, freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInWithoutCode } from './sign-in-flow';
 import { addDomains, userWithPlan } from './tenants';
@@ -76,9 +76,7 @@ describe('the site module screens in Chromium', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: 'Assign to domains' }).click();
-    await modal().getByTestId('assign-domains').click();
-    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
-    await page.keyboard.press('Escape');
+    await chooseOption(page, modal().getByTestId('assign-domains'), 'www.modules-shop.com');
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Update Successful!');
     await row.locator('.ant-tag', { hasText: 'www.modules-shop.com' }).waitFor();
@@ -90,11 +88,8 @@ describe('the site module screens in Chromium', () => {
     expect(await servedHeaders('api.modules-shop.com')).toMatchObject({ module: { name: 'cache headers' } });
     await openTab('customHeader');
     await page.locator('tr', { hasText: 'cache headers' }).getByRole('button', { name: 'Assign to domains' }).click();
-    await modal().getByTestId('assign-domains').click();
-    await page.locator('.ant-select-item-option', { hasText: 'api.modules-shop.com' }).click();
-    await page.keyboard.press('Escape');
-    await modal().getByTestId('assign-module').click();
-    await page.locator('.ant-select-item-option', { hasText: 'None' }).click();
+    await chooseOption(page, modal().getByTestId('assign-domains'), 'api.modules-shop.com');
+    await chooseOption(page, modal().getByTestId('assign-module'), 'None');
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Update Successful!');
     expect(await servedHeaders('api.modules-shop.com')).toEqual({ module: null, headers: [] });
@@ -120,8 +115,7 @@ describe('the site module screens in Chromium', () => {
 
   it('adds a header rule for a domain and edits it in place', async () => {
     await openTab('accessRules');
-    await page.locator('.ant-select', { hasText: 'Choose a domain' }).first().click();
-    await page.locator('.ant-select-item-option', { hasText: 'www.modules-shop.com' }).click();
+    await chooseOption(page, page.getByTestId('rules-domain'), 'www.modules-shop.com');
     const name = page.getByPlaceholder('User-Agent');
     await name.fill('X-Scanner');
     const form = page.locator('form', { has: name });

@@ -125,6 +125,7 @@ export function AccessRulesTab({ siteId }: { siteId: number }) {
         value={domainId}
         onChange={setDomainId}
         options={(domains.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+        data-testid="rules-domain"
       />
       {domainId ? <DomainRules key={domainId} siteId={siteId} domainId={domainId} /> : <Empty description={t('siteModules.pickDomain')} />}
     </Space>
