@@ -6,7 +6,7 @@ import type { AppDeps } from './deps';
 import { DEMO_CLIENT, demoPrincipal } from './demo';
 import { startDemoTraffic } from './demo-traffic';
 import { initializeNode } from './modules/nodes/service';
-import type { ZoneSettings } from './modules/zones/defaults';
+import { readZoneSettings } from './modules/zones/defaults';
 import { setZoneSetting } from './modules/zones/settings';
 
 const MODULES_DIR = '/usr/lib/nginx/modules';
@@ -64,7 +64,7 @@ export async function startDemoEdge(deps: AppDeps) {
   }
   const principal = demoPrincipal(node.clientId, 'client');
   const ports = { httpPorts: [demoEdge.httpPort], httpsPorts: [demoEdge.httpsPort] };
-  const settings = JSON.parse(node.settings) as ZoneSettings;
+  const settings = readZoneSettings(node.settings);
   if (JSON.stringify(settings.ports) !== JSON.stringify(ports)) await setZoneSetting(deps, principal, node.zoneId, 'ports', ports);
 
   const root = path.join(dataDir, 'edge');

@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import type { Db } from '../../db';
+import { readRuleConfig, readUser } from './stored';
 
 /** Each site's basic-auth rules with the hashed users of their groups, for every domain of the site. */
 export async function basicAuthOf(db: Db, siteIds: number[]) {
@@ -11,11 +12,11 @@ export async function basicAuthOf(db: Db, siteIds: number[]) {
     ? await db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', groupIds).orderBy('id').execute()
     : [];
   for (const r of rows.filter((x) => x.kind === 'authRule')) {
-    const c = JSON.parse(r.config) as { match: 'prefix' | 'regex'; pattern: string; realm: string; groupIDs: number[] };
+    const c = readRuleConfig(r.config);
     const members = users
       .filter((u) => c.groupIDs.includes(u.module_id))
       .map((u) => {
-        const { user, salt, hash } = JSON.parse(u.item) as edge.BasicAuthRule['users'][number];
+        const { user, salt, hash } = readUser(u.item);
         return { user, salt, hash };
       });
     result.set(r.site_id, [...(result.get(r.site_id) ?? []), { match: c.match, pattern: c.pattern, realm: c.realm, users: members }]);

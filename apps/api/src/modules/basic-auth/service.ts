@@ -6,12 +6,11 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { readRuleConfig, readUser, type RuleConfig } from './stored';
 
 /** Groups and rules live in site_modules (kinds authGroup, authRule); users are items of their group. */
 const GROUP = 'authGroup';
 const RULE = 'authRule';
-type RuleConfig = { match: 'prefix' | 'regex'; pattern: string; realm: string; groupIDs: number[] };
-type StoredUser = { user: string; salt: string; hash: string };
 
 /** PBKDF2-HMAC-SHA1, the hash the edge can check from Lua; the password itself is never kept. */
 export const hashPassword = (password: string, salt = crypto.randomBytes(16).toString('hex')) => ({
@@ -30,7 +29,7 @@ async function rowOf(deps: AppDeps, siteId: number, kind: string, id: number) {
 const rulesOf = async (deps: AppDeps, siteId: number) =>
   (await deps.db.selectFrom('site_modules').select(['id', 'config']).where('site_id', '=', siteId).where('kind', '=', RULE).orderBy('id').execute()).map((r) => ({
     id: r.id,
-    ...(JSON.parse(r.config) as RuleConfig),
+    ...readRuleConfig(r.config),
   }));
 
 export async function settingExists(deps: AppDeps, principal: Principal, siteId: number) {
@@ -92,7 +91,7 @@ const usersOf = async (deps: AppDeps, groupId: number) =>
   (await deps.db.selectFrom('site_module_items').select(['id', 'item', 'created_at']).where('module_id', '=', groupId).orderBy('id').execute()).map((r) => ({
     id: r.id,
     createdAt: r.created_at,
-    ...(JSON.parse(r.item) as StoredUser),
+    ...readUser(r.item),
   }));
 
 export async function listUsers(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number }) {
@@ -131,7 +130,7 @@ export async function removeUsers(deps: AppDeps, principal: Principal, o: { site
 async function toRuleItems(deps: AppDeps, siteId: number, rules: { id: number; config: string; created_at: string }[]) {
   const groups = await deps.db.selectFrom('site_modules').select(['id', 'name']).where('site_id', '=', siteId).where('kind', '=', GROUP).execute();
   return rules.map((r) => {
-    const c = JSON.parse(r.config) as RuleConfig;
+    const c = readRuleConfig(r.config);
     return { id: r.id, match: c.match, pattern: c.pattern, realm: c.realm, groups: groups.filter((g) => c.groupIDs.includes(g.id)), createdAt: r.created_at };
   });
 }

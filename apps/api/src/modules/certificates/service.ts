@@ -10,6 +10,7 @@ import { encrypt } from '../../lib/crypto';
 import { checkClaims, takeOver } from '../domains/ownership';
 import { reachableSite } from '../sites/service';
 import { covers, parseCertificate } from './pem';
+import { readJson, stringList } from '../../db/json-column';
 
 function checkName(name: string) {
   const parsed = siteSettingSchemas.certificateName.safeParse(name);
@@ -26,7 +27,7 @@ async function toItems(deps: AppDeps, rows: Selectable<CertificateTable>[]) {
     id: c.id,
     name: c.name,
     subject: c.subject,
-    names: JSON.parse(c.names) as string[],
+    names: readJson('certificates.names', stringList, c.names),
     issuer: c.issuer,
     notBefore: c.not_before,
     notAfter: c.not_after,
@@ -123,7 +124,7 @@ export async function updateCertificate(deps: AppDeps, principal: Principal, sit
 export async function bindCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; domainIDs: number[] }) {
   const site = await reachableSite(deps, principal, siteId);
   const cert = await certOf(deps, siteId, body.id);
-  const names = JSON.parse(cert.names) as string[];
+  const names = readJson('certificates.names', stringList, cert.names);
   const domains = body.domainIDs.length
     ? await deps.db.selectFrom('domains').select(['id', 'name']).where('site_id', '=', siteId).where('id', 'in', body.domainIDs).execute()
     : [];

@@ -4,17 +4,18 @@ import { keptPage } from '../../db/kept-order';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { scopedSites } from '../sites/service';
+import { readJson, stringList } from '../../db/json-column';
 
 type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
 
+const joined = (deps: AppDeps) =>
+  deps.db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').innerJoin('accounts as owner', 'owner.id', 'sites.user_id');
+const SITE_COLUMNS = ['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email'] as const;
+/** What a list item shows of a domain: a page reads these alone (reading 20 rows' every column cost 4× their lookups). */
+const ITEM_COLUMNS = ['domains.id', 'domains.name', 'domains.status', 'domains.protocol', 'domains.force_ssl', 'domains.tags', 'domains.site_id', 'domains.created_at', 'domains.updated_at'] as const;
+
 /** Domains with their site and owner. */
-const withSite = (deps: AppDeps) =>
-  deps.db
-    .selectFrom('domains')
-    .innerJoin('sites', 'sites.id', 'domains.site_id')
-    .innerJoin('accounts as owner', 'owner.id', 'sites.user_id')
-    .selectAll('domains')
-    .select(['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email']);
+const withSite = (deps: AppDeps) => joined(deps).selectAll('domains').select(SITE_COLUMNS);
 
 /** Domains of the sites the caller reaches, with their site and owner. */
 export async function scopedDomains(deps: AppDeps, principal: Principal) {
@@ -45,7 +46,7 @@ export async function listDomains(deps: AppDeps, principal: Principal, query: Qu
     version: versions.map((v) => `${v.id}:${v.domains_version}`).join(','),
   });
   const ids = page.ids;
-  const rows = ids.length ? await withSite(deps).where('domains.id', 'in', ids).execute() : [];
+  const rows = ids.length ? await joined(deps).select([...ITEM_COLUMNS, ...SITE_COLUMNS]).where('domains.id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((d) => [d.id, d]));
   return {
     data: ids.flatMap((id) => byId.get(id) ?? []).map((d) => ({
@@ -54,7 +55,7 @@ export async function listDomains(deps: AppDeps, principal: Principal, query: Qu
       status: d.status,
       protocol: d.protocol,
       forceSSL: d.force_ssl === 1,
-      tags: JSON.parse(d.tags) as string[],
+      tags: readJson('domains.tags', stringList, d.tags),
       siteID: d.site_id,
       siteName: d.site_name,
       siteStatus: d.site_status,
@@ -75,5 +76,5 @@ export async function metaDomains(deps: AppDeps, principal: Principal) {
 
 export async function domainTags(deps: AppDeps, principal: Principal) {
   const rows = await (await scopedDomains(deps, principal)).execute();
-  return [...new Set(rows.flatMap((d) => JSON.parse(d.tags) as string[]))].sort();
+  return [...new Set(rows.flatMap((d) => readJson('domains.tags', stringList, d.tags)))].sort();
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DomainTable, UpstreamTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { readJson, stringList } from '../../db/json-column';
 
 export type UpstreamInput = z.infer<typeof domainSchemas.upstreamInput>;
 export type PortMap = z.infer<typeof domainSchemas.portMap>;
@@ -35,7 +36,7 @@ export const upstreamRow = (domainId: number, u: UpstreamInput) =>
     keepalive: u.keepalive,
   }) as const;
 
-export const portMapOf = (d: Pick<Selectable<DomainTable>, 'port_map'>) => JSON.parse(d.port_map) as PortMap;
+export const portMapOf = (d: Pick<Selectable<DomainTable>, 'port_map'>): PortMap => readJson('domains.port_map', domainSchemas.portMap, d.port_map);
 
 /** none without a certificate; expired once its not-after has passed. */
 export async function certStatuses(deps: AppDeps, rows: Selectable<DomainTable>[]) {
@@ -62,7 +63,7 @@ export async function toSettings(deps: AppDeps, rows: Selectable<DomainTable>[])
     autoSSL: d.auto_ssl === 1,
     balance: d.balance,
     certStatus: certOf(d),
-    tags: JSON.parse(d.tags) as string[],
+    tags: readJson('domains.tags', stringList, d.tags),
   }));
 }
 
@@ -77,7 +78,7 @@ export async function toItems(deps: AppDeps, rows: Selectable<DomainTable>[]) {
     protocol: d.protocol,
     forceSSL: d.force_ssl === 1,
     hsts: d.hsts === 1,
-    tags: JSON.parse(d.tags) as string[],
+    tags: readJson('domains.tags', stringList, d.tags),
     cnameStatus: d.cname_status,
     cnameCheckedAt: d.cname_checked_at,
     autoSSL: d.auto_ssl === 1,

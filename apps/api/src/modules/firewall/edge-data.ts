@@ -1,9 +1,11 @@
-import type { edge } from '@edgekeep/contract';
+import type { edge, firewallRuleSchemas } from '@edgekeep/contract';
 import type { EdgeFeature, SiteStructure } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 import { limitsOfSites } from '../site-actions/edge-limits';
 import { LIFT_KEEP_SECONDS } from './blocked-service';
+import { readRuleBody } from './rules-service';
 
+type RuleKind = firewallRuleSchemas.RuleKind;
 type IpRow = { site_id: number; list: string; ip: string; url: string; methods: string; port: number };
 type RuleRow = { id: number; site_id: number; kind: string; body: string };
 type LiftRow = { site_id: number; ip: string | null; lifted_at: number };
@@ -21,7 +23,7 @@ const withId = (r: RuleRow, b: Body) => ({ id: r.id, ...b });
 
 /** One site's firewall document for the edge: the enabled entries of every list, by the names the Lua steps read. */
 function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: LiftRow[], advance: boolean) {
-  const of = (kind: string) => rules.filter((r) => r.kind === kind).map((r) => ({ row: r, body: JSON.parse(r.body) as Body }));
+  const of = (kind: RuleKind) => rules.filter((r) => r.kind === kind).map((r) => ({ row: r, body: readRuleBody(kind, r.body) }));
   const abuse = of('abuseIP').map((r) => Number(r.body.score));
   const doc = {
     siteId,
@@ -70,7 +72,7 @@ async function l4FirewallOf(db: Db, sites: SiteStructure[]) {
     .where('enabled', '=', 1)
     .orderBy('id')
     .execute();
-  const of = (siteId: number, kind: string) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => JSON.parse(r.body) as Body);
+  const of = (siteId: number, kind: RuleKind) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => readRuleBody(kind, r.body));
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
   const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });
   const limits = await limitsOfSites(db, sites.filter((s) => s.l4Ports?.length).map((s) => s.id));

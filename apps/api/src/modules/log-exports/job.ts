@@ -4,8 +4,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { accountSchemas, logSchemas } from '@edgekeep/contract';
+import { z } from 'zod';
 import type { LineFilter } from '../../analytics/types';
 import { now, toCount } from '../../db';
+import { readJson } from '../../db/json-column';
 import type { AppDeps } from '../../deps';
 import { csvLine } from '../../lib/csv';
 import { auditItem, auditScope } from '../audit/service';
@@ -24,13 +26,21 @@ export const exportFile = (deps: AppDeps, id: number) => path.join(exportsDir(de
 export const partFile = (deps: AppDeps, run: { id: number; attempt: number }) => path.join(exportsDir(deps), `${run.id}.${run.attempt}.part`);
 
 /** The line filter an export stores: the log query's, with the caller's sites resolved when it was asked for. */
-export type StoredFilter = Omit<LineFilter, 'from' | 'to' | 'blockedOnly'>;
+const storedFilter = z.object({
+  siteIds: z.array(z.number().int()),
+  domains: z.array(z.string()).optional(),
+  clientIp: z.string().optional(),
+  cacheStatus: z.string().optional(),
+  uri: z.string().optional(),
+  status: z.number().int().optional(),
+}) satisfies z.ZodType<Omit<LineFilter, 'from' | 'to' | 'blockedOnly'>>;
+export type StoredFilter = z.infer<typeof storedFilter>;
 
 type Source = { columns: string[]; count: () => Promise<number>; chunks: () => AsyncIterable<Record<string, unknown>[]> };
 
 function lineSource(deps: AppDeps, row: ExportRow): Source {
   const waf = row.type === 'waf';
-  const filter: LineFilter = { ...(JSON.parse(row.filters) as StoredFilter), from: new Date(row.start_time), to: new Date(row.end_time), blockedOnly: waf || undefined };
+  const filter: LineFilter = { ...readJson('log_exports.filters', storedFilter, row.filters), from: new Date(row.start_time), to: new Date(row.end_time), blockedOnly: waf || undefined };
   const item = waf ? wafItem : accessItem;
   return {
     columns: Object.keys((waf ? logSchemas.wafLogItem : logSchemas.accessLogItem).shape),

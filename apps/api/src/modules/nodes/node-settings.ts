@@ -1,10 +1,9 @@
-import type { agentProtocol } from '@edgekeep/contract';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { breachOf, type NodeGeneva, type NodeMonitor } from '../resolutions/health';
 import { refreshResolutions } from '../resolutions/service';
-import { ownedNodes } from './service';
+import { ownedNodes, readReport } from './service';
 
 /**
  * Sets the monitor thresholds of nodes. Each node's last report is judged against them at once, and again at
@@ -14,7 +13,7 @@ import { ownedNodes } from './service';
 export async function setNodesMonitor(deps: AppDeps, principal: Principal, ids: number[], monitor: NodeMonitor) {
   const { nodes } = await ownedNodes(deps, principal, ids);
   for (const node of nodes) {
-    const report = node.report ? (JSON.parse(node.report) as agentProtocol.Report) : null;
+    const report = node.report ? readReport(node.report) : null;
     await deps.db
       .updateTable('nodes')
       .set({ monitor: JSON.stringify(monitor), monitor_breach: breachOf(monitor, report), updated_at: now() })

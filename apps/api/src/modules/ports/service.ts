@@ -7,7 +7,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
-import type { ZoneSettings } from '../zones/defaults';
+import { readZoneSettings } from '../zones/defaults';
 import { l4UpstreamRow, toL4Upstream, toPortItems, type L4UpstreamInput } from './rows';
 
 type S = typeof l4PortSchemas;
@@ -32,7 +32,7 @@ async function portOf(deps: AppDeps, siteId: number, portId: number) {
  */
 async function assertPortsFree(deps: AppDeps, site: Site, ports: number[], exceptId?: number) {
   const zone = await deps.db.selectFrom('zones').select('settings').where('id', '=', site.zoneID).executeTakeFirstOrThrow();
-  const web = (JSON.parse(zone.settings) as ZoneSettings).ports;
+  const web = readZoneSettings(zone.settings).ports;
   let q = deps.db
     .selectFrom('l4_ports')
     .innerJoin('sites', 'sites.id', 'l4_ports.site_id')

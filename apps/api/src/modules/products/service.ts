@@ -9,11 +9,10 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import type { Account } from '../accounts/repo';
 import { clientOf, ownedZone, visibleZones } from '../zones/service';
+import { readTerms, type Terms } from './terms';
 
 type Product = z.infer<typeof siteSchemas.productItem>;
 type Body = z.infer<typeof siteSchemas.createProductBody>;
-/** The terms kept as one JSON column: everything but name, zone, groups and expiry. */
-type Terms = Omit<Body, 'name' | 'zoneID' | 'groupID' | 'backupGroupID' | 'expiredAt'>;
 
 const termsOf = (b: Body): Terms => {
   const { name: _n, zoneID: _z, groupID: _g, backupGroupID: _b, expiredAt: _e, ...terms } = b;
@@ -26,7 +25,7 @@ const toItem = (p: Selectable<ProductTable> & { site_count: unknown }): Product 
   zoneID: p.zone_id,
   groupID: p.group_id,
   backupGroupID: p.backup_group_id,
-  ...(JSON.parse(p.limits) as Terms),
+  ...readTerms(p.limits),
   expiredAt: p.expires_at,
   siteCount: toCount(p.site_count as number),
   createdAt: p.created_at,

@@ -1,4 +1,5 @@
 import { agentProtocol } from '@edgekeep/contract';
+import { readJson } from '../../db/json-column';
 
 /** Agents report every 10 s; a node silent for longer than this is offline. */
 export const OFFLINE_AFTER_SECONDS = 45;
@@ -6,8 +7,9 @@ export const OFFLINE_AFTER_SECONDS = 45;
 export type NodeMonitor = agentProtocol.NodeSettings['monitor'];
 export type NodeGeneva = agentProtocol.NodeSettings['geneva'];
 
-export const monitorOf = (n: { monitor: string | null }): NodeMonitor => (n.monitor ? (JSON.parse(n.monitor) as NodeMonitor) : { ...agentProtocol.MONITOR_DEFAULT });
-export const genevaOf = (n: { geneva: string | null }): NodeGeneva => (n.geneva ? (JSON.parse(n.geneva) as NodeGeneva) : { ...agentProtocol.GENEVA_DEFAULT });
+export const monitorOf = (n: { monitor: string | null }): NodeMonitor =>
+  n.monitor ? readJson('nodes.monitor', agentProtocol.nodeMonitor, n.monitor) : { ...agentProtocol.MONITOR_DEFAULT };
+export const genevaOf = (n: { geneva: string | null }): NodeGeneva => (n.geneva ? readJson('nodes.geneva', agentProtocol.nodeGeneva, n.geneva) : { ...agentProtocol.GENEVA_DEFAULT });
 
 type Usage = { cpuPercent: number; memory: { totalBytes: number; usedBytes: number }; disk: { totalBytes: number; usedBytes: number } };
 const percent = (u: { totalBytes: number; usedBytes: number }) => (u.totalBytes > 0 ? (u.usedBytes / u.totalBytes) * 100 : 0);

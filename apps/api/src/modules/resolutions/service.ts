@@ -1,5 +1,5 @@
-import type { infraSchemas } from '@edgekeep/contract';
-import type { z } from 'zod';
+import { infraSchemas } from '@edgekeep/contract';
+import { z } from 'zod';
 import type { Db } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -8,6 +8,7 @@ import { clientOf, visibleZones } from '../zones/service';
 import { computeZone } from './compute';
 import { isResolvable } from './health';
 import { requestDnsSync } from '../dns/sync-request';
+import { readJson } from '../../db/json-column';
 
 /** Recomputes the resolution rows of these zones now (after a change of their nodes, groups or sites); the DNS provider follows. */
 export async function refreshResolutions(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'scheduler' | 'log'>>, zoneIds: number[]) {
@@ -38,7 +39,7 @@ export async function refreshStale(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppD
 }
 
 type Query = z.infer<typeof infraSchemas.resolutionsQuery>;
-type ResolutionRecord = z.infer<typeof infraSchemas.resolutionRecord>;
+const resolutionRecords = z.array(infraSchemas.resolutionRecord);
 
 export async function listResolutions(deps: AppDeps, principal: Principal, query: Query) {
   const actor = await clientOf(deps, principal);
@@ -73,7 +74,7 @@ export async function listResolutions(deps: AppDeps, principal: Principal, query
       groupID: r.group_id,
       groupName: r.group_name,
       line: r.line as Query['line'] & string,
-      records: JSON.parse(r.records) as ResolutionRecord[],
+      records: readJson('dns_resolutions.records', resolutionRecords, r.records),
       backup: r.backup === 1,
       updatedAt: r.updated_at,
     })),

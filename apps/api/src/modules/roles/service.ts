@@ -5,6 +5,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { paginate } from '../../db/paging';
 import { findAccount, type Account } from '../accounts/repo';
+import { readJson, stringList } from '../../db/json-column';
 
 /**
  * The account whose roles a tenant shares: the nearest ancestor of the same tier, else the account itself.
@@ -51,7 +52,7 @@ function checkPermissions(principal: Principal, keys: string[]) {
 const toItem = (r: { id: number; name: string; permissions: string; created_at: string; updated_at: string; account_count: number | string | bigint }) => ({
   id: r.id,
   roleName: r.name,
-  permissions: JSON.parse(r.permissions) as string[],
+  permissions: readJson('roles.permissions', stringList, r.permissions),
   accountCount: toCount(r.account_count),
   createdAt: r.created_at,
   updatedAt: r.updated_at,

@@ -1,5 +1,8 @@
+import { siteActionSchemas } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
+import { readJson } from '../../db/json-column';
+import { readTerms } from '../products/terms';
 
 type Limit = number | null | undefined;
 /** The site's own limitation, else its product's; 0 or none: unlimited. */
@@ -19,8 +22,8 @@ export async function limitsOfSites(db: Db, siteIds: number[]) {
     .where('sites.id', 'in', siteIds)
     .execute();
   for (const r of rows) {
-    const own = JSON.parse(r.limitations) as { bandwidth?: Limit; connections?: Limit };
-    const product = JSON.parse(r.limits) as { bandwidth?: Limit; connections?: Limit };
+    const own = readJson('sites.limitations', siteActionSchemas.siteLimitations, r.limitations);
+    const product = readTerms(r.limits);
     const bandwidth = effective(own.bandwidth, product.bandwidth);
     const connections = effective(own.connections, product.connections);
     if (bandwidth || connections) limits.set(r.id, { ...(bandwidth ? { bandwidth } : {}), ...(connections ? { connections } : {}) });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { bump, ownDomains, siteOf } from './core';
+import { readAccessRule } from './stored';
 
 /** A domain's own rules: referer allow/deny lists and header rules, each refused with 403 at the edge. */
 type Kind = 'referer' | 'header';
@@ -13,7 +14,7 @@ export async function listRules<K extends Kind>(deps: AppDeps, principal: Princi
   await siteOf(deps, principal, o.siteId);
   await ownDomains(deps, o.siteId, [o.domainId]);
   const rows = await deps.db.selectFrom('domain_access_rules').select(['id', 'rule', 'memo']).where('domain_id', '=', o.domainId).where('kind', '=', o.kind).orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, ...(JSON.parse(r.rule) as Rule<K>), memo: r.memo }));
+  return rows.map((r) => ({ id: r.id, ...(readAccessRule(o.kind, r.rule) as Rule<K>), memo: r.memo }));
 }
 
 export async function addRule<K extends Kind>(deps: AppDeps, principal: Principal, o: { siteId: number; domainId: number; kind: K; rule: Rule<K> & { memo: string } }) {

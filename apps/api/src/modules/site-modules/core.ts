@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { readItem, type ItemKind } from './stored';
 
 export type Kind = siteModuleSchemas.ModuleKind;
 type ModuleRow = { id: number; site_id: number; kind: string; name: string; config: string; created_at: string; updated_at: string };
@@ -120,10 +121,10 @@ export async function moduleExists(deps: AppDeps, principal: Principal, siteId: 
   return { customHeader: has('customHeader'), urlRedirect: has('urlRedirect'), cors: has('cors'), proxyRewrite: has('proxyRewrite'), tokenAuth: has('tokenAuth'), waf: has('waf') };
 }
 
-/** Items of a module in insertion order, parsed. */
-export async function itemsOf<T>(deps: AppDeps, moduleId: number) {
+/** Items of a module in insertion order, read as their kind's schema. */
+export async function itemsOf<K extends ItemKind>(deps: AppDeps, moduleId: number, kind: K) {
   const rows = await deps.db.selectFrom('site_module_items').select(['id', 'item']).where('module_id', '=', moduleId).orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, ...(JSON.parse(r.item) as T) }));
+  return rows.map((r) => ({ id: r.id, ...readItem(kind, r.item) }));
 }
 
 export async function removeItems(deps: AppDeps, principal: Principal, o: { siteId: number; kind: Kind; moduleId: number; ids: number[] }) {

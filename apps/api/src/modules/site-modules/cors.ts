@@ -3,6 +3,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { domainsOf, moduleOf, saveModule, siteOf } from './core';
+import { readCorsConfig } from './stored';
 
 const KIND = 'cors' as const;
 type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
@@ -12,7 +13,7 @@ async function toItems(deps: AppDeps, rows: Row[]) {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    ...(JSON.parse(r.config) as edge.Cors),
+    ...readCorsConfig(r.config),
     domains: domains.get(r.id) ?? [],
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -9,7 +9,7 @@ const KIND = 'customHeader' as const;
 export async function listHeaders(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number }) {
   await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  return itemsOf<edge.CustomHeader>(deps, o.moduleId);
+  return itemsOf(deps, o.moduleId, 'customHeader');
 }
 
 /** One header name once per side (request or response), compared without case as HTTP does. */
@@ -17,7 +17,7 @@ export async function saveHeader(deps: AppDeps, principal: Principal, o: { siteI
   const site = await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
   const { id, ...header } = o.header;
-  const existing = await itemsOf<edge.CustomHeader>(deps, o.moduleId);
+  const existing = await itemsOf(deps, o.moduleId, 'customHeader');
   const clash = existing.find((h) => h.id !== id && h.type === header.type && h.name.toLowerCase() === header.name.toLowerCase());
   if (clash) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'name', message: 'Data already exists!' }] } });
   const saved = await putItem(deps, { moduleId: o.moduleId, id, item: header });
@@ -36,5 +36,5 @@ export async function domainHeaders(deps: AppDeps, principal: Principal, o: { si
     .where('domain_modules.kind', '=', KIND)
     .executeTakeFirst();
   if (!link) return { module: null, headers: [] };
-  return { module: link, headers: await itemsOf<edge.CustomHeader>(deps, link.id) };
+  return { module: link, headers: await itemsOf(deps, link.id, 'customHeader') };
 }

@@ -3,6 +3,7 @@ import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { AppDeps } from '../../deps';
 import { basicAuthOf } from '../basic-auth/edge-state';
 import { keyOf } from './token-auth';
+import { readAccessRule, readCorsConfig, readItem, readTokenConfig, readWafConfig, type AccessRuleKind, type ItemKind } from './stored';
 
 /**
  * The traffic modules of the served domains, for the node's desired state (data, no reload): the headers,
@@ -24,25 +25,25 @@ async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: {
     ? await db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', moduleIds).orderBy('id').execute()
     : [];
   const rules = await db.selectFrom('domain_access_rules').select(['domain_id', 'kind', 'rule']).where('domain_id', 'in', domainIds).orderBy('id').execute();
-  const itemsOf = <T>(domainId: number, kind: string) => {
+  const itemsOf = <K extends ItemKind>(domainId: number, kind: K) => {
     const link = links.find((l) => l.domain_id === domainId && l.kind === kind);
-    return link ? items.filter((i) => i.module_id === link.id).map((i) => JSON.parse(i.item) as T) : [];
+    return link ? items.filter((i) => i.module_id === link.id).map((i) => readItem(kind, i.item)) : [];
   };
   return domains
     .map(({ id: domainId, siteId }) => {
       const cors = links.find((l) => l.domain_id === domainId && l.kind === 'cors');
       const token = links.find((l) => l.domain_id === domainId && l.kind === 'tokenAuth');
-      const own = <T>(kind: string) => rules.filter((r) => r.domain_id === domainId && r.kind === kind).map((r) => JSON.parse(r.rule) as T);
+      const own = <K extends AccessRuleKind>(kind: K) => rules.filter((r) => r.domain_id === domainId && r.kind === kind).map((r) => readAccessRule(kind, r.rule));
       return {
         domainId,
-        headers: itemsOf<edge.CustomHeader>(domainId, 'customHeader'),
-        redirects: itemsOf<edge.RedirectRule>(domainId, 'urlRedirect'),
-        cors: cors ? (JSON.parse(cors.config) as edge.Cors) : null,
-        referers: own<edge.RefererRule>('referer'),
-        headerRules: own<edge.HeaderRule>('header'),
-        rewrites: itemsOf<edge.RewriteRule>(domainId, 'proxyRewrite'),
+        headers: itemsOf(domainId, 'customHeader'),
+        redirects: itemsOf(domainId, 'urlRedirect'),
+        cors: cors ? readCorsConfig(cors.config) : null,
+        referers: own('referer'),
+        headerRules: own('header'),
+        rewrites: itemsOf(domainId, 'proxyRewrite'),
         tokenAuth: token
-          ? { key: keyOf(deps, token.config), scope: (JSON.parse(token.config) as { scope: 'all' | 'paths' }).scope, paths: itemsOf<{ path: string }>(domainId, 'tokenAuth').map((p) => p.path) }
+          ? { key: keyOf(deps, token.config), scope: readTokenConfig(token.config).scope, paths: itemsOf(domainId, 'tokenAuth').map((p) => p.path) }
           : null,
         basicAuth: basicAuth.get(siteId) ?? [],
       };
@@ -60,7 +61,7 @@ async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
     .where('domain_modules.domain_id', 'in', domainIds)
     .where('domain_modules.kind', '=', 'waf')
     .execute();
-  return new Map(rows.map((r) => [r.domain_id, JSON.parse(r.config) as edge.WafSetting]));
+  return new Map(rows.map((r) => [r.domain_id, readWafConfig(r.config)]));
 }
 
 /** The domains' modules: each one's WAF setting in its structure, its traffic modules in the data. */

@@ -10,14 +10,14 @@ const MAX_RULES = 500;
 export async function listRules(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number }) {
   await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  return itemsOf<edge.RewriteRule>(deps, o.moduleId);
+  return itemsOf(deps, o.moduleId, 'proxyRewrite');
 }
 
 export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; rule: edge.RewriteRule & { id?: number } }) {
   const site = await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
   const { id, ...rule } = o.rule;
-  const existing = await itemsOf<edge.RewriteRule>(deps, o.moduleId);
+  const existing = await itemsOf(deps, o.moduleId, 'proxyRewrite');
   if (!id && existing.length >= MAX_RULES) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: MAX_RULES } });
   if (existing.some((r) => r.id !== id && r.match === rule.match && r.source === rule.source)) {
     throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'source', message: 'Data already exists!' }] } });

@@ -7,22 +7,21 @@ import type { Principal } from '../../http/auth';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto';
 import { ApiError } from '../../http/errors';
 import { bump, domainsOf, itemsOf, moduleOf, saveModule, siteOf } from './core';
+import { readTokenConfig, type TokenConfig } from './stored';
 
 const KIND = 'tokenAuth' as const;
-/** What site_modules.config holds for a token-auth module; the key only sealed with the data key. */
-export type TokenConfig = { scope: 'all' | 'paths'; expiry: number; keySealed: string; keyHint: string };
 type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
 
 async function toItems(deps: AppDeps, rows: Row[]) {
   const domains = await domainsOf(deps, rows.map((r) => r.id));
-  const counts = await Promise.all(rows.map(async (r) => (await itemsOf(deps, r.id)).length));
+  const counts = await Promise.all(rows.map(async (r) => (await itemsOf(deps, r.id, KIND)).length));
   return rows.map((r, i) => {
-    const c = JSON.parse(r.config) as TokenConfig;
+    const c = readTokenConfig(r.config);
     return { id: r.id, name: r.name, scope: c.scope, expiry: c.expiry, keyHint: c.keyHint, count: counts[i], domains: domains.get(r.id) ?? [], createdAt: r.created_at, updatedAt: r.updated_at };
   });
 }
 
-export const keyOf = (deps: Pick<AppDeps, 'secrets'>, config: string) => decrypt(deps.secrets.dataKey, (JSON.parse(config) as TokenConfig).keySealed);
+export const keyOf = (deps: Pick<AppDeps, 'secrets'>, config: string) => decrypt(deps.secrets.dataKey, readTokenConfig(config).keySealed);
 
 export async function listTokenAuths(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
   await siteOf(deps, principal, o.siteId);
@@ -36,7 +35,7 @@ export async function listTokenAuths(deps: AppDeps, principal: Principal, o: { s
 export async function saveTokenAuth(deps: AppDeps, principal: Principal, o: { siteId: number; body: { id?: number; name: string; scope: 'all' | 'paths'; expiry: number; key?: string } }) {
   const { id, name, scope, expiry } = o.body;
   await siteOf(deps, principal, o.siteId);
-  const previous = id ? (JSON.parse((await moduleOf(deps, o.siteId, KIND, id)).config) as TokenConfig) : undefined;
+  const previous = id ? readTokenConfig((await moduleOf(deps, o.siteId, KIND, id)).config) : undefined;
   const fresh = o.body.key ?? (previous ? undefined : randomToken(24));
   const config: TokenConfig = fresh
     ? { scope, expiry, keySealed: encrypt(deps.secrets.dataKey, fresh), keyHint: fresh.slice(-4) }
@@ -49,7 +48,7 @@ export async function saveTokenAuth(deps: AppDeps, principal: Principal, o: { si
 export async function addPaths(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; items: string[] }) {
   const site = await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  const existing = await itemsOf<{ path: string }>(deps, o.moduleId);
+  const existing = await itemsOf(deps, o.moduleId, 'tokenAuth');
   const wanted = [...new Set(o.items)];
   const repeated = wanted.filter((p) => existing.some((e) => e.path === p));
   if (repeated.length) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'items', message: `Data already exists! ${repeated.join(', ')}` }] } });
@@ -57,13 +56,13 @@ export async function addPaths(deps: AppDeps, principal: Principal, o: { siteId:
   const at = now();
   await deps.db.insertInto('site_module_items').values(wanted.map((path) => ({ module_id: o.moduleId, item: JSON.stringify({ path }), created_at: at }))).execute();
   await bump(deps, site);
-  return itemsOf<{ path: string }>(deps, o.moduleId);
+  return itemsOf(deps, o.moduleId, 'tokenAuth');
 }
 
 export async function listPaths(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number }) {
   await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  return itemsOf<{ path: string }>(deps, o.moduleId);
+  return itemsOf(deps, o.moduleId, 'tokenAuth');
 }
 
 /** The signature the edge checks: hex HMAC-SHA1(key, path + ":" + expires). */
@@ -73,7 +72,7 @@ export const signPath = ({ key, path, expires }: { key: string; path: string; ex
 export async function sign(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; path: string; expiresIn?: number }) {
   await siteOf(deps, principal, o.siteId);
   const row = await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  const config = JSON.parse(row.config) as TokenConfig;
+  const config = readTokenConfig(row.config);
   const expires = Math.floor(Date.now() / 1000) + (o.expiresIn ?? config.expiry);
   const signature = signPath({ key: keyOf(deps, row.config), path: o.path, expires });
   return { path: o.path, expires, sign: signature, url: `${o.path}?expires=${expires}&sign=${signature}` };

@@ -10,7 +10,7 @@ const KIND = 'urlRedirect' as const;
 export async function listUrls(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; query: PageQuery & { keyword?: string } }) {
   await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  const all = await itemsOf<edge.RedirectRule>(deps, o.moduleId);
+  const all = await itemsOf(deps, o.moduleId, 'urlRedirect');
   const k = o.query.keyword?.toLowerCase();
   const hits = k ? all.filter((r) => r.source.toLowerCase().includes(k) || r.target.toLowerCase().includes(k)) : all;
   const start = (o.query.page - 1) * o.query.pageSize;
@@ -26,7 +26,7 @@ export async function saveUrl(deps: AppDeps, principal: Principal, o: { siteId: 
     const count = await deps.db.selectFrom('site_module_items').select((eb) => eb.fn.countAll().as('n')).where('module_id', '=', o.moduleId).executeTakeFirst();
     if (toCount(count?.n as number) >= REDIRECT_RULE_MAX) throw new ApiError(Codes.RedirectRuleLimit, { extra: { limit: REDIRECT_RULE_MAX } });
   }
-  const existing = await itemsOf<edge.RedirectRule>(deps, o.moduleId);
+  const existing = await itemsOf(deps, o.moduleId, 'urlRedirect');
   if (existing.some((r) => r.id !== id && r.match === rule.match && r.source === rule.source)) {
     throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'source', message: 'Data already exists!' }] } });
   }
@@ -42,7 +42,7 @@ export async function saveUrl(deps: AppDeps, principal: Principal, o: { siteId: 
 export async function replaceUrl(deps: AppDeps, principal: Principal, o: { siteId: number; moduleId: number; from: string; to: string }) {
   const site = await siteOf(deps, principal, o.siteId);
   await moduleOf(deps, o.siteId, KIND, o.moduleId);
-  const rules = await itemsOf<edge.RedirectRule>(deps, o.moduleId);
+  const rules = await itemsOf(deps, o.moduleId, 'urlRedirect');
   const changed = rules.filter((r) => r.target.includes(o.from)).map(({ id, ...r }) => ({ id, rule: { ...r, target: r.target.split(o.from).join(o.to) } }));
   const bad = changed.filter((c) => !edge.redirectRule.safeParse(c.rule).success);
   if (bad.length) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'to', message: 'Wrong Fromat!' }], ids: bad.map((b) => b.id) } });

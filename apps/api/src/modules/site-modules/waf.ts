@@ -3,13 +3,14 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { domainsOf, saveModule, siteOf } from './core';
+import { readWafConfig } from './stored';
 
 const KIND = 'waf' as const;
 type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
 
 async function toItems(deps: AppDeps, rows: Row[]) {
   const domains = await domainsOf(deps, rows.map((r) => r.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, ...(JSON.parse(r.config) as edge.WafSetting), domains: domains.get(r.id) ?? [], createdAt: r.created_at, updatedAt: r.updated_at }));
+  return rows.map((r) => ({ id: r.id, name: r.name, ...readWafConfig(r.config), domains: domains.get(r.id) ?? [], createdAt: r.created_at, updatedAt: r.updated_at }));
 }
 
 export const defaultRules = () => edge.CRS_GROUPS.map((g) => ({ id: g.id, name: g.name }));

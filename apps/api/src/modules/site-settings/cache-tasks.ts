@@ -1,4 +1,4 @@
-import type { edge, siteSettingSchemas } from '@edgekeep/contract';
+import { edge, type siteSettingSchemas } from '@edgekeep/contract';
 import { now } from '../../db';
 import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
 import { queueForZone } from './node-queue';
 import { assertOwnUrls, domainNames } from './site-urls';
+import { idList, readJson, stringList } from '../../db/json-column';
 
 /**
  * Empties what cache rules cache: the URL prefixes of URL rules, and the files of the rules' types on every
@@ -16,7 +17,7 @@ export async function purgeCacheRules(deps: AppDeps, principal: Principal, siteI
   const site = await reachableSite(deps, principal, siteId);
   const rows = await deps.db.selectFrom('site_cache_rules').select(['id', 'rule']).where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (rows.length !== new Set(ids).size) throw notFound('cache rule');
-  const rules = rows.map((r) => JSON.parse(r.rule) as edge.CacheRule);
+  const rules = rows.map((r) => readJson('site_cache_rules.rule', edge.cacheRule, r.rule));
   const prefixes = rules.flatMap((r) => (r.type === 'url' ? r.values : []));
   const extensions = [...new Set(rules.flatMap((r) => (r.type === 'fileTypes' ? r.values : [])))];
   const hosts = (await domainNames(deps, siteId)).filter((h) => !h.startsWith('*.'));
@@ -29,10 +30,11 @@ export async function purgeCacheRules(deps: AppDeps, principal: Principal, siteI
 type TaskRow = { id: number; type: string; urls: string; command_ids: string; created_at: string };
 
 async function toTasks(deps: AppDeps, rows: TaskRow[]) {
-  const ids = rows.flatMap((r) => JSON.parse(r.command_ids) as number[]);
+  const commandIds = new Map(rows.map((r) => [r.id, readJson('site_cache_tasks.command_ids', idList, r.command_ids)]));
+  const ids = [...commandIds.values()].flat();
   const commands = ids.length ? await deps.db.selectFrom('node_commands').select(['id', 'status', 'message']).where('id', 'in', ids).execute() : [];
   return rows.map((r) => {
-    const mine = commands.filter((c) => (JSON.parse(r.command_ids) as number[]).includes(c.id));
+    const mine = commands.filter((c) => commandIds.get(r.id)!.includes(c.id));
     const finished = mine.filter((c) => c.status === 'done' || c.status === 'failed');
     const status = !mine.length
       ? 'noNodes'
@@ -46,7 +48,7 @@ async function toTasks(deps: AppDeps, rows: TaskRow[]) {
     return {
       id: r.id,
       type: r.type as 'warm',
-      urls: JSON.parse(r.urls) as string[],
+      urls: readJson('site_cache_tasks.urls', stringList, r.urls),
       status: status as (typeof siteSettingSchemas.CACHE_TASK_STATUSES)[number],
       nodes: mine.length,
       finishedNodes: finished.length,

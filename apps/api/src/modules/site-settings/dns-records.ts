@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { idList, readJson } from '../../db/json-column';
 
 type Input = z.infer<typeof siteSettingSchemas.dnsRecordInput>;
 type Row = { id: number; name: string; type: string; value: string; ttl: number; domain_ids: string; memo: string; created_at: string; updated_at: string };
@@ -16,7 +17,7 @@ const toItem = (r: Row) => ({
   type: r.type as Input['type'],
   value: r.value,
   ttl: r.ttl,
-  domainIDs: JSON.parse(r.domain_ids) as number[],
+  domainIDs: readJson('site_dns_records.domain_ids', idList, r.domain_ids),
   memo: r.memo,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -84,7 +85,7 @@ export async function removeDnsRecords(deps: AppDeps, principal: Principal, site
 /** The site's domains a record is for (domains removed since are left out). */
 export async function dnsRecordDomains(deps: AppDeps, principal: Principal, siteId: number, dnsId: number) {
   await reachableSite(deps, principal, siteId);
-  const ids = JSON.parse((await ownRecord(deps, siteId, dnsId)).domain_ids) as number[];
+  const ids = readJson('site_dns_records.domain_ids', idList, (await ownRecord(deps, siteId, dnsId)).domain_ids);
   if (!ids.length) return [];
   return deps.db.selectFrom('domains').select(['id', 'name']).where('site_id', '=', siteId).where('id', 'in', ids).orderBy('name').execute();
 }

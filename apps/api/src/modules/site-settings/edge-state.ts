@@ -1,5 +1,6 @@
-import type { edge } from '@edgekeep/contract';
+import { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
+import { readJson } from '../../db/json-column';
 import { optionsOfSites } from './options';
 
 /** Each site's cache rules, compression and options. */
@@ -16,7 +17,7 @@ export const siteSettingsEdge: EdgeFeature = {
         id,
         {
           gzip: gzip.get(id),
-          cacheRules: rules.filter((r) => r.site_id === id).map((r) => JSON.parse(r.rule) as edge.CacheRule),
+          cacheRules: rules.filter((r) => r.site_id === id).map((r) => readJson('site_cache_rules.rule', edge.cacheRule, r.rule)),
           options: options.get(id),
         },
       ]),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Codes, type siteActionSchemas, type siteSchemas } from '@edgekeep/contract';
+import { Codes, siteActionSchemas, type siteSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now } from '../../db';
 import { paginate } from '../../db/paging';
@@ -13,6 +13,7 @@ import { licensedClientOf } from '../licenses/usage';
 import { visibleProduct } from '../products/service';
 import { tenantRootId } from '../roles/service';
 import { clientOf } from '../zones/service';
+import { readJson, stringList } from '../../db/json-column';
 
 type SitesQuery = z.infer<typeof siteSchemas.sitesQuery>;
 
@@ -36,9 +37,9 @@ const toItem = (s: Row) => ({
   zoneID: s.zone_id,
   groupID: s.group_id ?? s.product_group_id,
   cname: s.cname,
-  tags: JSON.parse(s.tags) as string[],
+  tags: readJson('sites.tags', stringList, s.tags),
   forceBackup: s.force_backup === 1,
-  limitations: JSON.parse(s.limitations) as z.infer<typeof siteActionSchemas.siteLimitations>,
+  limitations: readJson('sites.limitations', siteActionSchemas.siteLimitations, s.limitations),
   domainCount: s.domain_count,
   /** Not in the contract's answers: what a kept domain list of the site is checked against. */
   domainsVersion: s.domains_version,
@@ -95,7 +96,7 @@ export async function metaSites(deps: AppDeps, principal: Principal) {
 
 export async function siteTags(deps: AppDeps, principal: Principal) {
   const rows = await (await scopedSites(deps, principal)).execute();
-  return [...new Set(rows.flatMap((s) => JSON.parse(s.tags) as string[]))].sort();
+  return [...new Set(rows.flatMap((s) => readJson('sites.tags', stringList, s.tags)))].sort();
 }
 
 /** The zones' nodes take a new revision and the zones' DNS resolution is recomputed. */

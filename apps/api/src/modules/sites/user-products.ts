@@ -5,6 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { scopedSites } from './service';
+import { readTerms } from '../products/terms';
 
 /** The products the caller's sites are made from, with how many of its sites use each. */
 export async function userProducts(deps: AppDeps, principal: Principal, query: { page: number; pageSize: number; productIDs?: number | number[] }) {
@@ -24,7 +25,7 @@ export async function userProducts(deps: AppDeps, principal: Principal, query: {
     data: page.data.map((p) => ({
       id: p.id,
       name: p.name,
-      ...(JSON.parse(p.limits) as Record<string, unknown>),
+      ...readTerms(p.limits),
       expiredAt: p.expires_at,
       siteCount: toCount(counts.get(p.id)),
     })) as z.input<typeof siteSchemas.userProductItem>[],

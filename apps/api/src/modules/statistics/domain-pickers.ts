@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { scopedDomains } from '../client-domains/service';
 import { reachableSiteIds } from './scope';
+import { readJson, stringList } from '../../db/json-column';
 
 /** The caller's domains (of the sites chosen, each one it reaches), for the filters' pickers. */
 async function pickable(deps: AppDeps, principal: Principal, siteIds?: number[]) {
@@ -21,5 +22,5 @@ export async function domainsMeta(deps: AppDeps, principal: Principal, body: z.i
 
 export async function domainsTags(deps: AppDeps, principal: Principal, body: z.infer<typeof statisticsSchemas.domainsTagsBody>) {
   const rows = await (await pickable(deps, principal, body.siteIDs)).execute();
-  return [...new Set(rows.flatMap((d) => JSON.parse(d.tags) as string[]))].sort();
+  return [...new Set(rows.flatMap((d) => readJson('domains.tags', stringList, d.tags)))].sort();
 }

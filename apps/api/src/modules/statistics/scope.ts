@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import { scopedSites } from '../sites/service';
 import { clientOf, visibleZones } from '../zones/service';
 import { resolveWindow, type Window } from './window';
+import { readJson, stringList } from '../../db/json-column';
 
 type SiteFilter = Pick<statisticsSchemas.StatisticsFilter, 'reservedZone' | 'reservedSite' | 'reservedSiteType' | 'reservedDomain' | 'reservedDomainTag'>;
 
@@ -66,7 +67,7 @@ export async function filterSites(deps: AppDeps, principal: Principal, f: SiteFi
   let domains = f.reservedDomain?.length ? [...new Set(f.reservedDomain.map((d) => d.toLowerCase()))] : undefined;
   if (f.reservedDomainTag?.length && siteIds.length) {
     const rows = await deps.db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute();
-    const tagged = rows.filter((d) => (JSON.parse(d.tags) as string[]).some((t) => f.reservedDomainTag!.includes(t))).map((d) => d.name);
+    const tagged = rows.filter((d) => readJson('domains.tags', stringList, d.tags).some((t) => f.reservedDomainTag!.includes(t))).map((d) => d.name);
     domains = domains ? domains.filter((d) => tagged.includes(d)) : tagged;
   }
   if (domains && !domains.length) return { siteIds: [] };

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import { reachableSite, scopedSites } from '../sites/service';
 import { evaluateTraffic } from './state';
 import { isCurrentMonth, monthOf, monthRange, previousMonth, usageOf, type Month } from './usage';
+import { readTerms } from '../products/terms';
 
 type PlansQuery = z.infer<typeof trafficSchemas.extraTrafficPlansQuery>;
 type CreateBody = z.infer<typeof trafficSchemas.createExtraTrafficPlanBody>;
@@ -67,7 +68,7 @@ async function reachablePlan(deps: AppDeps, principal: Principal, id: number) {
 
 const productPrice = async (deps: AppDeps, siteId: number) => {
   const row = await deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('products.limits').where('sites.id', '=', siteId).executeTakeFirstOrThrow();
-  return (JSON.parse(row.limits) as { trafficPrice?: number }).trafficPrice ?? 0;
+  return readTerms(row.limits).trafficPrice;
 };
 
 export async function createPlan(deps: AppDeps, principal: Principal, body: CreateBody) {

@@ -1,5 +1,6 @@
 import { trafficSchemas } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
+import { readTerms } from '../products/terms';
 
 const { BYTES_PER_GB, TRAFFIC_WARNING_PERCENT } = trafficSchemas;
 type TrafficState = (typeof trafficSchemas.TRAFFIC_STATES)[number];
@@ -17,7 +18,6 @@ export const isCurrentMonth = (m: Month) => {
 
 /** What a site's allowance is made of: its product's terms. */
 export type SiteTerms = { siteId: number; productLimits: string };
-type Terms = { monthlyTrafficGB?: number; exceedAction?: 'none' | 'limit' | 'pause' };
 
 export type SiteUsage = {
   bytesSent: number;
@@ -55,8 +55,8 @@ export async function usageOf(deps: AppDeps, { sites, month }: { sites: SiteTerm
     .execute();
   const extra = new Map(plans.map((p) => [p.site_id, Number(p.gb)]));
   for (const site of sites) {
-    const terms = JSON.parse(site.productLimits) as Terms;
-    const productTrafficGB = terms.monthlyTrafficGB ?? 0;
+    const terms = readTerms(site.productLimits);
+    const productTrafficGB = terms.monthlyTrafficGB;
     const extraTrafficGB = extra.get(site.siteId) ?? 0;
     const allowanceBytes = productTrafficGB > 0 ? (productTrafficGB + extraTrafficGB) * BYTES_PER_GB : 0;
     const t = totals.get(site.siteId);

@@ -1,6 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
+import { readConditions } from './stored';
 
 type Sites = edge.DesiredStateInput['structure']['sites'];
 
@@ -30,7 +31,7 @@ async function wafOf(db: Db, sites: Sites): Promise<Map<number, edge.SiteWaf>> {
         id: m,
         domains: assigned.filter((a) => a.module_id === m).map((a) => domainName.get(a.domain_id) as string),
         rules: rules.filter((r) => r.module_id === m).map((r) => ({
-          id: r.id, logic: r.logic, conditions: JSON.parse(r.conditions) as edge.AclCondition[],
+          id: r.id, logic: r.logic, conditions: readConditions(r.conditions),
           action: r.action as edge.AclRule['action'], redirectURL: r.redirect_url, blockSeconds: r.block_seconds,
         })),
       }))

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { readConditions } from './stored';
 
 type RuleInput = z.infer<typeof wafAclSchemas.ruleInput>;
 type RuleRow = {
@@ -20,7 +21,7 @@ const toRule = (r: RuleRow) => ({
   priority: r.priority,
   enabled: r.enabled === 1,
   logic: r.logic,
-  conditions: JSON.parse(r.conditions) as edge.AclCondition[],
+  conditions: readConditions(r.conditions),
   action: r.action as RuleInput['action'],
   redirectURL: r.redirect_url,
   blockSeconds: r.block_seconds,

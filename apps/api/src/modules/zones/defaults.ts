@@ -1,4 +1,5 @@
-import type { infraSchemas } from '@edgekeep/contract';
+import { infraSchemas } from '@edgekeep/contract';
+import { readJson } from '../../db/json-column';
 
 export type ZoneSettings = infraSchemas.ZoneSettings;
 export const DEFAULT_ZONE_SETTINGS: ZoneSettings = {
@@ -19,5 +20,7 @@ export const DEFAULT_ZONE_SETTINGS: ZoneSettings = {
   preheatCaches: { urls: [], commandIDs: [], createdAt: null },
 };
 
+const storedSettings = infraSchemas.zoneSettings.partial();
+
 /** A zone's stored settings; a setting the zone never had answers its default. */
-export const readZoneSettings = (json: string): ZoneSettings => ({ ...DEFAULT_ZONE_SETTINGS, ...(JSON.parse(json) as Partial<ZoneSettings>) });
+export const readZoneSettings = (json: string): ZoneSettings => ({ ...DEFAULT_ZONE_SETTINGS, ...readJson('zones.settings', storedSettings, json) });
