@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../apps/agent/src/test/servers';
@@ -97,7 +97,8 @@ export const lists = async ({ domains = 100_000, connections = 50, seconds = 10 
       console.log(
         `lists, ${name} (${(body.length / 1024).toFixed(0)} KB): ${api.requestsPerSec.toFixed(0)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms` +
           ` · bare Fastify ${alone.requestsPerSec.toFixed(0)} req/s, p99 ${alone.p99} ms · ratio ${(api.requestsPerSec / alone.requestsPerSec).toFixed(3)}` +
-          (api.errors || api.non2xx ? ` · ${api.errors} errors, ${api.non2xx} non-2xx` : ''),
+          (api.errors || api.non2xx ? ` · ${api.errors} errors, ${api.non2xx} non-2xx` : '') +
+          ` · load average ${loadavg()[0].toFixed(1)}`,
       );
     }
     return results;

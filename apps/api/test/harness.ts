@@ -89,7 +89,8 @@ async function boot(b: Boot): Promise<TestApp> {
   const { dataDir, database } = b;
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...b.env });
   const logLines: string[] = [];
-  const log = pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));
+  // every line from debug up, unless the caller names a level (a benchmark asks for the production-like quiet)
+  const log = pino({ level: b.env.LOG_LEVEL ?? 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));
   const deps: AppDeps = await openRuntime(config, log);
   const app = await buildApp(deps);
   b.extend?.(app);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { now, onWrite, type Db } from '../db';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from './errors';
+import { readJson, stringList } from '../db/json-column';
 
 /** Who is calling: the account, its tier, its session, the account that switched into it, and what it may do. */
 export type Principal = {
@@ -22,7 +23,7 @@ export type Principal = {
 export function permissionsOf(tier: Tier, isRoot: boolean, rolePermissions: string | null): ReadonlySet<string> {
   const all = permissionKeys(tier);
   if (isRoot) return new Set(all);
-  const granted = new Set(rolePermissions ? (JSON.parse(rolePermissions) as string[]) : []);
+  const granted = new Set(rolePermissions ? readJson('roles.permissions', stringList, rolePermissions) : []);
   return new Set(all.filter((k) => granted.has(k)));
 }
 
@@ -80,7 +81,8 @@ const CALLER_KEPT_MS = 1000;
 /** What decides whether a session's calls are served and what they may do: read with the caller of each call. */
 const CALLER_TABLES = ['sessions', 'accounts', 'roles'];
 
-type Caller = Awaited<ReturnType<typeof readCaller>>;
+/** The row behind a token, with what its role grants worked out once (a Set of a tier's keys for each call cost more than its query). */
+type Caller = (NonNullable<Awaited<ReturnType<typeof readCaller>>> & { granted: ReadonlySet<string> }) | undefined;
 type Callers = { generation: number; byToken: Map<string, { row: Caller; generation: number; until: number }> };
 const callersOf = new WeakMap<Db, Callers>();
 
@@ -111,7 +113,7 @@ const readCaller = (db: Db, claims: Claims) =>
  * the same PostgreSQL, the command line) is seen within CALLER_KEPT_MS. The times (the session's and the account's
  * expiry) are checked on every call.
  */
-async function callerOf(deps: AppDeps, token: string, claims: Claims) {
+async function callerOf(deps: AppDeps, token: string, claims: Claims): Promise<Caller> {
   let callers = callersOf.get(deps.db);
   if (!callers) {
     const fresh: Callers = { generation: 0, byToken: new Map() };
@@ -125,7 +127,8 @@ async function callerOf(deps: AppDeps, token: string, claims: Claims) {
   const kept = callers.byToken.get(token);
   if (kept && kept.generation === callers.generation && kept.until > Date.now()) return kept.row;
   const generation = callers.generation;
-  const row = await readCaller(deps.db, claims);
+  const read = await readCaller(deps.db, claims);
+  const row: Caller = read && { ...read, granted: permissionsOf(claims.tier, read.is_root === 1, read.permissions) };
   if (generation === callers.generation) {
     if (callers.byToken.size >= VERIFIED_KEPT) callers.byToken.delete(callers.byToken.keys().next().value!);
     callers.byToken.set(token, { row, generation, until: Date.now() + CALLER_KEPT_MS });
@@ -156,21 +159,52 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
     sessionKind: row.kind,
     proxyAccountId: row.proxy_account_id,
     isRoot: row.is_root === 1,
-    permissions: permissionsOf(claims.tier, row.is_root === 1, row.permissions),
+    permissions: row.granted,
   };
 }
 
 /** An edge node calling the agent protocol: its id and zone. */
 export type EdgeNode = { id: number; zone_id: number };
 
-/** The node a credential (`Authorization: Node <credential>`) belongs to; a revoked or unknown one is refused like an invalid token. */
+/** How long a node found by its credential is kept (see `authenticateNode`). */
+const NODE_KEPT_MS = 5000;
+type Nodes = { generation: number; byCredential: Map<string, { node: EdgeNode; until: number }> };
+const nodesOf = new WeakMap<Db, Nodes>();
+const keptNodes = (db: Db) => {
+  let nodes = nodesOf.get(db);
+  if (!nodes) nodesOf.set(db, (nodes = { generation: 0, byCredential: new Map() }));
+  return nodes;
+};
+
+/**
+ * Drops every kept node at once in this process: called when a node is deleted, moved to another zone, enrolled
+ * again or its credential revoked (rare). Another API instance on the database sees it within NODE_KEPT_MS.
+ */
+export function forgetNodeCredentials(db: Db) {
+  const nodes = keptNodes(db);
+  nodes.generation++;
+  nodes.byCredential.clear();
+}
+
+/**
+ * The node a credential (`Authorization: Node <credential>`) belongs to; a revoked or unknown one is refused like an
+ * invalid token. Agents call several times per change (watch, state, report, commands): the node found is kept
+ * NODE_KEPT_MS by its credential's hash, and `forgetNodeCredentials` drops it (a read it overlapped is not kept).
+ */
 export async function authenticateNode(deps: AppDeps, req: FastifyRequest): Promise<EdgeNode> {
   const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
-  const node =
-    scheme === 'Node' && credential
-      ? await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', sha256(credential)).executeTakeFirst()
-      : undefined;
+  if (scheme !== 'Node' || !credential) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
+  const hash = sha256(credential);
+  const nodes = keptNodes(deps.db);
+  const kept = nodes.byCredential.get(hash);
+  if (kept && kept.until > Date.now()) return kept.node;
+  const generation = nodes.generation;
+  const node = await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', hash).executeTakeFirst();
   if (!node) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
+  if (generation === nodes.generation) {
+    if (nodes.byCredential.size >= VERIFIED_KEPT) nodes.byCredential.delete(nodes.byCredential.keys().next().value!);
+    nodes.byCredential.set(hash, { node, until: Date.now() + NODE_KEPT_MS });
+  }
   return node;
 }
 

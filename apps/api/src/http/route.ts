@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodObject, type z } from 'zod';
 import type { AppDeps } from '../deps';
+import { sendAnswer } from './answer';
 import { authenticate, authenticateNode, type EdgeNode, type Principal } from './auth';
 import { ApiError, validationError } from './errors';
 
@@ -69,8 +70,8 @@ function servedList(app: FastifyInstance) {
 
 /**
  * Serves one route of the contract: authenticates the caller for the route's tier, validates params, query and
- * body, runs the handler and sends its answer through the response schema, which drops every field the
- * contract does not name.
+ * body, runs the handler and sends its answer as the response schema writes it (`sendAnswer`), which drops every
+ * field the contract does not name.
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>) {
   if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
@@ -95,16 +96,6 @@ export function registerNodeRoute<D extends RouteDef>(
     const answer = await handler({ ...ctx, node: ctx.req.edgeNode! });
     return opts.checked ? ctx.reply.send(answer) : sendAnswer(def, ctx, answer);
   });
-}
-
-/** Sends the answer through the response schema; an answer that does not match it is the server's fault. */
-function sendAnswer(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown) {
-  const out = def.response.safeParse(answer);
-  if (!out.success) {
-    ctx.req.log.error({ route: def.id, issues: out.error.issues }, 'answer does not match the contract');
-    throw new ApiError(Codes.Unknown);
-  }
-  return ctx.reply.send(out.data);
 }
 
 /** Serves a `download` route: the handler sets the headers and its stream is sent as it is. */
