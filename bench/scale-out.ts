@@ -1,4 +1,6 @@
 import { setMaxListeners } from 'node:events';
+import http from 'node:http';
+import { stateDelta, type edge } from '@edgekeep/contract';
 import pg from 'pg';
 import { api, type Server } from '../e2e/harness';
 import { userWithPlan } from '../e2e/tenants';
@@ -6,77 +8,127 @@ import { metric, startCluster, type Cluster } from './cluster';
 import { percentile, sleep, summary } from './stats';
 
 const PASSWORD = 'scale-out bench password';
-/** How long an agent's watch waits (the product's default), and how often it reports. */
+/** How long an agent's watch waits (the product's default), how often it reports and asks for queued commands. */
 const WATCH_SECONDS = 30;
 const REPORT_MS = 10_000;
+const COMMANDS_MS = 5_000;
 
-type SimAgent = { credential: string; known: number; seen: Map<number, number> };
+type SimAgent = { credential: string; known: number; held?: edge.DesiredState; seen: Map<number, number>; woke: Map<number, number>; reportNow: () => void; pollNow: () => void };
 
 /**
- * A swarm of simulated agents in this process: each long-polls `watch` through the balancer, fetches its state when
- * the revision moved, acknowledges it with a report at once (as the agent does after an apply) and reports every
- * 10 s. Nothing is applied.
+ * A swarm of simulated agents in this process, each following the protocol as the agent does (apps/agent/src/sync,
+ * report, commands): it long-polls `watch` through the balancer; after each answer it asks for queued commands, and
+ * when the revision moved it asks for the state with the `etag` of the one it holds (`base`), takes the delta
+ * (`applyDelta`) or the whole state, asking again without `base` when the delta is from another build, and
+ * acknowledges it with a report at once, which restarts its 10 s reporting; commands are also asked for every 5 s.
+ * Nothing is applied to nginx and states are not checked against the schema.
  */
 function startSwarm(o: { url: string; credentials: string[] }) {
-  // fetch's own pool: connections per origin unlimited, kept alive, answers waited for 300 s (a watch takes 30)
   const stop = new AbortController();
-  // Every fetch of the swarm listens on this one signal (fetch lets go of a listener only when its request is collected).
+  // Every request of the swarm listens on this one signal.
   setMaxListeners(0, stop.signal);
-  const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map() }));
-  const failures = { watch: 0, state: 0, report: 0 };
+  const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map(), woke: new Map(), reportNow: () => undefined, pollNow: () => undefined }));
+  const failures = { watch: 0, state: 0, report: 0, commands: 0 };
+  // node:http rather than fetch: the swarm's own CPU is part of what is measured. Connections kept alive, unlimited.
+  const pool = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const { hostname, port } = new URL(o.url);
+  const call = (a: SimAgent, path: string, body?: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers = { authorization: `Node ${a.credential}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) };
+      const req = http.request({ agent: pool, hostname, port, path: `/agent/v1/${path}`, method: payload ? 'POST' : 'GET', headers, signal: stop.signal }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()) as unknown) : reject(new Error(String(res.statusCode)))));
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
   const report = (a: SimAgent) =>
-    fetch(`${o.url}/agent/v1/report`, {
-      method: 'POST',
-      signal: stop.signal,
-      headers: { authorization: `Node ${a.credential}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        version: 'swarm', appliedRevision: a.known || null, applyError: null, nginxRunning: true, cpuPercent: 1,
-        memory: { totalBytes: 1e9, usedBytes: 1e8 }, disk: { totalBytes: 1e10, usedBytes: 1e9 }, network: { rxBytes: 0, txBytes: 0 }, loadAverage: [0, 0, 0], uptimeSeconds: 1,
-      }),
-    }).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status)))));
-  const get = (a: SimAgent, path: string) =>
-    fetch(`${o.url}/agent/v1/${path}`, { signal: stop.signal, headers: { authorization: `Node ${a.credential}` } }).then((r) =>
-      r.ok ? (r.json() as Promise<{ revision: number }>) : Promise.reject(new Error(String(r.status))),
-    );
+    call(a, 'report', {
+      version: 'swarm', appliedRevision: a.held?.revision ?? null, applyError: null, nginxRunning: true, cpuPercent: 1,
+      memory: { totalBytes: 1e9, usedBytes: 1e8 }, disk: { totalBytes: 1e10, usedBytes: 1e9 }, network: { rxBytes: 0, txBytes: 0 }, loadAverage: [0, 0, 0], uptimeSeconds: 1,
+    });
+  const commands = (a: SimAgent) => call(a, 'commands').catch(() => failures.commands++);
+  /** The state the answer gives the agent, as `receivedState` takes it: undefined for a delta from a build it does not hold. */
+  const answers = { delta: 0, whole: 0, otherBase: 0 };
+  const received = (a: SimAgent, json: unknown) => {
+    if (!stateDelta.isDelta(json)) return answers.whole++, json as edge.DesiredState;
+    const delta = json as stateDelta.StateDelta;
+    if (a.held?.etag !== delta.base) return void answers.otherBase++;
+    answers.delta++;
+    return stateDelta.applyDelta(a.held, delta);
+  };
+  const fetchState = async (a: SimAgent) => {
+    const state = received(a, await call(a, a.held?.etag ? `state?base=${encodeURIComponent(a.held.etag)}` : 'state')) ?? received(a, await call(a, 'state'))!;
+    a.held = state;
+    a.seen.set(state.revision, Date.now());
+    a.known = state.revision;
+  };
   const follow = async (a: SimAgent) => {
+    let needState = true;
     while (!stop.signal.aborted) {
       try {
-        const { revision } = await get(a, `watch?since=${a.known}`);
-        if (revision === a.known) continue;
-        const state = await get(a, 'state').catch((err: unknown) => ((failures.state++), Promise.reject(err)));
-        a.seen.set(state.revision, Date.now());
-        a.known = state.revision;
-        await report(a).catch(() => failures.report++);
+        if (needState) {
+          await fetchState(a).catch((err: unknown) => (failures.state++, Promise.reject(err)));
+          needState = false;
+          a.reportNow();
+        }
+        const { revision } = (await call(a, `watch?since=${a.known}`)) as { revision: number };
+        a.pollNow();
+        if (revision !== a.known) {
+          a.woke.set(revision, Date.now());
+          needState = true;
+        }
       } catch {
         if (stop.signal.aborted) return;
-        failures.watch++;
+        if (!needState) failures.watch++;
+        needState = true;
         await sleep(500 + Math.random() * 500);
       }
     }
   };
-  const reporters = agents.map((a, i) => {
-    let timer: NodeJS.Timeout;
-    const tick = () => void report(a).catch(() => failures.report++).finally(() => (timer = setTimeout(tick, REPORT_MS)));
-    timer = setTimeout(tick, (i / agents.length) * REPORT_MS);
-    return () => clearTimeout(timer);
+  /** Runs `task` every `ms` from `offset`, and at once on `now()`, which starts the period again (as the agent's reporter and command poller). */
+  const every = (task: () => Promise<unknown>, ms: number, offset: number) => {
+    let timer = setTimeout(run, offset);
+    function run() {
+      clearTimeout(timer);
+      void task().finally(() => {
+        clearTimeout(timer);
+        if (!stop.signal.aborted) timer = setTimeout(run, ms);
+      });
+    }
+    return { now: run, stop: () => clearTimeout(timer) };
+  };
+  const periodic = agents.flatMap((a, i) => {
+    const reports = every(() => report(a).catch(() => failures.report++), REPORT_MS, (i / agents.length) * REPORT_MS);
+    const polls = every(() => commands(a), COMMANDS_MS, (i / agents.length) * COMMANDS_MS);
+    a.reportNow = reports.now;
+    a.pollNow = polls.now;
+    return [reports, polls];
   });
   const loops = agents.map(follow);
   return {
     agents,
     failures,
-    /** Resolves when every agent holds a revision above `above`; answers the time each first held it. */
+    /** The state answers: deltas, whole states, deltas from a build the agent did not hold. */
+    answers,
+    /** Resolves when every agent holds a revision above `above`; answers the time each first held it and was told of it by a watch. */
     async allPast(above: number, timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (agents.some((a) => a.known <= above)) {
         if (Date.now() > deadline) throw new Error(`${agents.filter((a) => a.known <= above).length} agents never saw a revision past ${above}`);
         await sleep(20);
       }
-      return agents.map((a) => Math.min(...[...a.seen].filter(([r]) => r > above).map(([, at]) => at)));
+      const first = (times: Map<number, number>) => Math.min(...[...times].filter(([r]) => r > above).map(([, at]) => at));
+      return { held: agents.map((a) => first(a.seen)), woke: agents.map((a) => first(a.woke)) };
     },
     async stop() {
       stop.abort();
-      reporters.forEach((r) => r());
+      periodic.forEach((p) => p.stop());
       await Promise.allSettled(loops);
+      pool.destroy();
     },
   };
 }
@@ -87,8 +139,13 @@ function startSwarm(o: { url: string; credentials: string[] }) {
  * zone, enrolled like real ones. A blacklist change made through each instance in turn (directly, not through the
  * balancer) must reach every agent; then one instance is killed (SIGKILL) and a change must still reach all, and the
  * scheduled jobs keep running once across the instances left. Figures come from the instances' /metrics.
+ * `SCALE_OUT_AGENTS` and `SCALE_OUT_CHANGES` set the number of agents and of changes.
  */
-export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: { instances?: number; agents?: number; changes?: number } = {}) => {
+export const scaleOut = async ({
+  instances = 3,
+  agents = Number(process.env.SCALE_OUT_AGENTS ?? 1000),
+  changes = Number(process.env.SCALE_OUT_CHANGES ?? 12),
+}: { instances?: number; agents?: number; changes?: number } = {}) => {
   let cluster: Cluster | undefined;
   let swarm: ReturnType<typeof startSwarm> | undefined;
   let pgAdmin: pg.Client | undefined;
@@ -129,7 +186,10 @@ export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: {
     await sleep(2000);
     const cpuBefore = await Promise.all(metricsPorts.map((p) => metric(p, 'process_cpu_seconds_total')));
     const started = performance.now();
+    const swarmCpu = process.cpuUsage();
     const latencies: number[] = [];
+    /** From the change to the watch answer telling each agent that the revision moved. */
+    const wakes: number[] = [];
     /** How long the change's own call took (its answer comes once the change is committed). */
     const calls: number[] = [];
     const change = async (server: Server) => {
@@ -138,25 +198,27 @@ export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: {
       const res = await api(server, 'POST', `user/site/${site}/firewall/setting/blacklists`, { token: plan.userToken, body: { ips: `198.51.100.${(latencies.length / agents) % 250}` } });
       if (res.status !== 200) throw new Error(`blacklist change refused: ${JSON.stringify(res.body)}`);
       calls.push(Date.now() - t0);
-      const seen = await swarm!.allPast(above);
-      return seen.map((at) => at - t0);
+      const { held, woke } = await swarm!.allPast(above);
+      wakes.push(...woke.map((at) => at - t0));
+      return held.map((at) => at - t0);
     };
     for (let i = 0; i < changes; i++) {
       latencies.push(...(await change(servers[i % instances])));
       await sleep(1000);
     }
     const wallSeconds = (performance.now() - started) / 1000;
+    const swarmPercent = (((c) => c.user + c.system)(process.cpuUsage(swarmCpu)) / 1e6 / wallSeconds) * 100;
     const cpuAfter = await Promise.all(metricsPorts.map((p) => metric(p, 'process_cpu_seconds_total')));
     const rss = await Promise.all(metricsPorts.map((p) => metric(p, 'process_resident_memory_bytes')));
     const watchers = await Promise.all(metricsPorts.map((p) => metric(p, 'edgekeep_agent_watchers')));
     await pgAdmin.connect();
     const connections = Number((await pgAdmin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName])).rows[0].n);
     const propagation = { p50: percentile({ samples: latencies, p: 50 }), p99: percentile({ samples: latencies, p: 99 }), max: Math.max(...latencies) };
-    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}`);
+    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}; the watch answers telling them: ${summary({ samples: wakes.filter(Number.isFinite) })}`);
     metricsPorts.forEach((_, i) =>
       console.log(`scale-out, instance ${i + 1}: CPU ${(((cpuAfter[i] - cpuBefore[i]) / wallSeconds) * 100).toFixed(0)} % of a core · RSS ${(rss[i] / 2 ** 20).toFixed(0)} MB · ${watchers[i]} watches waiting`),
     );
-    console.log(`scale-out: PostgreSQL connections in use ${connections}; swarm failures ${JSON.stringify(swarm.failures)}`);
+    console.log(`scale-out: the swarm's own process (and this bench) ${swarmPercent.toFixed(0)} % of a core; PostgreSQL connections in use ${connections}; swarm failures ${JSON.stringify(swarm.failures)}; state answers ${JSON.stringify(swarm.answers)}`);
 
     // One instance dies: the balancer skips it, its agents watch through the others, the jobs go on once.
     const jobRuns = () => Promise.all(metricsPorts.slice(0, instances - 1).map((p) => metric(p, 'edgekeep_job_runs_total', 'job="resolution-sweep"')));
@@ -172,7 +234,7 @@ export const scaleOut = async ({ instances = 3, agents = 1000, changes = 12 }: {
       `scale-out, instance ${instances} killed (SIGKILL) ${((Date.now() - killedAt) / 1000).toFixed(0)} s ago: a change → all agents ${summary({ samples: afterKill })}; ` +
         `resolution-sweep ran ${failover.jobRunsIn30s} times in 30 s across the ${instances - 1} left (due every 10 s)`,
     );
-    return { instances, agents, propagation, cpuPercent: cpuAfter.map((c, i) => ((c - cpuBefore[i]) / wallSeconds) * 100), rssMb: rss.map((r) => r / 2 ** 20), connections, failures: swarm.failures, failover };
+    return { instances, agents, propagation, cpuPercent: cpuAfter.map((c, i) => ((c - cpuBefore[i]) / wallSeconds) * 100), rssMb: rss.map((r) => r / 2 ** 20), connections, failures: swarm.failures, swarmCpuPercent: swarmPercent, failover };
   } finally {
     await swarm?.stop();
     await pgAdmin?.end().catch(() => undefined);

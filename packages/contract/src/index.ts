@@ -1,4 +1,5 @@
 export * from './constants';
+export { perObject } from './per-object';
 export * from './errors';
 export * from './paging';
 export * from './route';

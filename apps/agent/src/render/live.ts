@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { edge } from '@edgekeep/contract';
+import { perObject, type edge } from '@edgekeep/contract';
 import { hstsValue, sitePorts } from './site-options';
 
 /**
@@ -74,6 +74,28 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
   };
 };
 
+/** A site's wildcard names that need a server block: they keep the live names they cover rendered, whatever their site. */
+const wildcardsOf = perObject((site: edge.SiteStructure) =>
+  site.domains.filter((d) => d.name.startsWith('*.') && renderedReasons({ site, domain: d }).length > 0).map((d) => d.name),
+);
+
+type SiteSplit = { rendered?: edge.SiteStructure; live: LiveDomain[] };
+/** Each site's split, kept with what it was worked out for (the zone and the wildcards): a site kept from state to state is not split again. */
+const siteSplits = new WeakMap<edge.SiteStructure, { context: string; split: SiteSplit }>();
+
+const splitSite = ({ site, zone, wildcards, context }: { site: edge.SiteStructure; zone: edge.ZoneStructure; wildcards: string[]; context: string }): SiteSplit => {
+  const known = siteSplits.get(site);
+  if (known?.context === context) return known.split;
+  const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d }).length > 0 || coveredBy(d.name, wildcards);
+  const domains = site.domains.filter(rendered);
+  const split = {
+    rendered: domains.length > 0 || site.l4Ports.length > 0 ? { ...site, domains } : undefined,
+    live: site.domains.filter((d) => !rendered(d)).map((domain) => liveDomain({ site, domain, zone })),
+  };
+  siteSplits.set(site, { context, split });
+  return split;
+};
+
 /**
  * The desired state split in two: what nginx renders (the zone, the sites' L4 ports and the domains that need a
  * server block) and the live domains. A site left with no rendered domain and no L4 port is not rendered at all,
@@ -82,14 +104,11 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
  */
 const split = (state: edge.DesiredState) => {
   const { zone } = state.structure;
-  const needsBlock = (site: edge.SiteStructure, d: edge.Domain) => renderedReasons({ site, domain: d }).length > 0;
-  const wildcards = state.structure.sites.flatMap((s) => s.domains.filter((d) => d.name.startsWith('*.') && needsBlock(s, d)).map((d) => d.name));
-  const rendered = (site: edge.SiteStructure, d: edge.Domain) => needsBlock(site, d) || coveredBy(d.name, wildcards);
-  const live = state.structure.sites.flatMap((site) => site.domains.filter((d) => !rendered(site, d)).map((domain) => liveDomain({ site, domain, zone })));
-  const sites = state.structure.sites
-    .map((site) => ({ ...site, domains: site.domains.filter((d) => rendered(site, d)) }))
-    .filter((site) => site.domains.length > 0 || site.l4Ports.length > 0);
-  return { structure: { zone, sites }, live };
+  const wildcards = state.structure.sites.flatMap(wildcardsOf);
+  const context = JSON.stringify([zone, wildcards]);
+  const parts = state.structure.sites.map((site) => splitSite({ site, zone, wildcards, context }));
+  // `lives`: each site's live domains, the same array while the site stays the same object
+  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: parts.flatMap((p) => p.live), lives: parts.map((p) => p.live) };
 };
 
 const splits = new WeakMap<edge.DesiredState, ReturnType<typeof split>>();

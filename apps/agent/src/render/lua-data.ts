@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { edge } from '@edgekeep/contract';
+import { perObject, type edge } from '@edgekeep/contract';
 import { splitLive, type LiveDomain } from './live';
 
 /**
@@ -26,10 +26,21 @@ export type LuaData = {
 
 const LUA_PAGE = 929;
 
-const digest = (live: LiveDomain[]) => createHash('sha256').update(JSON.stringify(live)).digest('base64url');
+/** Each live domain's JSON and its hash, worked out once per entry: an entry kept from state to state is the same object (render/live.ts). */
+const entryOf = perObject((d: LiveDomain) => {
+  const json = JSON.stringify(d);
+  return { json, hash: createHash('sha256').update(json).digest('base64url') };
+});
+export const liveJson = (d: LiveDomain) => entryOf(d).json;
+
+const hashOf = (parts: string[]) => createHash('sha256').update(parts.join(',')).digest('base64url');
+/** A site's live domains named by their entries' hashes, once per list (render/live.ts keeps a site's list while the site stays). */
+const siteDigest = perObject((live: LiveDomain[]) => hashOf(live.map((d) => entryOf(d).hash)));
+/** Names the list by its sites' lists, in order: the same lists, the same name. */
+const digest = (lives: LiveDomain[][]) => hashOf(lives.filter((live) => live.length > 0).map(siteDigest));
 
 export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => {
-  const { live } = splitLive({ state });
+  const { live, lives } = splitLive({ state });
   return {
     revision: state.revision,
     sites: state.data.sites,
@@ -39,6 +50,6 @@ export const luaData = ({ state }: { state: edge.DesiredState }): LuaData => {
     ...(state.data.acmeChallenges.length ? { acme: state.data.acmeChallenges } : {}),
     pages: Object.fromEntries(state.structure.sites.flatMap((s) => s.errorPages.filter((p) => p.status === LUA_PAGE).map((p) => [String(s.id), p]))),
     live,
-    liveDigest: digest(live),
+    liveDigest: digest(lives),
   };
 };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { edge } from '@edgekeep/contract';
+import { edge, perObject } from '@edgekeep/contract';
 import { applyState } from '../apply/apply';
 import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
@@ -30,6 +30,10 @@ export type ApplierOptions = {
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
 
+const keyOf = (part: object) => JSON.stringify(part, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
+/** Each rendered site's part of the key, once per site: a site kept from state to state is the same object (render/live.ts). */
+const siteKey = perObject((site: edge.SiteStructure) => keyOf(site));
+
 /**
  * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts). Which
  * certificate a domain uses, and the certificates themselves, are pushed data (served by SNI name); only whether a
@@ -39,7 +43,8 @@ const reloadKeys = new WeakMap<edge.DesiredState, string>();
 const reloadKey = (state: edge.DesiredState) => {
   let key = reloadKeys.get(state);
   if (key === undefined) {
-    key = JSON.stringify(splitLive({ state }).structure, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
+    const { zone, sites } = splitLive({ state }).structure;
+    key = [keyOf(zone), ...sites.map(siteKey)].join('\n');
     reloadKeys.set(state, key);
   }
   return key;
@@ -116,7 +121,7 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
       await ensureRunning();
     } else {
       const doc = pushed(state);
-      const { push, next } = livePush({ doc, held: heldLive });
+      const { push, next } = livePush({ doc, lives: splitLive({ state }).lives, held: heldLive });
       heldLive = undefined;
       await pushData({ control: await control(), data: push }).catch(async (err: Error) => {
         // the runtime holds another list than the delta's base (nginx restarted from its data file): the whole list

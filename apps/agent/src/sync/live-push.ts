@@ -1,25 +1,39 @@
-import type { LuaData } from '../render';
+import { liveJson, type LuaData } from '../render/lua-data';
+import type { LiveDomain } from '../render/live';
 
-/** What the Lua runtime holds of the live domains after a push: the list's digest and each entry as JSON, by name. */
-export type HeldLive = { digest: string; entries: Map<string, string> };
+/**
+ * What the Lua runtime holds of the live domains after a push: the list's digest, each entry as JSON by name, and
+ * the sites' lists it came from (render/live.ts keeps a site's list while the site stays the same).
+ */
+export type HeldLive = { digest: string; entries: Map<string, string>; lives: Set<LiveDomain[]> };
 
 /** Changed names beyond this go as the whole list. */
 const DELTA_MAX = 2000;
 
-const heldOf = (doc: LuaData): HeldLive | undefined =>
-  doc.live && doc.liveDigest ? { digest: doc.liveDigest, entries: new Map(doc.live.map((d) => [d.name, JSON.stringify(d)])) } : undefined;
+const heldOf = (digest: string, lives: LiveDomain[][]): HeldLive => ({
+  digest,
+  entries: new Map(lives.flatMap((live) => live.map((d): [string, string] => [d.name, liveJson(d)]))),
+  lives: new Set(lives),
+});
 
 /**
- * The document to push given what the runtime holds (`held`, undefined when unknown): the live domains left out
- * when they did not change, as a delta (`liveDelta`: entries added or changed, names removed) when few did, else
- * whole. `next`: what the runtime holds once the push is taken.
+ * The document to push given what the runtime holds (`held`, undefined when unknown; it is taken over): the live
+ * domains left out when they did not change, as a delta (`liveDelta`: entries added or changed, names removed) when
+ * few did, else whole. Only the sites' lists that are not the ones held are looked into. `lives`: the document's
+ * live domains by site (splitLive). `next`: what the runtime holds once the push is taken.
  */
-export const livePush = <T extends LuaData>({ doc, held }: { doc: T; held?: HeldLive }): { push: T; next?: HeldLive } => {
-  const next = heldOf(doc);
-  if (!held || !next) return { push: doc, next };
-  if (held.digest === next.digest) return { push: { ...doc, live: undefined }, next: held };
-  const set = (doc.live ?? []).filter((d) => held.entries.get(d.name) !== next.entries.get(d.name));
-  const remove = [...held.entries.keys()].filter((name) => !next.entries.has(name));
-  if (set.length + remove.length > DELTA_MAX) return { push: doc, next };
-  return { push: { ...doc, live: undefined, liveDelta: { base: held.digest, set, remove } }, next };
+export const livePush = <T extends LuaData>({ doc, lives, held }: { doc: T; lives: LiveDomain[][]; held?: HeldLive }): { push: T; next?: HeldLive } => {
+  if (!doc.live || !doc.liveDigest) return { push: doc };
+  if (!held) return { push: doc, next: heldOf(doc.liveDigest, lives) };
+  if (held.digest === doc.liveDigest) return { push: { ...doc, live: undefined }, next: held };
+  const now = new Set(lives);
+  const came = lives.filter((live) => !held.lives.has(live)).flat();
+  const names = new Set(came.map((d) => d.name));
+  // a name is served once in the zone: one that left a site's list and is in no new list is gone
+  const remove = [...held.lives].filter((live) => !now.has(live)).flatMap((live) => live.filter((d) => !names.has(d.name)).map((d) => d.name));
+  const set = came.filter((d) => held.entries.get(d.name) !== liveJson(d));
+  if (set.length + remove.length > DELTA_MAX) return { push: doc, next: heldOf(doc.liveDigest, lives) };
+  for (const name of remove) held.entries.delete(name);
+  for (const d of set) held.entries.set(d.name, liveJson(d));
+  return { push: { ...doc, live: undefined, liveDelta: { base: held.digest, set, remove } }, next: { digest: doc.liveDigest, entries: held.entries, lives: now } };
 };

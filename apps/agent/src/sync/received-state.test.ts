@@ -37,6 +37,24 @@ describe('a received state', () => {
     }
   });
 
+  it('finds the changes in the sites that are not the same objects, a domain moved between two of them included', () => {
+    const first = named(fullState(), 'r42.a');
+    const [a, b] = first.structure.sites;
+    const [shop, wildcard] = a.domains;
+    const second = { ...first, revision: 43, etag: 'r43.b', structure: { ...first.structure, sites: [{ ...a, domains: [wildcard] }, { ...b, domains: [shop] }] } };
+    const moved = receivedState(wire(first, second), first);
+    expect(moved).toEqual({ ok: true, state: second });
+    expect((wire(first, second) as stateDelta.StateDelta).domains).toEqual({ set: [{ ...shop, siteId: b.id }], remove: [] });
+    const [kept, other] = second.structure.sites;
+    const third = { ...second, revision: 44, etag: 'r44.c', structure: { ...second.structure, sites: [kept, { ...other, domains: [{ ...shop, hsts: !shop.hsts }] }] } };
+    const delta = wire(second, third) as stateDelta.StateDelta;
+    expect([delta.domains.set.map((d) => d.id), delta.domains.remove]).toEqual([[shop.id], []]);
+    const received = receivedState(delta, moved!.ok ? moved!.state : undefined);
+    expect(received).toEqual({ ok: true, state: third });
+    // a site the delta leaves alone stays the same object: the agent's work per site is kept with it
+    if (received?.ok && moved?.ok) expect(received.state.structure.sites[0]).toBe(moved.state.structure.sites[0]);
+  });
+
   it('asks for the whole state when the delta is from another build than the held one', () => {
     const [first, second, third] = builds();
     expect(receivedState(wire(second, third), first)).toBeUndefined();

@@ -116,6 +116,29 @@ lane('agent gateway', () => {
     expect(sent.args).toEqual({ version: expect.any(String), url: expect.stringMatching(/\/agent\/package\.tgz$/) });
   });
 
+  it("refuses a node's credential at once when it enrols again or is deleted, and follows a move at once, though each credential was just used", async () => {
+    const id = (await call(t, 'POST', 'client/node', { token: f.tokens.clientA, body: { zoneID: zone, name: 'edge-2', ip: '192.0.2.2' } })).body.data.id;
+    const enrol = async () => {
+      const init = await call(t, 'POST', 'client/nodes/initialize', { token: f.tokens.clientA, body: { id } });
+      const res = await t.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: init.body.data.token, hostname: 'edge-2', version: '0.1.0' } });
+      return res.json().credential as string;
+    };
+    const first = await enrol();
+    expect((await agent('GET', 'commands', undefined, first)).status).toBe(200);
+    const second = await enrol();
+    expect((await agent('GET', 'commands', undefined, first)).status).toBe(401);
+    const since = (await agent('GET', 'watch?since=0', undefined, second)).body.revision;
+    // moved: its watch follows the new zone, not the old one
+    const other = (await call(t, 'POST', 'client/zone', { token: f.tokens.clientA, body: { name: 'edge-moved' } })).body.data.id;
+    expect((await call(t, 'PUT', 'client/node/zone', { token: f.tokens.clientA, body: { ids: [id], zoneID: other } })).status).toBe(200);
+    expect((await call(t, 'PUT', `client/zone/${other}/ports`, { token: f.tokens.clientA, body: { httpPorts: [80], httpsPorts: [443, 8443] } })).status).toBe(200);
+    const revisionOf = async (zoneId: number) => (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirstOrThrow()).revision;
+    expect(await revisionOf(other)).toBeGreaterThan(await revisionOf(zone));
+    expect((await agent('GET', `watch?since=${since}`, undefined, second)).body.revision).toBe(await revisionOf(other));
+    expect((await call(t, 'DELETE', 'client/nodes', { token: f.tokens.clientA, body: { ids: [id] } })).status).toBe(200);
+    expect((await agent('GET', 'commands', undefined, second)).status).toBe(401);
+  });
+
   it('refuses unknown credentials, and de-initialising revokes them at once', async () => {
     expect((await agent('GET', 'state', undefined, 'forged')).status).toBe(401);
     await call(t, 'DELETE', 'client/nodes/initialized', { token: f.tokens.clientA, body: { ids: [node] } });

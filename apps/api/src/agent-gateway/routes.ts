@@ -7,20 +7,38 @@ import { now } from '../db';
 import type { AppDeps } from '../deps';
 import { logIntake } from '../analytics/ingest';
 import { ApiError } from '../http/errors';
+import { forgetNodeCredentials } from '../http/auth';
 import { registerDownload, registerNodeRoute, registerRoute } from '../http/route';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
-import { breachOf, monitorOf } from '../modules/resolutions/health';
-import { refreshStale } from '../modules/resolutions/service';
+import { breachOf, isResolvable, monitorOf } from '../modules/resolutions/health';
+import { refreshResolutions } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from '../lib/agent-package';
 import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 import { createStateCache } from './state-cache';
 
-const zoneRevision = async (deps: AppDeps, nodeId: number) => {
-  const row = await deps.db.selectFrom('nodes').innerJoin('zones', 'zones.id', 'nodes.zone_id').select(['zones.id', 'zones.revision']).where('nodes.id', '=', nodeId).executeTakeFirstOrThrow();
-  return row;
-};
+/**
+ * Runs `task` for a key one at a time: a call while it runs waits for one more run, shared by every call made
+ * meanwhile (each of them asked after the running one had begun, so the next one sees what they wrote).
+ */
+function oneAtATime(task: (key: number) => Promise<void>) {
+  const running = new Map<number, Promise<void>>();
+  const queued = new Map<number, Promise<void>>();
+  const start = (key: number): Promise<void> => {
+    queued.delete(key);
+    const run = task(key).finally(() => void (running.get(key) === run && running.delete(key)));
+    running.set(key, run);
+    return run;
+  };
+  return (key: number) => {
+    const busy = running.get(key);
+    if (!busy) return start(key);
+    let next = queued.get(key);
+    if (!next) queued.set(key, (next = busy.catch(() => undefined).then(() => start(key))));
+    return next;
+  };
+}
 
 /**
  * The control plane's side of the agent protocol (contract `agentRoutes`): the install script and agent
@@ -53,39 +71,48 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
       .set({ credential_hash: sha256(credential), initialized_at: now(), enroll_token_hash: null, enroll_expires_at: null, version: body.version, updated_at: now() })
       .where('id', '=', node.id)
       .execute();
+    forgetNodeCredentials(deps.db);
     req.log.info({ nodeId: node.id, hostname: body.hostname }, 'node enrolled');
     return { nodeId: node.id, nodeUID: node.node_uid, credential };
   });
 
+  // The zone's watchers wake together: each instance reads the zone's revision once for them all.
   registerNodeRoute(app, deps, r.watch, async ({ req, node, query }) => {
-    const current = await zoneRevision(deps, node.id);
-    if (current.revision > query.since) return { revision: current.revision };
     const closed = new AbortController();
     req.raw.once('close', () => closed.abort());
-    await deps.revisions.next(current.id, watchMs, closed.signal);
-    return { revision: (await zoneRevision(deps, node.id)).revision };
+    // listening before the revision is read: a change committed meanwhile still wakes this watch
+    const woke = deps.revisions.next(node.zone_id, watchMs, closed.signal);
+    const current = await deps.revisions.revision(deps.db, node.zone_id);
+    if (current > query.since) {
+      closed.abort();
+      return { revision: current };
+    }
+    await woke;
+    return { revision: await deps.revisions.revision(deps.db, node.zone_id) };
   });
 
-  const stateOf = createStateCache({ db: deps.db, build: (nodeId) => buildNodeState(deps, nodeId) });
-  registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node.id, query.base), { checked: true });
+  const stateOf = createStateCache({ db: deps.db, build: (nodeId, prior) => buildNodeState(deps, nodeId, prior), revisions: deps.revisions });
+  registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node, query.base), { checked: true });
 
+  const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));
   registerNodeRoute(app, deps, r.report, async ({ node, body: report }) => {
     const before = await deps.db
       .selectFrom('nodes')
       .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .select(['nodes.monitor', 'nodes.applied_revision', 'zones.revision', 'zones.revision_at'])
+      .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'zones.id')
+      .select(['nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
       .where('nodes.id', '=', node.id)
       .executeTakeFirstOrThrow();
-    const monitor = monitorOf(before);
+    const health = { ...before, last_report_at: now(), apply_error: report.applyError, monitor_breach: breachOf(monitorOf(before), report) };
     await deps.db
       .updateTable('nodes')
       .set({
         report: JSON.stringify(report),
         version: report.version,
         applied_revision: report.appliedRevision,
-        apply_error: report.applyError,
-        monitor_breach: breachOf(monitor, report),
-        last_report_at: now(),
+        apply_error: health.apply_error,
+        monitor_breach: health.monitor_breach,
+        last_report_at: health.last_report_at,
       })
       .where('id', '=', node.id)
       .execute();
@@ -93,7 +120,11 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     const reached = report.appliedRevision !== null && report.appliedRevision >= before.revision && (before.applied_revision ?? 0) < before.revision;
     if (reached && before.revision_at) deps.metrics.propagation.observe(Math.max(0, (Date.now() - Date.parse(before.revision_at)) / 1000));
     if (report.blocked) await recordBlocked(deps, node, report.blocked);
-    await refreshStale(deps, [node.zone_id]);
+    // The zone's resolutions are computed again when they are behind its revision or this report changes whether the
+    // node answers in them (as `staleZones` tells, for this node alone: the nodes that fall silent are the sweep's);
+    // the zone's reports arriving together share one computation.
+    const behind = before.computed === null || Number(before.computed) !== Number(before.revision);
+    if (behind || isResolvable(health) !== (before.resolvable === 1)) await refreshZone(node.zone_id);
     return { ok: true };
   });
 

@@ -11,6 +11,7 @@ lane('desired state cache', () => {
   const builds: number[] = [];
   let failNext = false;
   let stateOf: ReturnType<typeof createStateCache>;
+  const nodeA = () => ({ id: f.a.node, zone_id: f.a.zone });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -21,6 +22,7 @@ lane('desired state cache', () => {
     expect(joined.status).toBe(200);
     stateOf = createStateCache({
       db: t.deps.db,
+      revisions: t.deps.revisions,
       build: async (nodeId) => {
         builds.push(nodeId);
         if (failNext) {
@@ -36,7 +38,7 @@ lane('desired state cache', () => {
   it('builds a revision once for the nodes that share its inputs, and gives each node its own parts', async () => {
     await call(t, 'PUT', 'client/node', { token: f.tokens.clientA, body: { id: second, monitor: { cpuPercent: 70 } } });
     builds.length = 0;
-    const [a, b] = await Promise.all([stateOf(f.a.node), stateOf(second)]);
+    const [a, b] = await Promise.all([stateOf(nodeA()), stateOf({ id: second, zone_id: f.a.zone })]);
     expect(builds).toHaveLength(1);
     expect([a.data.zone.ray.node, b.data.zone.ray.node]).toEqual([f.a.node, second]);
     expect(b.node).toEqual((await buildNodeState(t.deps, second)).node);
@@ -50,15 +52,15 @@ lane('desired state cache', () => {
 
   it('builds again when the revision moves, and for a node whose cache capacity differs', async () => {
     builds.length = 0;
-    const before = (await stateOf(f.a.node)).revision;
+    const before = (await stateOf(nodeA())).revision;
     expect(builds).toHaveLength(0);
     await call(t, 'POST', `user/site/${f.a.site}/firewall/setting/blacklists`, { token: f.tokens.userA, body: { ips: '198.51.100.9' } });
-    const after = await stateOf(f.a.node);
+    const after = await stateOf(nodeA());
     expect(after.revision).toBeGreaterThan(before);
     expect(after.data.sites[0]?.blacklist).toContain('198.51.100.9');
     expect(builds).toHaveLength(1);
     await call(t, 'PUT', 'client/node', { token: f.tokens.clientA, body: { id: second, cacheCapacity: 512 } });
-    const sized = await stateOf(second);
+    const sized = await stateOf({ id: second, zone_id: f.a.zone });
     expect(sized.structure.zone.nginx.cacheSize).toBe(512);
     expect(builds).toHaveLength(2);
   });
@@ -66,7 +68,7 @@ lane('desired state cache', () => {
   it('keeps no failed build: the next request builds again', async () => {
     await call(t, 'POST', `user/site/${f.a.site}/firewall/setting/blacklists`, { token: f.tokens.userA, body: { ips: '198.51.100.10' } });
     failNext = true;
-    await expect(stateOf(f.a.node)).rejects.toThrow('database away');
-    expect((await stateOf(f.a.node)).data.sites[0]?.blacklist).toContain('198.51.100.10');
+    await expect(stateOf(nodeA())).rejects.toThrow('database away');
+    expect((await stateOf(nodeA())).data.sites[0]?.blacklist).toContain('198.51.100.10');
   });
 });

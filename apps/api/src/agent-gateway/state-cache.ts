@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { stateDelta, type edge } from '@edgekeep/contract';
+import { perObject, stateDelta, type edge } from '@edgekeep/contract';
 import type { Db } from '../db';
+import type { EdgeNode } from '../http/auth';
+import type { RevisionBus } from '../lib/revisions';
+import { sha256 } from '../lib/crypto';
 import { genevaOf, monitorOf } from '../modules/resolutions/health';
 
 /** A built state is reused this long at most, however often its zone's revision stays the same. */
@@ -9,22 +11,47 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 256;
 /** Builds kept per inputs: the newest and those before it, the bases a node may still hold. */
 const KEEP = 3;
+/** How long the inputs of a zone's nodes read at a revision are kept: a change that moves no revision (a node's monitor) is seen within this. */
+const INPUTS_KEPT_MS = 5000;
 
-type Build = { revision: number; etag: string; at: number; state: Promise<edge.DesiredState> };
+type Built = { state: edge.DesiredState; etag: string };
+type Build = { revision: number; at: number; made: Promise<Built> };
 
-/** This instance's builds' names: another instance's etag is never taken for one of these. */
-const instance = randomBytes(4).toString('hex');
-let built = 0;
+/** A site's part of a build's name, worked out once per site object. */
+const siteDigest = perObject((site: object) => sha256(JSON.stringify(site)));
+
+/**
+ * A build's name: its revision and a hash of what it holds for all the nodes of its inputs (not the own parts of
+ * the node it was built for), so that every API instance that built the same state names it alike and a node behind
+ * a balancer gets its delta from whichever instance answers.
+ */
+const named = (state: edge.DesiredState): Built => {
+  const shared = { ...state, node: undefined, data: { ...state.data, zone: { ...state.data.zone, ray: { ...state.data.zone.ray, node: 0 } } } };
+  const { sites } = state.structure;
+  // a site a build keeps from the one before (state.ts) is the same object: its digest is not worked out again
+  const text = JSON.stringify(shared, function (this: unknown, _key, value: unknown) {
+    return this === sites ? siteDigest(value as object) : value;
+  });
+  return { state, etag: `${state.revision}.${sha256(text).slice(0, 32)}` };
+};
 
 /**
  * Every node of a zone gets the same desired state but for what is its own: its settings (monitor, Geneva), its ray
  * id and, through its cache capacity and its groups, the zone's cache size and the sites forced onto a backup group.
  * When a zone's revision moves, all its nodes ask for the new state at once: it is built once per instance for the
  * nodes that share those inputs (a build in progress is shared too) and made each node's own as it is answered.
- * Each build is named by an etag; a node that names the build it holds (`base`) gets what changed since, while this
- * instance still keeps that build (the last KEEP of the same inputs), else the whole state.
+ * Each build is named by an etag (its content's); a node that names the build it holds (`base`) gets what changed
+ * since, while this instance keeps a build of that name (the last KEEP of the same inputs), else the whole state.
  */
-export function createStateCache({ db, build }: { db: Db; build: (nodeId: number) => Promise<edge.DesiredState> }) {
+export function createStateCache({
+  db,
+  build,
+  revisions,
+}: {
+  db: Db;
+  build: (nodeId: number, prior?: Promise<edge.DesiredState>) => Promise<edge.DesiredState>;
+  revisions: Pick<RevisionBus, 'readOnce' | 'revision'>;
+}) {
   const entries = new Map<string, Build[]>();
 
   const newest = (key: string, revision: number, nodeId: number) => {
@@ -32,29 +59,29 @@ export function createStateCache({ db, build }: { db: Db; build: (nodeId: number
     const now = Date.now();
     const fresh = builds.find((b) => b.revision === revision && now - b.at <= TTL_MS);
     if (fresh) return fresh;
-    const made: Build = { revision, etag: `${revision}.${instance}.${++built}`, at: now, state: build(nodeId) };
+    // a new revision is built from the newest build of the same inputs: only what changed since is read again
+    const prior = builds[0] && builds[0].revision < revision ? builds[0].made.then((b) => b.state) : undefined;
+    const made: Build = { revision, at: now, made: build(nodeId, prior).then(named) };
     entries.delete(key);
     entries.set(key, [made, ...builds.filter((b) => b.revision <= revision)].slice(0, KEEP));
     while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    made.state.catch(() => entries.set(key, (entries.get(key) ?? []).filter((b) => b !== made)));
+    made.made.catch(() => entries.set(key, (entries.get(key) ?? []).filter((b) => b !== made)));
     return made;
   };
 
-  async function stateOf(nodeId: number, base?: string): Promise<edge.DesiredState | stateDelta.StateDelta> {
-    const node = await db
-      .selectFrom('nodes')
-      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .select(['nodes.zone_id', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
-      .where('nodes.id', '=', nodeId)
-      .executeTakeFirstOrThrow();
-    const groups = await db.selectFrom('node_group_members').select('group_id').where('node_id', '=', nodeId).orderBy('group_id').execute();
-    const key = [node.zone_id, node.cache_capacity, groups.map((g) => g.group_id).join('.')].join(':');
-    const answer = newest(key, node.revision, nodeId);
-    const state = await answer.state;
+  async function stateOf({ id: nodeId, zone_id: zoneId }: EdgeNode, base?: string): Promise<edge.DesiredState | stateDelta.StateDelta> {
+    // the inputs of the zone's nodes are read once per revision for them all; a node not among them (new, or moved since) alone
+    const revision = await revisions.revision(db, zoneId);
+    const zone = await revisions.readOnce(zoneId, `state inputs at ${revision}`, () => inputsOf(db, ['nodes.zone_id', zoneId]), INPUTS_KEPT_MS);
+    const node = zone.get(nodeId) ?? (await inputsOf(db, ['nodes.id', nodeId])).get(nodeId);
+    if (!node) throw new Error(`node ${nodeId} is gone`);
+    const key = [node.zone_id, node.cache_capacity, node.groups].join(':');
+    const answer = await newest(key, node.revision, nodeId).made;
+    const state = answer.state;
     const own = { node: { monitor: monitorOf(node), geneva: genevaOf(node) }, zoneData: { ...state.data.zone, ray: { ...state.data.zone.ray, node: nodeId } } };
-    const held = base === undefined ? undefined : entries.get(key)?.find((b) => b.etag === base);
-    const from = held && (await held.state.catch(() => undefined));
-    if (from) return { ...stateDelta.diffStates({ from, to: state, base: held.etag, etag: answer.etag }), node: own.node, zoneData: own.zoneData };
+    const kept = base === undefined ? [] : await Promise.all((entries.get(key) ?? []).map((b) => b.made.catch(() => undefined)));
+    const from = kept.find((b) => b?.etag === base);
+    if (from) return { ...stateDelta.diffStates({ from: from.state, to: state, base: from.etag, etag: answer.etag }), node: own.node, zoneData: own.zoneData };
     return { ...state, etag: answer.etag, node: own.node, data: { ...state.data, zone: own.zoneData } };
   }
   return stateOf as StateOf;
@@ -62,6 +89,28 @@ export function createStateCache({ db, build }: { db: Db; build: (nodeId: number
 
 /** The whole state without a base; with one, a delta when the build it names is kept. */
 type StateOf = {
-  (nodeId: number): Promise<edge.DesiredState>;
-  (nodeId: number, base: string | undefined): Promise<edge.DesiredState | stateDelta.StateDelta>;
+  (node: EdgeNode): Promise<edge.DesiredState>;
+  (node: EdgeNode, base: string | undefined): Promise<edge.DesiredState | stateDelta.StateDelta>;
 };
+
+/** What a node's state depends on besides its zone's revision (see `createStateCache`), by node: of a zone's nodes or of one node. */
+async function inputsOf(db: Db, [column, id]: ['nodes.zone_id' | 'nodes.id', number]) {
+  const [nodes, members] = await Promise.all([
+    db
+      .selectFrom('nodes')
+      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+      .select(['nodes.id', 'nodes.zone_id', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+      .where(column, '=', id)
+      .execute(),
+    db
+      .selectFrom('node_group_members')
+      .innerJoin('nodes', 'nodes.id', 'node_group_members.node_id')
+      .select(['node_group_members.node_id', 'node_group_members.group_id'])
+      .where(column, '=', id)
+      .orderBy('node_group_members.group_id')
+      .execute(),
+  ]);
+  const groups = new Map<number, number[]>();
+  for (const m of members) groups.set(m.node_id, [...(groups.get(m.node_id) ?? []), m.group_id]);
+  return new Map(nodes.map((n) => [n.id, { ...n, groups: (groups.get(n.id) ?? []).join('.') }]));
+}

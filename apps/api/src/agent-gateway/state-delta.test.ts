@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeInfra } from '../../test/fixtures';
 import { enrolNode } from '../../test/agent-logs';
 import { call, lane, startTestApp, type TestApp } from '../../test/harness';
+import { buildNodeState } from './state';
+import { createStateCache } from './state-cache';
 
 lane('desired state as a delta from the build a node holds', () => {
   let t: TestApp;
@@ -49,6 +51,20 @@ lane('desired state as a delta from the build a node holds', () => {
     const next = stateDelta.stateDelta.parse(await stateOf(nodeA, after.etag));
     expect([next.domains.set, next.domains.remove]).toEqual([[], [removed.id]]);
     expect(stateDelta.applyDelta(after, next)).toEqual(await whole(nodeA));
+  });
+
+  it('names a build by what it holds: another API instance that built the same state answers a delta from it', async () => {
+    // two caches on one database, as two API instances behind a balancer
+    const [one, two] = [0, 1].map(() => createStateCache({ db: t.deps.db, build: (id) => buildNodeState(t.deps, id), revisions: t.deps.revisions }));
+    const node = { id: f.a.node, zone_id: f.a.zone };
+    const held = await one(node);
+    expect((await two(node)).etag).toBe(held.etag);
+    await addDomain(f.a.site, 'three.delta.test');
+    const delta = stateDelta.stateDelta.parse(await two(node, held.etag));
+    expect(delta.base).toBe(held.etag);
+    const newest = await one(node);
+    expect(newest.etag).not.toBe(held.etag);
+    expect(stateDelta.applyDelta(held, delta)).toEqual(newest);
   });
 
   it('answers the whole state for a build it does not hold', async () => {

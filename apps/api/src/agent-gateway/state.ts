@@ -67,13 +67,17 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
  * the zone and the node, and every site served in the zone with its enabled domains and origins and what each
  * feature adds to them (settings, pages, ports, firewall, modules, data, certificates). Sites are built in batches of bounded size; a site that cannot be built or carried is logged and left out, so
  * that one tenant's site never stops the zone's other sites from reaching the edge.
+ *
+ * `prior`: an earlier build for the same node inputs. Its sites are taken as they are but those changed since it
+ * (sites.edge_revision), unless a change since may have touched any site (zones.sites_revision) or the zone's own
+ * parts differ: then every site is built again.
  */
-export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<edge.DesiredState> {
+export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Promise<edge.DesiredState>): Promise<edge.DesiredState> {
   const { db } = deps;
   const zone = await db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'zones.sites_revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
   const ctx = { deps, zone };
@@ -86,11 +90,42 @@ export async function buildNodeState(deps: StateDeps, nodeId: number): Promise<e
     node: Object.assign({}, ...zoneParts.map((p) => p.node)),
     acmeChallenges: zoneParts.flatMap((p) => p.acmeChallenges ?? []),
   };
-  const sites = await servedSites(db, zone.id, nodeId).select('sites.id').orderBy('sites.id').execute();
-  const parts: edge.DesiredState[] = [];
-  for (const batch of await siteBatches(db, sites.map((x) => x.id))) parts.push(...(await buildIsolated(ctx, frame, batch)));
-  return assemble(deps, frame, parts);
+  // what is the node's own (its settings, its ray id) the state cache makes each node's own: a build of another node of the same inputs serves
+  const frameKey = JSON.stringify({ ...frame, revision: 0, node: {}, zoneData: { ...frame.zoneData, ray: undefined } });
+  const before = await prior?.catch(() => undefined);
+  const base = before && made.get(before);
+  const reusable = base && base.frame === frameKey && zone.sites_revision <= base.revision ? base : undefined;
+  const served = await servedSites(db, zone.id, nodeId).select(['sites.id', 'sites.edge_revision']).orderBy('sites.id').execute();
+  // a bump marks the sites before it moves the zone's revision (lib/revisions.ts): a build that read a revision
+  // read every site changed up to it, and the sites changed since are marked later
+  const stale = served.filter((s) => !reusable?.sites.has(s.id) || s.edge_revision > reusable.revision).map((s) => s.id);
+  const built = new Map<number, SitePart>();
+  for (const batch of await siteBatches(db, stale)) for (const state of await buildIsolated(ctx, frame, batch)) for (const part of sitePartsOf(state)) built.set(part.site.id, part);
+  const staleIds = new Set(stale);
+  const parts = served.flatMap((s) => (staleIds.has(s.id) ? built.get(s.id) : reusable?.sites.get(s.id)) ?? []);
+  const state = assemble(deps, frame, parts);
+  made.set(state, { revision: zone.revision, frame: frameKey, sites: new Map(parts.map((p) => [p.site.id, p])) });
+  return state;
 }
+
+/** A site's share of a built state: its structure, its data, and the domain modules and certificates of its domains. */
+type SitePart = { site: edge.SiteStructure; data?: edge.SiteData; domainModules: edge.DomainModules[]; certificates: edge.Certificate[] };
+/** What a build was made of, for the next build of the same inputs: its zone's revision, its zone parts, its sites. */
+type Made = { revision: number; frame: string; sites: Map<number, SitePart> };
+const made = new WeakMap<edge.DesiredState, Made>();
+
+/** A parsed batch's state cut by site. */
+const sitePartsOf = (state: edge.DesiredState): SitePart[] => {
+  const data = new Map(state.data.sites.map((d) => [d.siteId, d]));
+  const modules = groupBy(state.data.domainModules, (m) => m.domainId);
+  const certificates = new Map(state.data.certificates.map((c) => [c.id, c]));
+  return state.structure.sites.map((site) => ({
+    site,
+    data: data.get(site.id),
+    domainModules: site.domains.flatMap((d) => modules.get(d.id) ?? []),
+    certificates: [...new Set(site.domains.map((d) => d.certificateId))].flatMap((id) => (id === null ? [] : (certificates.get(id) ?? []))),
+  }));
+};
 
 /** The parts of a node's state that do not depend on its sites. */
 type Frame = {
@@ -165,16 +200,16 @@ async function buildIsolated(ctx: StateContext, frame: Frame, siteIds: number[])
 }
 
 /**
- * The whole state from the batches' parsed states, each list in the order of its ids: what only the whole can tell
+ * The whole state from the sites' parts, each list in the order of its ids: what only the whole can tell
  * (edge.stateIssues) is checked, the rest was as each batch was parsed. A site that conflicts with another (a
  * shared cache directory, a port) is left out, logged.
  */
-function assemble(deps: StateDeps, frame: Frame, parts: edge.DesiredState[]): edge.DesiredState {
-  const [first = stateOf(frame, { sites: [], data: [], certificates: [], domainModules: [] })] = parts;
-  const certificates = [...new Map(parts.flatMap((p) => p.data.certificates).map((c) => [c.id, c])).values()].sort((a, b) => a.id - b.id);
-  let sites = parts.flatMap((p) => p.structure.sites);
-  let data = parts.flatMap((p) => p.data.sites);
-  let domainModules = parts.flatMap((p) => p.data.domainModules).sort((a, b) => a.domainId - b.domainId);
+function assemble(deps: StateDeps, frame: Frame, parts: SitePart[]): edge.DesiredState {
+  const first = stateOf(frame, { sites: [], data: [], certificates: [], domainModules: [] });
+  const certificates = [...new Map(parts.flatMap((p) => p.certificates).map((c) => [c.id, c])).values()].sort((a, b) => a.id - b.id);
+  let sites = parts.map((p) => p.site);
+  let data = parts.flatMap((p) => p.data ?? []);
+  let domainModules = parts.flatMap((p) => p.domainModules).sort((a, b) => a.domainId - b.domainId);
   for (;;) {
     const state = { ...first, revision: frame.revision, structure: { ...first.structure, sites }, data: { ...first.data, sites: data, certificates, domainModules } };
     const issues = edge.stateIssues(state);

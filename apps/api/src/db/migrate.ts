@@ -37,6 +37,7 @@ import { migration as m7_0200 } from './migrations/20261127-0200-domains-by-site
 import { migration as m7_0300 } from './migrations/20261127-0300-site-domain-counts';
 import { migration as m7_0400 } from './migrations/20261127-0400-domains-auto-ssl';
 import { migration as m8_0100 } from './migrations/20261128-0100-site-domain-versions';
+import { migration as m9_0100 } from './migrations/20261129-0100-site-edge-revisions';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261127-0300-site-domain-counts': m7_0300,
   '20261127-0400-domains-auto-ssl': m7_0400,
   '20261128-0100-site-domain-versions': m8_0100,
+  '20261129-0100-site-edge-revisions': m9_0100,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -134,6 +134,8 @@ export type ZoneTable = {
   revision: Generated<number>;
   /** When the zone took that revision (null: before revisions were timed). */
   revision_at: string | null;
+  /** The last revision that may have changed any of the zone's sites (sites.edge_revision: one that changed some). */
+  sites_revision: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -235,6 +237,8 @@ export type SiteTable = {
   domain_count: Generated<number>;
   /** Raised by the database (triggers on domains and on the site's name) on every change its domain lists can show. */
   domains_version: Generated<number>;
+  /** The last revision that changed this site alone (zones.sites_revision: one that may have changed any site). */
+  edge_revision: Generated<number>;
   created_at: string;
   updated_at: string;
 };

@@ -16,8 +16,29 @@ const ALL = 'zone:*';
 export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logger; watchers?: Gauge } = {}) {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  /** What was read of each zone (`readOnce`), by name: a wake of the zone drops it. */
+  const kept = new Map<number, Map<string, { read: Promise<unknown>; until: number }>>();
   const emit = (zoneIds: number[]) => {
-    for (const id of zoneIds) bus.emit(`zone:${id}`);
+    for (const id of zoneIds) {
+      kept.delete(id);
+      bus.emit(`zone:${id}`);
+    }
+  };
+  /**
+   * `read` of the zone, made once for all who ask while it is under way and then for `keepMs` at most, until the
+   * zone's next bump or wake: the zone's watchers wake together, and its nodes ask for their states together. A read
+   * under way when the zone wakes is not given to those who ask after the wake; a failed read is not kept.
+   */
+  const readOnce = <T>(zoneId: number, name: string, read: () => Promise<T>, keepMs = 0): Promise<T> => {
+    let reads = kept.get(zoneId);
+    if (!reads) kept.set(zoneId, (reads = new Map()));
+    const known = reads.get(name);
+    if (known && known.until > Date.now()) return known.read as Promise<T>;
+    const entry = { read: read(), until: Infinity };
+    const forget = () => void (kept.get(zoneId)?.get(name) === entry && kept.get(zoneId)!.delete(name));
+    entry.read.then(() => (keepMs ? (entry.until = Date.now() + keepMs) : forget()), forget);
+    reads.set(name, entry);
+    return entry.read;
   };
   const listener =
     opts.databaseUrl && opts.log
@@ -25,7 +46,10 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
           url: opts.databaseUrl,
           log: opts.log,
           onNotice: (zones) => emit(zones),
-          onGap: () => bus.emit(ALL),
+          onGap: () => {
+            kept.clear();
+            bus.emit(ALL);
+          },
         })
       : undefined;
 
@@ -36,16 +60,27 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
   };
 
   return {
-    /** Gives the zones a new revision and wakes their watchers. */
-    async bump(db: Db, zoneIds: number[]) {
+    /**
+     * Gives the zones a new revision and wakes their watchers. `only.sites`: the change touched those sites of the
+     * zones and nothing else their nodes serve, so a node's state is built again for them alone; without it, for
+     * every site of the zones.
+     */
+    async bump(db: Db, zoneIds: number[], only?: { sites: number[] }) {
       const next = await sql<{ value: number }>`update revisions set value = value + 1 where id = 1 returning value`.execute(db);
       const revision = Number(next.rows[0].value);
-      if (zoneIds.length) await db.updateTable('zones').set({ revision, revision_at: new Date().toISOString() }).where('id', 'in', zoneIds).execute();
+      // the sites first: a build that reads the zone's new revision finds them marked (agent-gateway/state.ts)
+      if (only?.sites.length) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', only.sites).execute();
+      const zones = { revision, revision_at: new Date().toISOString() };
+      if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
       await wake(db, zoneIds);
       return revision;
     },
     /** Wakes the zones' watchers without a new revision: their agents look for queued commands (a purge, say). */
     wake,
+    readOnce,
+    /** The zone's revision, read once for all who ask while the read is under way (`readOnce`). */
+    revision: (db: Db, zoneId: number) =>
+      readOnce(zoneId, 'revision', () => db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirstOrThrow().then((z) => Number(z.revision))),
     /** Resolves at the zone's next bump or wake, or after `ms`; watchers read the zone's revision afterwards. */
     next(zoneId: number, ms: number, signal?: AbortSignal) {
       opts.watchers?.inc();

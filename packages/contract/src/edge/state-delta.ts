@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { perObject } from '../per-object';
 import { nodeSettings } from './agent-protocol';
 import { acmeChallenge, certificate, domain, siteData, siteStructure, zoneStructure, type DesiredState } from './desired-state';
 import { domainModules } from './site-modules';
@@ -47,10 +48,15 @@ export const stateDelta = z.object({
 export type StateDelta = z.infer<typeof stateDelta>;
 export const isDelta = (answer: unknown): answer is { base: unknown } => typeof answer === 'object' && answer !== null && 'base' in answer;
 
-/** The lists a delta carries, by id, from a whole state; each entry's JSON is what decides it changed. */
+/** A site's head and its domains with its id, made once per site object: a site a build keeps keeps them too. */
+const cutOf = perObject((site: DesiredState['structure']['sites'][number]) => {
+  const { domains, ...head } = site;
+  return { head, domains: domains.map((d) => ({ ...d, siteId: site.id })) };
+});
+
+/** The lists a delta carries, by id, from a whole state, the domains aside (diffDomains); each entry's JSON is what decides it changed. */
 const listsOf = (state: DesiredState) => ({
-  sites: state.structure.sites.map(({ domains: _, ...head }) => head),
-  domains: state.structure.sites.flatMap((s) => s.domains.map((d) => ({ ...d, siteId: s.id }))),
+  sites: state.structure.sites.map((s) => cutOf(s).head),
   siteData: state.data.sites,
   certificates: state.data.certificates,
   domainModules: state.data.domainModules,
@@ -58,19 +64,20 @@ const listsOf = (state: DesiredState) => ({
 type Lists = ReturnType<typeof listsOf>;
 const KEYS: { [K in keyof Lists]: (item: Lists[K][number]) => number } = {
   sites: (s) => s.id,
-  domains: (d) => d.id,
   siteData: (d) => d.siteId,
   certificates: (c) => c.id,
   domainModules: (m) => m.domainId,
 };
 
-type Keyed<T> = { items: T[]; key: (item: T) => number; json: Map<number, string> };
-const keyed = <T>(items: T[], key: (item: T) => number): Keyed<T> => ({ items, key, json: new Map(items.map((x) => [key(x), JSON.stringify(x)])) });
+/** Each entry's JSON, worked out once per object: an entry two builds share is the same, without its JSON. */
+const jsonOf = perObject((item: object) => JSON.stringify(item));
+
+type Keyed<T> = { items: T[]; key: (item: T) => number; byId: Map<number, T> };
+const keyed = <T>(items: T[], key: (item: T) => number): Keyed<T> => ({ items, key, byId: new Map(items.map((x) => [key(x), x])) });
 const indexLists = (state: DesiredState) => {
   const lists = listsOf(state);
   return {
     sites: keyed(lists.sites, KEYS.sites),
-    domains: keyed(lists.domains, KEYS.domains),
     siteData: keyed(lists.siteData, KEYS.siteData),
     certificates: keyed(lists.certificates, KEYS.certificates),
     domainModules: keyed(lists.domainModules, KEYS.domainModules),
@@ -78,7 +85,7 @@ const indexLists = (state: DesiredState) => {
 };
 
 const indexed = new WeakMap<DesiredState, ReturnType<typeof indexLists>>();
-/** Each list's entries as JSON by id, worked out once per state (the API diffs one build against several). */
+/** Each list's entries by id, worked out once per state (the API diffs one build against several). */
 const indexOf = (state: DesiredState) => {
   let index = indexed.get(state);
   if (!index) {
@@ -88,10 +95,24 @@ const indexOf = (state: DesiredState) => {
   return index;
 };
 
-const diffList = <T>(from: Keyed<T>, to: Keyed<T>) => ({
-  set: to.items.filter((x) => from.json.get(to.key(x)) !== to.json.get(to.key(x))),
-  remove: [...from.json.keys()].filter((k) => !to.json.has(k)),
+const diffList = <T extends object>(from: Keyed<T>, to: Keyed<T>) => ({
+  set: to.items.filter((x) => {
+    const was = from.byId.get(to.key(x));
+    return was !== x && (was === undefined || jsonOf(was) !== jsonOf(x));
+  }),
+  remove: [...from.byId.keys()].filter((k) => !to.byId.has(k)),
 });
+
+/**
+ * The domains' changes, looked for in the sites that are not the same objects in both states alone: a domain that
+ * moves changes both its sites.
+ */
+const diffDomains = (from: DesiredState, to: DesiredState) => {
+  const before = new Map(from.structure.sites.map((s) => [s.id, s]));
+  const after = new Set(to.structure.sites);
+  const domainsOf = (sites: DesiredState['structure']['sites']) => keyed(sites.flatMap((s) => cutOf(s).domains), (d) => d.id);
+  return diffList(domainsOf(from.structure.sites.filter((s) => !after.has(s))), domainsOf(to.structure.sites.filter((s) => before.get(s.id) !== s)));
+};
 
 /** The delta that turns `from` (the build named `base`) into `to`. */
 export const diffStates = ({ from, to, base, etag }: { from: DesiredState; to: DesiredState; base: string; etag: string }): StateDelta => {
@@ -106,12 +127,15 @@ export const diffStates = ({ from, to, base, etag }: { from: DesiredState; to: D
     node: to.node,
     acmeChallenges: to.data.acmeChallenges,
     sites: diffList(a.sites, b.sites),
-    domains: diffList(a.domains, b.domains),
+    domains: diffDomains(from, to),
     siteData: diffList(a.siteData, b.siteData),
     certificates: diffList(a.certificates, b.certificates),
     domainModules: diffList(a.domainModules, b.domainModules),
   };
 };
+
+/** A site's domain ids, once per list: a site a delta leaves alone keeps its list (applyDelta). */
+const idsOf = perObject((domains: DesiredState['structure']['sites'][number]['domains']) => new Set(domains.map((d) => d.id)));
 
 /** A list with the delta's changes in, in the order of the ids, as a whole state keeps it. */
 const patch = <T>(items: T[], key: (x: T) => number, { set, remove }: { set: T[]; remove: number[] }) => {
@@ -130,7 +154,7 @@ export const applyDelta = (held: DesiredState, delta: StateDelta): DesiredState 
   const { set, remove } = delta.domains;
   const gone = new Set([...remove, ...set.map((d) => d.id)]);
   const touched = new Set(set.map((d) => d.siteId));
-  for (const site of held.structure.sites) if (site.domains.some((d) => gone.has(d.id))) touched.add(site.id);
+  for (const site of held.structure.sites) if ([...gone].some((id) => idsOf(site.domains).has(id))) touched.add(site.id);
   const heldDomains = new Map(held.structure.sites.map((s) => [s.id, s.domains]));
   const domainsOf = (siteId: number) => {
     const kept = heldDomains.get(siteId) ?? [];
@@ -139,13 +163,20 @@ export const applyDelta = (held: DesiredState, delta: StateDelta): DesiredState 
     return [...kept.filter((d) => !gone.has(d.id)), ...added].sort((a, b) => a.id - b.id);
   };
   const heads = held.structure.sites.map(({ domains: _, ...head }) => head);
+  // a site the delta leaves as it was stays the same object: the agent's work per site is kept with it
+  const headChanged = new Set(delta.sites.set.map((s) => s.id));
+  const heldSites = new Map(held.structure.sites.map((s) => [s.id, s]));
+  const siteOf = ({ id, name, ...head }: (typeof heads)[number]) => {
+    const kept = heldSites.get(id);
+    return kept && !headChanged.has(id) && !touched.has(id) ? kept : { id, name, domains: domainsOf(id), ...head };
+  };
   return {
     revision: delta.revision,
     etag: delta.etag,
     structure: {
       zone: delta.zone,
       // the keys in the whole state's order: the agent compares states by their JSON
-      sites: patch(heads, KEYS.sites, delta.sites).map(({ id, name, ...head }) => ({ id, name, domains: domainsOf(id), ...head })),
+      sites: patch(heads, KEYS.sites, delta.sites).map(siteOf),
     },
     data: {
       sites: patch(held.data.sites, KEYS.siteData, delta.siteData),

@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
 import { domainsOf, toUpstream, upstreamRow } from './rows';
 import { insertDomains, parseNames } from './service';
+import { readJson, stringList } from '../../db/json-column';
 
 type S = typeof domainSettingSchemas;
 
@@ -28,7 +29,7 @@ export async function removeByNames(deps: AppDeps, principal: Principal, siteId:
   const rows = await deps.db.selectFrom('domains').select('id').where('site_id', '=', siteId).where('name', 'in', names).execute();
   if (rows.length < new Set(names).size) throw notFound('domain');
   await deps.db.deleteFrom('domains').where('id', 'in', rows.map((r) => r.id)).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }
 
 export async function modifyUpstreamIPs(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['modifyUpstreamIPsBody']>) {
@@ -36,7 +37,7 @@ export async function modifyUpstreamIPs(deps: AppDeps, principal: Principal, sit
   await domainsOf(deps, siteId, body.ids);
   const r = await deps.db.updateTable('upstreams').set({ host: body.newHost }).where('domain_id', 'in', body.ids).where('host', '=', body.oldHost).executeTakeFirst();
   const changed = Number(r.numUpdatedRows);
-  if (changed) await deps.revisions.bump(deps.db, [site.zoneID]);
+  if (changed) await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return { changed };
 }
 
@@ -63,7 +64,7 @@ async function copyDomains(deps: AppDeps, principal: Principal, o: { from: numbe
       name: d.name,
       status: o.enabled ? 1 : 0,
       protocol: d.protocol,
-      tags: JSON.parse(d.tags) as string[],
+      tags: readJson('domains.tags', stringList, d.tags),
       balance: d.balance,
       portMap: d.port_map,
       upstreams: ups.filter((u) => u.domain_id === d.id).map((u) => toUpstream(u)),
@@ -87,5 +88,5 @@ export async function batchUpstreams(deps: AppDeps, principal: Principal, siteId
     await trx.insertInto('upstreams').values(body.ids.flatMap((id) => body.upstreams.map((u) => upstreamRow(id, u)))).execute();
     await trx.updateTable('domains').set({ updated_at: now() }).where('id', 'in', body.ids).execute();
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }

@@ -10,6 +10,7 @@ import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
 import { checkNames, takeOver, type NameCheck } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
+import { readTerms } from '../products/terms';
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
 
@@ -80,7 +81,7 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
   for (const name of owned.refused) errors.push(refusal(Codes.DuplicateDomain, name));
   if (errors.length) throw new ApiError(Codes.MultipleErrors, { errors, extra: { count: errors.length, ...(owned.challenges.length ? { challenges: owned.challenges } : {}) } });
   const product = await deps.db.selectFrom('products').select(['limits', 'client_id']).where('id', '=', site.productID).executeTakeFirstOrThrow();
-  const limit = site.limitations.domainLimit ?? (JSON.parse(product.limits) as { domainLimit: number }).domainLimit;
+  const limit = site.limitations.domainLimit ?? readTerms(product.limits).domainLimit;
   if (limit > 0 && site.domainCount + entries.length > limit) throw new ApiError(Codes.DomainCountExceeded, { extra: { limit } });
   // What one site's part of the edge state can carry, whatever the licence allows.
   if (site.domainCount + entries.length > ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
@@ -115,7 +116,7 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     }
     return made;
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toItems(deps, await deps.db.selectFrom('domains').selectAll().where('id', 'in', ids).orderBy('id').execute());
 }
 
@@ -158,7 +159,7 @@ export async function updateDomain(deps: AppDeps, principal: Principal, siteId: 
     })
     .where('id', '=', d.id)
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return (await toItems(deps, [await domainOf(deps, siteId, d.id)]))[0];
 }
 
@@ -166,7 +167,7 @@ export async function removeDomains(deps: AppDeps, principal: Principal, siteId:
   const site = await reachableSite(deps, principal, siteId);
   for (const id of ids) await domainOf(deps, siteId, id);
   await deps.db.deleteFrom('domains').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, query: z.infer<typeof domainSchemas.upstreamsQuery>) {
@@ -182,7 +183,7 @@ export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: 
   const site = await reachableSite(deps, principal, siteId);
   await domainOf(deps, siteId, domainId);
   const rows = await deps.db.insertInto('upstreams').values(upstreams.map((u) => upstreamRow(domainId, u))).returningAll().execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return rows.map(toUpstream);
 }
 
@@ -203,7 +204,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
     await trx.updateTable('upstreams').set(values).where('id', '=', body.id).execute();
     await assertOriginLeft(trx, domainId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toUpstream(await deps.db.selectFrom('upstreams').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow());
 }
 
@@ -215,5 +216,5 @@ export async function removeUpstreams(deps: AppDeps, principal: Principal, siteI
     if (Number(removed.numDeletedRows) !== new Set(ids).size) throw notFound('origin');
     await assertOriginLeft(trx, domainId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }

@@ -9,10 +9,11 @@ import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { reachableSite } from '../sites/service';
-import type { ZoneSettings } from '../zones/defaults';
+import { readZoneSettings } from '../zones/defaults';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
 import { ACME_JOB } from '../acme/service';
+import { readJson, stringList } from '../../db/json-column';
 
 type S = typeof domainSettingSchemas;
 type Changes = Pick<Updateable<DomainTable>, 'status' | 'force_ssl' | 'balance' | 'port_map' | 'protocol' | 'auto_ssl'>;
@@ -20,13 +21,13 @@ type Changes = Pick<Updateable<DomainTable>, 'status' | 'force_ssl' | 'balance' 
 /** Applies one change to the chosen domains of a site and hands the zone's nodes a new revision. */
 async function setOn(deps: AppDeps, site: { id: number; zoneID: number }, ids: number[], changes: Changes) {
   await deps.db.updateTable('domains').set({ ...changes, updated_at: now() }).where('site_id', '=', site.id).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }
 
 export async function siteDomainTags(deps: AppDeps, principal: Principal, siteId: number) {
   await reachableSite(deps, principal, siteId);
   const rows = await deps.db.selectFrom('domains').select('tags').where('site_id', '=', siteId).execute();
-  return [...new Set(rows.flatMap((r) => JSON.parse(r.tags) as string[]))].sort();
+  return [...new Set(rows.flatMap((r) => readJson('domains.tags', stringList, r.tags)))].sort();
 }
 
 export async function setDomainTags(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['domainTagsBody']>) {
@@ -91,7 +92,7 @@ export async function domainSettings(deps: AppDeps, principal: Principal, siteId
 /** The zone's open web ports: what a port mapping may map from. */
 async function zonePorts(deps: AppDeps, zoneId: number) {
   const zone = await deps.db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
-  const { ports } = JSON.parse(zone.settings) as ZoneSettings;
+  const { ports } = readZoneSettings(zone.settings);
   return new Set([...ports.httpPorts, ...ports.httpsPorts]);
 }
 

@@ -4,15 +4,18 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { reachableSite } from '../sites/service';
+import { readJson } from '../../db/json-column';
 
 type Kind = s.RuleKind;
 export type Fields = Record<string, unknown>;
 export type CreateFields = Fields & { enabled: boolean };
 export type UpdateFields = Fields & { id: number; enabled?: boolean };
-type Row = { id: number; body: string; priority: number; enabled: number; created_at: string };
+type Row = { id: number; kind: string; body: string; priority: number; enabled: number; created_at: string };
 export type RulesQuery = PageQuery & { enabled?: boolean; isBlack?: boolean; names?: string };
 
-const toItem = (r: Row): Fields & { id: number; enabled: boolean; createdAt: string } => ({ ...(JSON.parse(r.body) as Fields), id: r.id, enabled: r.enabled === 1, createdAt: r.created_at });
+/** A rule's body read as its kind's fields. */
+export const readRuleBody = (kind: Kind, body: string): Fields => readJson(`site_firewall_rules.body (${kind})`, s.RULE_KINDS[kind].fields, body);
+const toItem = (r: Row): Fields & { id: number; enabled: boolean; createdAt: string } => ({ ...readRuleBody(r.kind as Kind, r.body), id: r.id, enabled: r.enabled === 1, createdAt: r.created_at });
 /** The fields the rule is made of, in a fixed order, so two equal rules have equal bodies. */
 const bodyOf = (kind: Kind, fields: Fields) => {
   const shape = s.RULE_KINDS[kind].fields.shape as Record<string, unknown>;
@@ -60,7 +63,7 @@ export async function createRule(deps: AppDeps, principal: Principal, siteId: nu
     .values({ site_id: siteId, kind, body, priority: Number(fields.priority ?? 0), enabled: fields.enabled ? 1 : 0, created_at: now() })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toItem(row);
 }
 
@@ -80,7 +83,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
     .set({ body, priority: Number(fields.priority ?? 0), ...(fields.enabled === undefined ? {} : { enabled: fields.enabled ? 1 : 0 }) })
     .where('id', '=', fields.id)
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toItem(await ruleOf(deps, siteId, kind, fields.id));
 }
 
@@ -94,7 +97,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
   const site = await reachableSite(deps, principal, siteId);
   await ownedRules(deps, siteId, kind, ids);
   await deps.db.updateTable('site_firewall_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }
 
 /** Spec §4: a rule in use (enabled) must be closed before removal. */

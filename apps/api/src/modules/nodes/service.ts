@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { Codes, type agentProtocol, type infraSchemas } from '@edgekeep/contract';
+import { agentProtocol, Codes, type infraSchemas } from '@edgekeep/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { inSeconds, now } from '../../db';
 import { paginate } from '../../db/paging';
 import type { NodeTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import type { Principal } from '../../http/auth';
+import { forgetNodeCredentials, type Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { agentVersion, installCommand } from '../../lib/agent-package';
@@ -17,6 +17,7 @@ import { clientOf, ownedZone, visibleZones } from '../zones/service';
 import { genevaOf, isFresh, monitorOf, OFFLINE_AFTER_SECONDS } from '../resolutions/health';
 import { refreshResolutions } from '../resolutions/service';
 import { assertSubNodesMovable } from './addresses';
+import { readJson } from '../../db/json-column';
 
 export { OFFLINE_AFTER_SECONDS };
 const ENROL_TOKEN_SECONDS = 24 * 3600;
@@ -32,8 +33,9 @@ export function statusOf(n: Pick<NodeRow, 'enabled' | 'initialized_at' | 'last_r
   return n.apply_error || n.monitor_breach ? 'error' : 'normal';
 }
 
-type StoredReport = { geneva?: ReturnType<typeof genevaOf>; diskFull?: agentProtocol.DiskFull | null };
-const reported = (report: string | null): StoredReport => (report ? (JSON.parse(report) as StoredReport) : {});
+/** A node's last report as nodes.report keeps it (what the agent sent, checked by the report's route). */
+export const readReport = (report: string) => readJson('nodes.report', agentProtocol.report, report);
+const reported = (report: string | null): Partial<agentProtocol.Report> => (report ? readReport(report) : {});
 
 export const toItem = (n: NodeRow) => {
   const report = reported(n.report);
@@ -189,6 +191,7 @@ export async function removeNodes(deps: AppDeps, principal: Principal, ids: numb
   if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
   await assertNotInVirtualNode(deps, ids);
   await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
+  forgetNodeCredentials(deps.db);
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
@@ -209,6 +212,7 @@ export async function deinitializeNodes(deps: AppDeps, principal: Principal, ids
     .set({ credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null, updated_at: now() })
     .where('id', 'in', ids)
     .execute();
+  forgetNodeCredentials(deps.db);
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
@@ -229,6 +233,7 @@ export async function moveNodes(deps: AppDeps, principal: Principal, ids: number
   await ownedZone(deps, actor, zoneId);
   await assertSubNodesMovable(deps, ids, zoneId);
   await deps.db.updateTable('nodes').set({ zone_id: zoneId, updated_at: now() }).where('id', 'in', ids).execute();
+  forgetNodeCredentials(deps.db);
   await deps.db.updateTable('node_sub_nodes').set({ zone_id: zoneId }).where('node_id', 'in', ids).execute();
   const zones = [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])];
   await deps.revisions.bump(deps.db, zones);
@@ -237,7 +242,7 @@ export async function moveNodes(deps: AppDeps, principal: Principal, ids: number
 
 export async function nodeSystem(deps: AppDeps, principal: Principal, id: number) {
   const node = await visibleNode(deps, await clientOf(deps, principal), id);
-  const r = node.report ? (JSON.parse(node.report) as Record<string, never>) : undefined;
+  const r = node.report ? readReport(node.report) : undefined;
   return {
     reportedAt: node.last_report_at,
     cpuPercent: r?.cpuPercent ?? null,

@@ -4,16 +4,16 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import type { ZoneSettings } from '../zones/defaults';
+import { readZoneSettings } from '../zones/defaults';
 import { reachableSite } from '../sites/service';
+import { readJson } from '../../db/json-column';
 
 /** What site_options.options holds: the site's options but its rate rules (rows of site_rate_rules). */
 export type StoredOptions = Omit<edge.SiteOptions, 'rateRules'>;
 
-const parseOptions = (json: string | undefined) => {
-  const { rateRules: _, ...options } = edge.siteOptions.parse({ ...(json ? (JSON.parse(json) as object) : {}), rateRules: [] });
-  return options;
-};
+/** The stored options, each option the site never set at its default. */
+const storedOptions = edge.siteOptions.omit({ rateRules: true });
+const parseOptions = (json: string | undefined): StoredOptions => (json ? readJson('site_options.options', storedOptions, json) : storedOptions.parse({}));
 
 export async function loadOptions(db: Db, siteId: number): Promise<StoredOptions> {
   const row = await db.selectFrom('site_options').select('options').where('site_id', '=', siteId).executeTakeFirst();
@@ -46,13 +46,13 @@ export async function changeOptions(deps: AppDeps, principal: Principal, siteId:
     .values({ site_id: siteId, options: JSON.stringify(options), updated_at: at })
     .onConflict((oc) => oc.column('site_id').doUpdateSet({ options: JSON.stringify(options), updated_at: at }))
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return site;
 }
 
 export async function zonePortsOf(db: Db, zoneId: number) {
   const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
-  return (JSON.parse(zone.settings) as ZoneSettings).ports;
+  return readZoneSettings(zone.settings).ports;
 }
 
 /** The zone's ports, each marked with whether the site listens on it (all of them until the site chooses). */

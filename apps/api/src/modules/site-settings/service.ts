@@ -9,6 +9,7 @@ import { queueForZone } from './node-queue';
 import { changeOptions, loadOptions, sitePortView } from './options';
 import { rateRules } from './rates';
 import { assertOwnUrls, domainNames } from './site-urls';
+import { readJson } from '../../db/json-column';
 
 /** Spec: a site holds up to 100 cache rules (the edge's limit). */
 const MAX_CACHE_RULES = 100;
@@ -32,7 +33,7 @@ export async function siteSettings(deps: AppDeps, siteId: number) {
     .executeTakeFirst();
   const on = (list: { port: number; enabled: boolean }[]) => list.filter((p) => p.enabled).map((p) => p.port);
   return {
-    cacheRules: rules.map((r) => ({ id: r.id, ...(JSON.parse(r.rule) as edge.CacheRule) })),
+    cacheRules: rules.map((r) => ({ id: r.id, ...readJson('site_cache_rules.rule', edge.cacheRule, r.rule) })),
     gzip: site.gzip === 1,
     webp: options.webp,
     cache: { ...options.cache, defaultDirectory: edge.defaultCacheDirectory(siteId) },
@@ -55,7 +56,7 @@ export async function addCacheRule(deps: AppDeps, principal: Principal, siteId: 
   const count = await deps.db.selectFrom('site_cache_rules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
   if (toCount(count?.n as number) >= MAX_CACHE_RULES) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: MAX_CACHE_RULES } });
   await deps.db.insertInto('site_cache_rules').values({ site_id: siteId, rule: JSON.stringify(rule), created_at: now() }).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return siteSettings(deps, siteId);
 }
 
@@ -64,7 +65,7 @@ export async function updateCacheRule(deps: AppDeps, principal: Principal, siteI
   const { id, ...rule } = body;
   const updated = await deps.db.updateTable('site_cache_rules').set({ rule: JSON.stringify(rule) }).where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw notFound('cache rule');
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return siteSettings(deps, siteId);
 }
 
@@ -73,7 +74,7 @@ export async function removeCacheRules(deps: AppDeps, principal: Principal, site
   const owned = await deps.db.selectFrom('site_cache_rules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('cache rule');
   await deps.db.deleteFrom('site_cache_rules').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return siteSettings(deps, siteId);
 }
 
@@ -81,7 +82,7 @@ export async function setCompression(deps: AppDeps, principal: Principal, siteId
   const site = await reachableSite(deps, principal, siteId);
   await deps.db.updateTable('sites').set({ gzip: body.enabled ? 1 : 0, updated_at: now() }).where('id', '=', siteId).execute();
   if (body.webp !== undefined) await changeOptions(deps, principal, siteId, { webp: body.webp });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return siteSettings(deps, siteId);
 }
 
@@ -116,7 +117,7 @@ export async function addErrorPage(deps: AppDeps, principal: Principal, siteId: 
     .values({ site_id: siteId, status: page.status, type: page.type, body: page.body, created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toPage(row);
 }
 
@@ -130,7 +131,7 @@ export async function updateErrorPage(deps: AppDeps, principal: Principal, siteI
     .where('site_id', '=', siteId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw notFound('error page');
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
   return toPage(await deps.db.selectFrom('site_error_pages').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow());
 }
 
@@ -139,7 +140,7 @@ export async function removeErrorPages(deps: AppDeps, principal: Principal, site
   const owned = await deps.db.selectFrom('site_error_pages').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('error page');
   await deps.db.deleteFrom('site_error_pages').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
 }
 
 export async function purgeSite(deps: AppDeps, principal: Principal, siteId: number) {
