@@ -96,17 +96,18 @@ export async function waitForToast(page: Page, text: string) {
 
 /**
  * Picks `option` in the antd Select `select` from that select's own list (not another select's list left in the page),
- * waits until the field shows it, and waits for the list to close: a multiple choice's list is closed with Escape while
+ * after typing `search` into it when given (a long list shows only what fits), waits until the field shows it, and waits for the list to close: a multiple choice's list is closed with Escape while
  * it is open, so the key never reaches a dialog (under load, an open list lay over the next field, and an Escape that
  * came after a list had closed closed the dialog instead).
  */
-export async function chooseOption(page: Page, select: Locator, option: string) {
-  const id = await select.locator('input').first().getAttribute('id');
-  const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) });
+export async function chooseOption(page: Page, select: Locator, option: string, { search }: { search?: string } = {}) {
+  const input = select.locator('input').first();
+  const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${await input.getAttribute('id')}_list"]`) });
   await select.click();
+  if (search !== undefined) await input.pressSequentially(search);
   await list.locator('.ant-select-item-option', { hasText: option }).first().click();
   await select.filter({ hasText: option }).waitFor();
-  if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await select.locator('input').first().press('Escape');
+  if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await input.press('Escape');
   await list.waitFor({ state: 'hidden' });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
+import { chooseOption, freshPage, launchBrowser, screenshot, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInThroughForm, signInWithoutCode } from './sign-in-flow';
 import { userWithPlan } from './tenants';
@@ -100,10 +100,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
     await screenshot(page, 'firewall-anticc');
     await page.getByRole('tab', { name: 'Regions', exact: true }).click();
     await page.getByTestId('add-geos').click();
-    await page.getByTestId('field-geoIDs').click();
-    await page.keyboard.type('DE');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(DE)' }).click();
-    await page.keyboard.press('Escape');
+    await chooseOption(page, page.getByTestId('field-geoIDs'), '(DE)', { search: 'DE' });
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Create Successful!');
     await page.locator('tr', { hasText: 'Germany' }).waitFor();
@@ -115,10 +112,7 @@ describe('the firewall and blocked-IP screens in Chromium', () => {
   it('adds a layer-4 region rule on the layer-4 regions tab', async () => {
     await openFirewallTab('Layer-4 regions');
     await page.getByTestId('add-l4-positions').click();
-    await page.getByTestId('field-geoIDs').click();
-    await page.keyboard.type('JP');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(JP)' }).click();
-    await page.keyboard.press('Escape');
+    await chooseOption(page, page.getByTestId('field-geoIDs'), '(JP)', { search: 'JP' });
     await modal().getByTestId('field-port').fill('2222');
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Create Successful!');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../apps/agent/src/test/certificates';
-import { expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
+import { chooseOption, expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInWithoutCode } from './sign-in-flow';
 import { addDomains, userWithPlan } from './tenants';
@@ -140,9 +140,7 @@ describe("the user's site screens in Chromium", () => {
     await details.locator('.ant-tag', { hasText: 'Valid' }).waitFor();
     await screenshot(page, 'user-site-certificate-uploaded');
     await modal().getByRole('button', { name: 'Bind to domains' }).click();
-    await page.getByTestId('bind-domains').click();
-    for (const d of TO_BIND) await page.locator('.ant-select-item-option', { hasText: d }).click();
-    await page.keyboard.press('Escape');
+    for (const d of TO_BIND) await chooseOption(page, page.getByTestId('bind-domains'), d);
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Update Successful!');
     const bound = [...TO_BIND].sort().join(', ');
