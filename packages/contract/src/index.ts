@@ -1,5 +1,5 @@
 export * from './constants';
-export { perObject } from './per-object';
+export { jsonOf, keptJsonPieces, perObject } from './per-object';
 export * from './errors';
 export * from './paging';
 export * from './route';

@@ -108,7 +108,7 @@ const split = (state: edge.DesiredState) => {
   const context = JSON.stringify([zone, wildcards]);
   const parts = state.structure.sites.map((site) => splitSite({ site, zone, wildcards, context }));
   // `lives`: each site's live domains, the same array while the site stays the same object
-  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: parts.flatMap((p) => p.live), lives: parts.map((p) => p.live) };
+  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: ([] as LiveDomain[]).concat(...parts.map((p) => p.live)), lives: parts.map((p) => p.live) };
 };
 
 const splits = new WeakMap<edge.DesiredState, ReturnType<typeof split>>();

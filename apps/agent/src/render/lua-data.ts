@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { perObject, type edge } from '@edgekeep/contract';
+import { jsonOf, perObject, type edge } from '@edgekeep/contract';
 import { splitLive, type LiveDomain } from './live';
 
 /**
@@ -28,7 +28,7 @@ const LUA_PAGE = 929;
 
 /** Each live domain's JSON and its hash, worked out once per entry: an entry kept from state to state is the same object (render/live.ts). */
 const entryOf = perObject((d: LiveDomain) => {
-  const json = JSON.stringify(d);
+  const json = jsonOf(d);
   return { json, hash: createHash('sha256').update(json).digest('base64url') };
 });
 export const liveJson = (d: LiveDomain) => entryOf(d).json;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { edge, perObject } from '@edgekeep/contract';
+import { edge, keptJsonPieces, perObject } from '@edgekeep/contract';
 import { applyState } from '../apply/apply';
 import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
@@ -30,6 +30,9 @@ export type ApplierOptions = {
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
 
+/** The last good state is written at once after a quiet spell, and during a stream of changes once this interval. */
+const PERSIST_INTERVAL_MS = 2000;
+
 const keyOf = (part: object) => JSON.stringify(part, (k, v: unknown) => (k === 'certificateId' ? v !== null : v));
 /** Each rendered site's part of the key, once per site: a site kept from state to state is the same object (render/live.ts). */
 const siteKey = perObject((site: edge.SiteStructure) => keyOf(site));
@@ -57,7 +60,8 @@ const pushed = (state: edge.DesiredState) => ({ ...luaData({ state }), certifica
  * Applies desired states to the node one at a time. A structure change is rendered and applied with a reload;
  * a data change goes through the control endpoint, no reload. The last state that applied is kept in
  * `STATE_DIR/state.json`, so that a restarted agent serves it before the control plane answers; that file and the
- * release's data file are written after the change is in force, off the propagation path.
+ * release's data file are written after the change is in force (during a stream of changes once an interval), off the propagation path: from
+ * each kept entry's JSON and a chunk at a time (keptJsonPieces), so that a write never holds the thread for long.
  */
 export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'failed' | 'wrote'> }) => {
   const { prefix, controlPort, nginxBin } = o;
@@ -80,14 +84,16 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
   const writeReleaseData = async (state: edge.DesiredState) => {
     const release = await currentRelease({ prefix });
     if (!release) throw new Error('no release is in place');
-    await writeFileAtomic({ file: join(prefix, 'releases', release, 'data.json'), content: JSON.stringify(luaData({ state })) + '\n', mode: 0o644 });
+    await writeFileAtomic({ file: join(prefix, 'releases', release, 'data.json'), content: keptJsonPieces(luaData({ state })), mode: 0o644 });
     await writeFileAtomic({ file: join(prefix, 'releases', release, SNI_FILE), content: JSON.stringify(sniCertificates({ state })) + '\n', mode: 0o600 });
   };
 
   const persisted = createLatestWriter<{ state: edge.DesiredState; releaseData: boolean }>({
+    // a stream of changes is written once an interval, not after each (a state of 100,000 domains is tens of megabytes)
+    intervalMs: PERSIST_INTERVAL_MS,
     write: async ({ state, releaseData }) => {
       if (releaseData) await writeReleaseData(state);
-      await writeFileAtomic({ file: stateFile, content: JSON.stringify(state) });
+      await writeFileAtomic({ file: stateFile, content: keptJsonPieces(state) });
       o.disk?.wrote();
     },
     onError: (err) => {
@@ -117,6 +123,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
 
   const dataOnly = async (state: edge.DesiredState): Promise<Applied> => {
     if ((await masterPid({ prefix })) === undefined) {
+      // an older state's data still waiting would overwrite this one's
+      await persisted.flush();
       await writeReleaseData(state);
       await ensureRunning();
     } else {
@@ -209,6 +217,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
 
     restart: () =>
       serial(async () => {
+        // nginx starts from the release's data files: those of the state serving
+        await persisted.flush();
         await stopNginx({ prefix });
         await ensureRunning();
       }),

@@ -7,6 +7,7 @@ import {
   UPSTREAM_WEIGHT_MIN,
   isL4PortAllowed,
 } from './constants';
+import { domainsClean } from './domain-index';
 import * as domainOptions from './domain-options';
 import { siteOptions } from './site-options';
 import { domainModules } from './site-modules';
@@ -239,6 +240,8 @@ export function stateIssues(state: CheckedState) {
   const webPorts = new Set([...zone.httpPorts, ...zone.httpsPorts]);
   if (zone.httpsPorts.some((p) => zone.httpPorts.includes(p))) issues.push({ path: ['structure', 'zone', 'httpsPorts'], message: 'a port is both HTTP and HTTPS' });
   const certIds = new Set(state.data.certificates.map((c) => c.id));
+  // where a name is twice or a certificate unknown is looked for only when the index says there is one
+  const domainsChecked = domainsClean(sites.map((site) => site.domains), certIds);
   const seenDomains = new Set<string>();
   const seenL4 = new Set<number>();
   const cacheDirs: string[] = [];
@@ -250,12 +253,13 @@ export function stateIssues(state: CheckedState) {
       }
       cacheDirs.push(dir);
     }
-    site.domains.forEach((d, i) => {
-      const path = ['structure', 'sites', s, 'domains', i];
-      if (seenDomains.has(d.name)) issues.push({ path: [...path, 'name'], message: 'duplicate domain' });
-      seenDomains.add(d.name);
-      if (d.certificateId !== null && !certIds.has(d.certificateId)) issues.push({ path: [...path, 'certificateId'], message: 'unknown certificate' });
-    });
+    if (!domainsChecked) {
+      site.domains.forEach((d, i) => {
+        if (seenDomains.has(d.name)) issues.push({ path: ['structure', 'sites', s, 'domains', i, 'name'], message: 'duplicate domain' });
+        seenDomains.add(d.name);
+        if (d.certificateId !== null && !certIds.has(d.certificateId)) issues.push({ path: ['structure', 'sites', s, 'domains', i, 'certificateId'], message: 'unknown certificate' });
+      });
+    }
     site.l4Ports.forEach((l4, i) => {
       if (seenL4.has(l4.port) || webPorts.has(l4.port)) issues.push({ path: ['structure', 'sites', s, 'l4Ports', i, 'port'], message: 'port already in use' });
       seenL4.add(l4.port);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { perObject } from '../per-object';
+import { jsonOf, perObject } from '../per-object';
 import { nodeSettings } from './agent-protocol';
 import { acmeChallenge, certificate, domain, siteData, siteStructure, zoneStructure, type DesiredState } from './desired-state';
 import { domainModules } from './site-modules';
@@ -68,9 +68,6 @@ const KEYS: { [K in keyof Lists]: (item: Lists[K][number]) => number } = {
   certificates: (c) => c.id,
   domainModules: (m) => m.domainId,
 };
-
-/** Each entry's JSON, worked out once per object: an entry two builds share is the same, without its JSON. */
-const jsonOf = perObject((item: object) => JSON.stringify(item));
 
 type Keyed<T> = { items: T[]; key: (item: T) => number; byId: Map<number, T> };
 const keyed = <T>(items: T[], key: (item: T) => number): Keyed<T> => ({ items, key, byId: new Map(items.map((x) => [key(x), x])) });
