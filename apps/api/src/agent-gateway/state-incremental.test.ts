@@ -1,8 +1,9 @@
 import type { edge } from '@edgekeep/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { selfSignedCertificate } from '../../../agent/src/test/certificates';
 import { makeInfra } from '../../test/fixtures';
 import { call, lane, startTestApp, type TestApp } from '../../test/harness';
+import { evaluateTraffic } from '../modules/traffic/state';
 import { buildNodeState } from './state';
 
 lane('a new revision built from the one before: only the sites changed since are read again', () => {
@@ -100,6 +101,21 @@ lane('a new revision built from the one before: only the sites changed since are
     expect(dataOf(await next({ kept: f.a.site }), other)?.limits).toEqual({ bandwidth: 20, connections: 300 });
     await ok(asClient('PUT', 'client/site/limitations', { ids: [other], limitations: { bandwidth: null, connections: null } }));
     expect(dataOf(await next({ kept: f.a.site }), other)?.limits).toBeUndefined();
+  });
+
+  it("takes a site's traffic limit reached and lifted", async () => {
+    const product = (await asClient('GET', 'client/products?page=1&pageSize=100')).body.data.find((p: { id: number }) => p.id === f.a.product);
+    await ok(asClient('PUT', 'client/product', { id: f.a.product, monthlyTrafficGB: 1, exceedAction: 'limit' }));
+    await next();
+    const used = { siteId: other, bytesSent: 2 * 1024 ** 3, bytesReceived: 0, requests: 1, cacheHits: 0, cacheBytes: 0 };
+    const totals = vi.spyOn(t.deps.analytics, 'totalsBySite').mockResolvedValue([used]);
+    await evaluateTraffic(t.deps, { siteIds: [f.a.site, other] });
+    totals.mockRestore();
+    expect(dataOf(await next({ kept: f.a.site }), other)?.trafficLimited).toBe(true);
+    await evaluateTraffic(t.deps, { siteIds: [f.a.site, other] });
+    expect(dataOf(await next({ kept: f.a.site }), other)?.trafficLimited).toBeUndefined();
+    await ok(asClient('PUT', 'client/product', { id: f.a.product, monthlyTrafficGB: product.monthlyTrafficGB, exceedAction: product.exceedAction }));
+    await next();
   });
 
   it('takes a site module edited and assigned to a domain, and an access rule', async () => {
