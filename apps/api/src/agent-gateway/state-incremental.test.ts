@@ -103,6 +103,16 @@ lane('a new revision built from the one before: only the sites changed since are
     expect(dataOf(await next({ kept: f.a.site }), other)?.limits).toBeUndefined();
   });
 
+  it("takes a site moved to another product and back, and its product's terms taken again", async () => {
+    const second = (await asClient('POST', 'client/product', { name: 'second', zoneID: f.a.zone, groupID: f.a.group, bandwidth: 30 })).body.data.id as number;
+    await ok(asClient('PUT', 'client/site/product/change', { ids: [other], productID: second }));
+    expect(dataOf(await next({ kept: f.a.site }), other)?.limits).toEqual({ bandwidth: 30 });
+    await ok(asClient('PUT', 'client/site/product/refresh', { ids: [other] }));
+    await next({ kept: f.a.site });
+    await ok(asClient('PUT', 'client/site/product/change', { ids: [other], productID: f.a.product }));
+    expect(dataOf(await next({ kept: f.a.site }), other)?.limits).toBeUndefined();
+  });
+
   it("takes a site's traffic limit reached and lifted", async () => {
     const product = (await asClient('GET', 'client/products?page=1&pageSize=100')).body.data.find((p: { id: number }) => p.id === f.a.product);
     await ok(asClient('PUT', 'client/product', { id: f.a.product, monthlyTrafficGB: 1, exceedAction: 'limit' }));
