@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Gauge } from 'prom-client';
-import type { Db } from '../db';
+import { inBatches, type Db } from '../db';
 import { listenForZones, notifyZones } from './revision-notifier';
 
 const ALL = 'zone:*';
@@ -69,7 +69,7 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
       const next = await sql<{ value: number }>`update revisions set value = value + 1 where id = 1 returning value`.execute(db);
       const revision = Number(next.rows[0].value);
       // the sites first: a build that reads the zone's new revision finds them marked (agent-gateway/state.ts)
-      if (only?.sites.length) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', only.sites).execute();
+      for (const ids of inBatches(only?.sites ?? [])) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', ids).execute();
       const zones = { revision, revision_at: new Date().toISOString() };
       if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
       await wake(db, zoneIds);

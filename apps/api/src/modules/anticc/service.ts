@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { triggerRatesOfSite } from '../client-settings/repo';
 
 type Input = z.infer<typeof wafAclSchemas.anticcInput>;
@@ -51,7 +51,7 @@ export async function createAnticc(deps: AppDeps, principal: Principal, siteId: 
   const site = await reachableSite(deps, principal, siteId);
   checkRegex(body.urlRegex);
   const row = await deps.db.insertInto('site_anticc_rules').values({ site_id: siteId, ...columns(body), created_at: now() }).returningAll().executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return toItem(row);
 }
 
@@ -67,7 +67,7 @@ export async function updateAnticc(deps: AppDeps, principal: Principal, siteId: 
   const next = { ...toItem(await ruleOf(deps, siteId, id)), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as Input;
   checkRegex(next.urlRegex);
   await deps.db.updateTable('site_anticc_rules').set(columns(next)).where('id', '=', id).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return toItem(await ruleOf(deps, siteId, id));
 }
 
@@ -81,7 +81,7 @@ export async function enableAnticcs(deps: AppDeps, principal: Principal, siteId:
   const site = await reachableSite(deps, principal, siteId);
   await owned(deps, siteId, ids);
   await deps.db.updateTable('site_anticc_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
 }
 
 /** Spec §4: an enabled rule must be closed before removal. */

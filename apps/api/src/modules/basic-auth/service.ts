@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readRuleConfig, readUser, type RuleConfig } from './stored';
 
 /** Groups and rules live in site_modules (kinds authGroup, authRule); users are items of their group. */
@@ -17,8 +17,6 @@ export const hashPassword = (password: string, salt = crypto.randomBytes(16).toS
   salt,
   hash: crypto.pbkdf2Sync(password, Buffer.from(salt, 'hex'), edge.BASIC_AUTH_ROUNDS, 20, 'sha1').toString('hex'),
 });
-
-const bump = (deps: AppDeps, site: { zoneID: number }) => deps.revisions.bump(deps.db, [site.zoneID]);
 
 async function rowOf(deps: AppDeps, siteId: number, kind: string, id: number) {
   const row = await deps.db.selectFrom('site_modules').selectAll().where('id', '=', id).where('site_id', '=', siteId).where('kind', '=', kind).executeTakeFirst();
@@ -74,7 +72,7 @@ export async function saveGroup(deps: AppDeps, principal: Principal, o: { siteId
   const id = o.id
     ? (await deps.db.updateTable('site_modules').set({ name: o.name, updated_at: at }).where('id', '=', o.id).returning('id').executeTakeFirstOrThrow()).id
     : (await deps.db.insertInto('site_modules').values({ site_id: o.siteId, kind: GROUP, name: o.name, config: '{}', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id;
-  if (o.id) await bump(deps, site);
+  if (o.id) await sitesChanged(deps, [site]);
   const { data } = await listGroups(deps, principal, { siteId: o.siteId, query: { page: 1, pageSize: 500 } });
   return data.find((g) => g.id === id)!;
 }
@@ -114,7 +112,7 @@ export async function saveUser(deps: AppDeps, principal: Principal, o: { siteId:
   const id = o.id
     ? (await deps.db.updateTable('site_module_items').set({ item }).where('id', '=', o.id).returning('id').executeTakeFirstOrThrow()).id
     : (await deps.db.insertInto('site_module_items').values({ module_id: o.groupId, item, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id, user: o.user, createdAt: current?.createdAt ?? at };
 }
 
@@ -124,7 +122,7 @@ export async function removeUsers(deps: AppDeps, principal: Principal, o: { site
   const owned = await deps.db.selectFrom('site_module_items').select('id').where('module_id', '=', o.groupId).where('id', 'in', o.ids).execute();
   if (owned.length !== new Set(o.ids).size) throw notFound('user');
   await deps.db.deleteFrom('site_module_items').where('id', 'in', o.ids).execute();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
 }
 
 async function toRuleItems(deps: AppDeps, siteId: number, rules: { id: number; config: string; created_at: string }[]) {
@@ -152,7 +150,7 @@ export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId:
   const saved = id
     ? (await deps.db.updateTable('site_modules').set({ config: json, updated_at: at }).where('id', '=', id).returning('id').executeTakeFirstOrThrow()).id
     : (await deps.db.insertInto('site_modules').values({ site_id: o.siteId, kind: RULE, name: config.pattern, config: json, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id;
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   const row = await rowOf(deps, o.siteId, RULE, saved);
   return (await toRuleItems(deps, o.siteId, [row]))[0];
 }
@@ -161,5 +159,5 @@ export async function removeRules(deps: AppDeps, principal: Principal, o: { site
   const site = await reachableSite(deps, principal, o.siteId);
   for (const id of new Set(o.ids)) await rowOf(deps, o.siteId, RULE, id);
   await deps.db.deleteFrom('site_modules').where('id', 'in', o.ids).execute();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
 }

@@ -8,7 +8,7 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { encrypt } from '../../lib/crypto';
 import { checkClaims, takeOver } from '../domains/ownership';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { covers, parseCertificate } from './pem';
 import { readJson, stringList } from '../../db/json-column';
 
@@ -43,6 +43,17 @@ async function certOf(deps: AppDeps, siteId: number, id: number) {
   if (!row) throw notFound('certificate');
   return row;
 }
+
+/** The sites whose domains serve the certificate: each carries it in its part of the nodes' state. */
+const sitesServing = (deps: AppDeps, certificateId: number) =>
+  deps.db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['sites.id', 'products.zone_id as zoneID'])
+    .distinct()
+    .where('domains.certificate_id', '=', certificateId)
+    .execute();
 
 /** A certificate's names lie under registered domains the site's tenant holds or has proven (401001). */
 async function claimNames(deps: AppDeps, ownerId: number, names: string[]) {
@@ -116,7 +127,7 @@ export async function updateCertificate(deps: AppDeps, principal: Principal, sit
     })
     .where('id', '=', body.id)
     .execute();
-  if (parsed) await deps.revisions.bump(deps.db, [site.zoneID]);
+  if (parsed) await sitesChanged(deps, [site, ...(await sitesServing(deps, body.id))]);
   return (await toItems(deps, [await certOf(deps, siteId, body.id)]))[0];
 }
 
@@ -131,11 +142,12 @@ export async function bindCertificate(deps: AppDeps, principal: Principal, siteI
   if (domains.length !== new Set(body.domainIDs).size) throw notFound('domain');
   const uncovered = domains.filter((d) => !covers(names, d.name)).map((d) => d.name);
   if (uncovered.length) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'domainIDs', message: `not covered by the certificate: ${uncovered.join(', ')}` }] } });
+  const unbound = await sitesServing(deps, cert.id);
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('domains').set({ certificate_id: null }).where('certificate_id', '=', cert.id).execute();
     if (domains.length) await trx.updateTable('domains').set({ certificate_id: cert.id, updated_at: now() }).where('id', 'in', domains.map((d) => d.id)).execute();
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site, ...unbound]);
   return (await toItems(deps, [cert]))[0];
 }
 

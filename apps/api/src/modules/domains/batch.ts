@@ -4,7 +4,7 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { domainsOf, toUpstream, upstreamRow } from './rows';
 import { insertDomains, parseNames } from './service';
 import { readJson, stringList } from '../../db/json-column';
@@ -29,7 +29,7 @@ export async function removeByNames(deps: AppDeps, principal: Principal, siteId:
   const rows = await deps.db.selectFrom('domains').select('id').where('site_id', '=', siteId).where('name', 'in', names).execute();
   if (rows.length < new Set(names).size) throw notFound('domain');
   await deps.db.deleteFrom('domains').where('id', 'in', rows.map((r) => r.id)).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function modifyUpstreamIPs(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['modifyUpstreamIPsBody']>) {
@@ -37,7 +37,7 @@ export async function modifyUpstreamIPs(deps: AppDeps, principal: Principal, sit
   await domainsOf(deps, siteId, body.ids);
   const r = await deps.db.updateTable('upstreams').set({ host: body.newHost }).where('domain_id', 'in', body.ids).where('host', '=', body.oldHost).executeTakeFirst();
   const changed = Number(r.numUpdatedRows);
-  if (changed) await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  if (changed) await sitesChanged(deps, [site]);
   return { changed };
 }
 
@@ -88,5 +88,5 @@ export async function batchUpstreams(deps: AppDeps, principal: Principal, siteId
     await trx.insertInto('upstreams').values(body.ids.flatMap((id) => body.upstreams.map((u) => upstreamRow(id, u)))).execute();
     await trx.updateTable('domains').set({ updated_at: now() }).where('id', 'in', body.ids).execute();
   });
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }

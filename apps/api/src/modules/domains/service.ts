@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { checkNames, takeOver, type NameCheck } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 import { readTerms } from '../products/terms';
@@ -116,7 +116,7 @@ export async function insertDomains(deps: AppDeps, site: Site, entries: NewDomai
     }
     return made;
   });
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toItems(deps, await deps.db.selectFrom('domains').selectAll().where('id', 'in', ids).orderBy('id').execute());
 }
 
@@ -159,7 +159,7 @@ export async function updateDomain(deps: AppDeps, principal: Principal, siteId: 
     })
     .where('id', '=', d.id)
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return (await toItems(deps, [await domainOf(deps, siteId, d.id)]))[0];
 }
 
@@ -167,7 +167,7 @@ export async function removeDomains(deps: AppDeps, principal: Principal, siteId:
   const site = await reachableSite(deps, principal, siteId);
   for (const id of ids) await domainOf(deps, siteId, id);
   await deps.db.deleteFrom('domains').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, query: z.infer<typeof domainSchemas.upstreamsQuery>) {
@@ -183,7 +183,7 @@ export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: 
   const site = await reachableSite(deps, principal, siteId);
   await domainOf(deps, siteId, domainId);
   const rows = await deps.db.insertInto('upstreams').values(upstreams.map((u) => upstreamRow(domainId, u))).returningAll().execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return rows.map(toUpstream);
 }
 
@@ -204,7 +204,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
     await trx.updateTable('upstreams').set(values).where('id', '=', body.id).execute();
     await assertOriginLeft(trx, domainId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toUpstream(await deps.db.selectFrom('upstreams').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow());
 }
 
@@ -216,5 +216,5 @@ export async function removeUpstreams(deps: AppDeps, principal: Principal, siteI
     if (Number(removed.numDeletedRows) !== new Set(ids).size) throw notFound('origin');
     await assertOriginLeft(trx, domainId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }

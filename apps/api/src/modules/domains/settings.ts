@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readZoneSettings } from '../zones/defaults';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
@@ -21,7 +21,7 @@ type Changes = Pick<Updateable<DomainTable>, 'status' | 'force_ssl' | 'balance' 
 /** Applies one change to the chosen domains of a site and hands the zone's nodes a new revision. */
 async function setOn(deps: AppDeps, site: { id: number; zoneID: number }, ids: number[], changes: Changes) {
   await deps.db.updateTable('domains').set({ ...changes, updated_at: now() }).where('site_id', '=', site.id).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function siteDomainTags(deps: AppDeps, principal: Principal, siteId: number) {

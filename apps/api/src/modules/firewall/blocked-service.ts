@@ -4,7 +4,7 @@ import { inBatches, now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { reachableSite, scopedSites } from '../sites/service';
+import { reachableSite, scopedSites, sitesChanged } from '../sites/service';
 
 type Query = z.infer<typeof blockedIpSchemas.userBlockedIpsQuery>;
 type Item = z.infer<typeof blockedIpSchemas.blockedIpItem>;
@@ -90,7 +90,7 @@ async function unblock(deps: AppDeps, site: { id: number; zoneID: number }, ips?
   await deps.db.deleteFrom('blocked_ip_lifts').where('lifted_at', '<', at - LIFT_KEEP_SECONDS).execute();
   const lifts: { site_id: number; ip: string | null; lifted_at: number }[] = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
   for (const batch of inBatches(lifts)) await deps.db.insertInto('blocked_ip_lifts').values(batch).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return removed;
 }
 

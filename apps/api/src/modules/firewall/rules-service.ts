@@ -3,7 +3,7 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readJson } from '../../db/json-column';
 
 type Kind = s.RuleKind;
@@ -63,7 +63,7 @@ export async function createRule(deps: AppDeps, principal: Principal, siteId: nu
     .values({ site_id: siteId, kind, body, priority: Number(fields.priority ?? 0), enabled: fields.enabled ? 1 : 0, created_at: now() })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toItem(row);
 }
 
@@ -83,7 +83,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
     .set({ body, priority: Number(fields.priority ?? 0), ...(fields.enabled === undefined ? {} : { enabled: fields.enabled ? 1 : 0 }) })
     .where('id', '=', fields.id)
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toItem(await ruleOf(deps, siteId, kind, fields.id));
 }
 
@@ -97,7 +97,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
   const site = await reachableSite(deps, principal, siteId);
   await ownedRules(deps, siteId, kind, ids);
   await deps.db.updateTable('site_firewall_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 /** Spec §4: a rule in use (enabled) must be closed before removal. */

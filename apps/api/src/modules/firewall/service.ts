@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound, type ErrorItem } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 
 type List = (typeof firewallSchemas.LISTS)[number];
 type Row = { id: number; ip: string; memo: string; enabled: number; created_at: string; url: string; methods: string; port: number };
@@ -64,7 +64,7 @@ export async function addRules(deps: AppDeps, principal: Principal, siteId: numb
     for (const batch of inBatches(values)) made.push(...(await tx.insertInto('site_ip_rules').values(batch).returningAll().execute()));
     return made;
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return rows.map(toItem);
 }
 
@@ -86,7 +86,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
     .set({ ip: body.ip, ...conditionColumns(body), ...(body.memo === undefined ? {} : { memo: body.memo }), ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }) })
     .where('id', '=', body.id)
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return toItem(await ruleOf(deps, siteId, list, body.id));
 }
 
@@ -100,7 +100,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
   const site = await reachableSite(deps, principal, siteId);
   await ownedRules(deps, siteId, list, ids);
   await deps.db.updateTable('site_ip_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
 }
 
 /** Spec §4: an item in use must be disabled before removal. */

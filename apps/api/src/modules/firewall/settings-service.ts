@@ -2,14 +2,14 @@ import { firewallRuleSchemas } from '@edgekeep/contract';
 import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 
 export async function setAdvance(deps: AppDeps, principal: Principal, siteId: number, enabled: boolean) {
   const site = await reachableSite(deps, principal, siteId);
   const advance = enabled ? 1 : 0;
   const updated = await deps.db.updateTable('site_firewall_settings').set({ advance }).where('site_id', '=', siteId).executeTakeFirst();
   if (!Number(updated.numUpdatedRows)) await deps.db.insertInto('site_firewall_settings').values({ site_id: siteId, advance }).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
 }
 
 export async function firewallSettings(deps: AppDeps, principal: Principal, siteId: number) {

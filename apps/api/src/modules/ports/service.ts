@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readZoneSettings } from '../zones/defaults';
 import { l4UpstreamRow, toL4Upstream, toPortItems, type L4UpstreamInput } from './rows';
 
@@ -67,7 +67,7 @@ async function insertPorts(deps: AppDeps, site: Site, entries: { port: number; u
     }
     return made;
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return toPortItems(deps.db, await deps.db.selectFrom('l4_ports').selectAll().where('id', 'in', ids).orderBy('port').execute());
 }
 
@@ -86,7 +86,7 @@ export async function updatePort(deps: AppDeps, principal: Principal, siteId: nu
   const p = await portOf(deps, siteId, body.id);
   await assertPortsFree(deps, site, [body.port], p.id);
   await deps.db.updateTable('l4_ports').set({ port: body.port, updated_at: now() }).where('id', '=', p.id).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return (await toPortItems(deps.db, [await portOf(deps, siteId, p.id)]))[0];
 }
 
@@ -94,7 +94,7 @@ export async function removePorts(deps: AppDeps, principal: Principal, siteId: n
   const site = await reachableSite(deps, principal, siteId);
   for (const id of ids) await portOf(deps, siteId, id);
   await deps.db.deleteFrom('l4_ports').where('site_id', '=', siteId).where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, portId: number, query: z.infer<S['upstreamsQuery']>) {
@@ -114,7 +114,7 @@ export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: 
   const site = await reachableSite(deps, principal, siteId);
   await portOf(deps, siteId, portId);
   const rows = await deps.db.insertInto('l4_upstreams').values(upstreams.map((u) => l4UpstreamRow(portId, u, now()))).returningAll().execute();
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return rows.map(toL4Upstream);
 }
 
@@ -141,7 +141,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
     await trx.updateTable('l4_upstreams').set(values).where('id', '=', body.id).execute();
     await assertOriginLeft(trx, portId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
   return toL4Upstream(await deps.db.selectFrom('l4_upstreams').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow());
 }
 
@@ -153,5 +153,5 @@ export async function removeUpstreams(deps: AppDeps, principal: Principal, siteI
     if (Number(removed.numDeletedRows) !== new Set(ids).size) throw notFound('origin');
     await assertOriginLeft(trx, portId);
   });
-  await deps.revisions.bump(deps.db, [site.zoneID]);
+  await sitesChanged(deps, [site]);
 }

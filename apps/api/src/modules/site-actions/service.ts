@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors';
 import { findAccount, manages } from '../accounts/repo';
 import { visibleProduct } from '../products/service';
 import { purgeSite } from '../site-settings/service';
-import { reachableSite, sortedTags } from '../sites/service';
+import { reachableSite, sitesChanged, sortedTags } from '../sites/service';
 import { clientOf } from '../zones/service';
 
 type Site = Awaited<ReturnType<typeof reachableSite>>;
@@ -30,7 +30,7 @@ async function update(deps: AppDeps, sites: Site[], values: Updateable<SiteTable
     .set({ ...values, updated_at: now() })
     .where('id', 'in', sites.map((s) => s.id))
     .execute();
-  await deps.revisions.bump(deps.db, [...new Set([...sites.map((s) => s.zoneID), ...extraZones])]);
+  await deps.revisions.bump(deps.db, [...new Set([...sites.map((s) => s.zoneID), ...extraZones])], { sites: sites.map((s) => s.id) });
 }
 
 /** Hands the sites over to another root user below the client. */
@@ -74,7 +74,7 @@ export async function refreshProduct(deps: AppDeps, principal: Principal, ids: n
       .where('id', '=', site.id)
       .execute();
   }
-  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+  await sitesChanged(deps, sites);
 }
 
 /** Keeps only the limits given a number; null clears one back to the product's. */
@@ -85,7 +85,7 @@ export async function setLimitations(deps: AppDeps, principal: Principal, body: 
     const kept = Object.fromEntries(Object.entries(merged).filter(([, v]) => typeof v === 'number'));
     await deps.db.updateTable('sites').set({ limitations: JSON.stringify(kept), updated_at: now() }).where('id', '=', site.id).execute();
   }
-  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+  await sitesChanged(deps, sites);
 }
 
 /** A past time expires the sites at once (they stop being served); a later one (or none) renews an expired site. */
@@ -97,7 +97,7 @@ export async function setExpiry(deps: AppDeps, principal: Principal, body: { ids
     const status = past ? 3 : site.status === 3 ? 1 : site.status;
     await deps.db.updateTable('sites').set({ expires_at: expiresAt, status, updated_at: now() }).where('id', '=', site.id).execute();
   }
-  await deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))]);
+  await sitesChanged(deps, sites);
 }
 
 /** Marks every site whose expiry has passed as expired; answers how many. */
@@ -112,7 +112,7 @@ export async function expireDueSites(deps: AppDeps) {
     .execute();
   if (!due.length) return 0;
   await deps.db.updateTable('sites').set({ status: 3, updated_at: now() }).where('id', 'in', due.map((s) => s.id)).execute();
-  await deps.revisions.bump(deps.db, [...new Set(due.map((s) => s.zone_id))]);
+  await sitesChanged(deps, due.map((s) => ({ id: s.id, zoneID: s.zone_id })));
   return due.length;
 }
 

@@ -3,7 +3,8 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { bump, ownDomains, siteOf } from './core';
+import { sitesChanged } from '../sites/service';
+import { ownDomains, siteOf } from './core';
 import { readAccessRule } from './stored';
 
 /** A domain's own rules: referer allow/deny lists and header rules, each refused with 403 at the edge. */
@@ -26,7 +27,7 @@ export async function addRule<K extends Kind>(deps: AppDeps, principal: Principa
     .values({ domain_id: o.domainId, kind: o.kind, rule: JSON.stringify(rule), memo, created_at: now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id: row.id, ...rule, memo };
 }
 
@@ -42,7 +43,7 @@ export async function updateRule<K extends Kind>(deps: AppDeps, principal: Princ
     .where('kind', '=', o.kind)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw notFound('rule');
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id, ...rule, memo };
 }
 
@@ -52,5 +53,5 @@ export async function removeRules(deps: AppDeps, principal: Principal, o: { site
   const owned = await deps.db.selectFrom('domain_access_rules').select('id').where('domain_id', '=', o.domainId).where('kind', '=', o.kind).where('id', 'in', o.ids).execute();
   if (owned.length !== new Set(o.ids).size) throw notFound('rule');
   await deps.db.deleteFrom('domain_access_rules').where('id', 'in', o.ids).execute();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
 }

@@ -4,7 +4,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readItem, type ItemKind } from './stored';
 
 export type Kind = siteModuleSchemas.ModuleKind;
@@ -12,9 +12,6 @@ type ModuleRow = { id: number; site_id: number; kind: string; name: string; conf
 
 /** The site, when the caller may reach it; every module call starts here. */
 export const siteOf = (deps: AppDeps, principal: Principal, siteId: number) => reachableSite(deps, principal, siteId);
-
-/** A change the edge serves: the zone's nodes get a new revision. */
-export const bump = (deps: AppDeps, site: { zoneID: number }) => deps.revisions.bump(deps.db, [site.zoneID]);
 
 export async function moduleOf(deps: AppDeps, siteId: number, kind: Kind, id: number) {
   const row = await deps.db.selectFrom('site_modules').selectAll().where('id', '=', id).where('site_id', '=', siteId).where('kind', '=', kind).executeTakeFirst();
@@ -81,7 +78,7 @@ export async function saveModule(deps: AppDeps, principal: Principal, o: { siteI
   const id = o.id
     ? (await deps.db.updateTable('site_modules').set({ name: o.name, ...config, updated_at: at }).where('id', '=', o.id).returning('id').executeTakeFirstOrThrow()).id
     : (await deps.db.insertInto('site_modules').values({ site_id: o.siteId, kind: o.kind, name: o.name, config: config.config ?? '{}', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id;
-  if (o.id) await bump(deps, site);
+  if (o.id) await sitesChanged(deps, [site]);
   return moduleOf(deps, o.siteId, o.kind, id);
 }
 
@@ -111,7 +108,7 @@ export async function assignModule(deps: AppDeps, principal: Principal, o: { sit
   if (o.moduleId) {
     await deps.db.insertInto('domain_modules').values(o.domainIds.map((d) => ({ domain_id: d, kind: o.kind, module_id: o.moduleId }))).execute();
   }
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
 }
 
 export async function moduleExists(deps: AppDeps, principal: Principal, siteId: number) {
@@ -134,7 +131,7 @@ export async function removeItems(deps: AppDeps, principal: Principal, o: { site
   if (owned.length !== new Set(o.ids).size) throw notFound('item');
   await deps.db.deleteFrom('site_module_items').where('id', 'in', o.ids).execute();
   await deps.db.updateTable('site_modules').set({ updated_at: now() }).where('id', '=', o.moduleId).execute();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
 }
 
 /** Adds (no id) or replaces one item of a module. */

@@ -2,7 +2,8 @@ import { Codes, type edge } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { bump, itemsOf, moduleOf, ownDomains, putItem, siteOf } from './core';
+import { sitesChanged } from '../sites/service';
+import { itemsOf, moduleOf, ownDomains, putItem, siteOf } from './core';
 
 const KIND = 'customHeader' as const;
 
@@ -21,7 +22,7 @@ export async function saveHeader(deps: AppDeps, principal: Principal, o: { siteI
   const clash = existing.find((h) => h.id !== id && h.type === header.type && h.name.toLowerCase() === header.name.toLowerCase());
   if (clash) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'name', message: 'Data already exists!' }] } });
   const saved = await putItem(deps, { moduleId: o.moduleId, id, item: header });
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id: saved, ...header };
 }
 

@@ -2,7 +2,8 @@ import { Codes, type edge } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { bump, itemsOf, moduleOf, putItem, siteOf } from './core';
+import { sitesChanged } from '../sites/service';
+import { itemsOf, moduleOf, putItem, siteOf } from './core';
 
 const KIND = 'proxyRewrite' as const;
 const MAX_RULES = 500;
@@ -23,6 +24,6 @@ export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId:
     throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'source', message: 'Data already exists!' }] } });
   }
   const saved = await putItem(deps, { moduleId: o.moduleId, id, item: rule });
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id: saved, ...rule };
 }

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto';
 import { ApiError } from '../../http/errors';
-import { bump, domainsOf, itemsOf, moduleOf, saveModule, siteOf } from './core';
+import { sitesChanged } from '../sites/service';
+import { domainsOf, itemsOf, moduleOf, saveModule, siteOf } from './core';
 import { readTokenConfig, type TokenConfig } from './stored';
 
 const KIND = 'tokenAuth' as const;
@@ -55,7 +56,7 @@ export async function addPaths(deps: AppDeps, principal: Principal, o: { siteId:
   if (existing.length + wanted.length > 500) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: 500 } });
   const at = now();
   await deps.db.insertInto('site_module_items').values(wanted.map((path) => ({ module_id: o.moduleId, item: JSON.stringify({ path }), created_at: at }))).execute();
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return itemsOf(deps, o.moduleId, 'tokenAuth');
 }
 

@@ -3,7 +3,8 @@ import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { bump, itemsOf, moduleOf, putItem, siteOf } from './core';
+import { sitesChanged } from '../sites/service';
+import { itemsOf, moduleOf, putItem, siteOf } from './core';
 
 const KIND = 'urlRedirect' as const;
 
@@ -31,7 +32,7 @@ export async function saveUrl(deps: AppDeps, principal: Principal, o: { siteId: 
     throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'source', message: 'Data already exists!' }] } });
   }
   const saved = await putItem(deps, { moduleId: o.moduleId, id, item: rule });
-  await bump(deps, site);
+  await sitesChanged(deps, [site]);
   return { id: saved, ...rule };
 }
 
@@ -49,7 +50,7 @@ export async function replaceUrl(deps: AppDeps, principal: Principal, o: { siteI
   for (const c of changed) await deps.db.updateTable('site_module_items').set({ item: JSON.stringify(c.rule) }).where('id', '=', c.id).execute();
   if (changed.length) {
     await deps.db.updateTable('site_modules').set({ updated_at: now() }).where('id', '=', o.moduleId).execute();
-    await bump(deps, site);
+    await sitesChanged(deps, [site]);
   }
   return { replaced: changed.length };
 }

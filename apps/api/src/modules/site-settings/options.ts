@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { readZoneSettings } from '../zones/defaults';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readJson } from '../../db/json-column';
 
 /** What site_options.options holds: the site's options but its rate rules (rows of site_rate_rules). */
@@ -46,7 +46,7 @@ export async function changeOptions(deps: AppDeps, principal: Principal, siteId:
     .values({ site_id: siteId, options: JSON.stringify(options), updated_at: at })
     .onConflict((oc) => oc.column('site_id').doUpdateSet({ options: JSON.stringify(options), updated_at: at }))
     .execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return site;
 }
 

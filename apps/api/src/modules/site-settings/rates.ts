@@ -3,7 +3,7 @@ import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { assertOwnUrls } from './site-urls';
 
 const MAX_RATE_RULES = 100;
@@ -29,7 +29,7 @@ export async function addRate(deps: AppDeps, principal: Principal, siteId: numbe
   await assertUrlFree(deps, siteId, rule.url);
   const at = now();
   await deps.db.insertInto('site_rate_rules').values({ site_id: siteId, url: rule.url, rate: rule.rate, created_at: at, updated_at: at }).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function updateRate(deps: AppDeps, principal: Principal, siteId: number, body: edge.RateRule & { id: number }) {
@@ -39,7 +39,7 @@ export async function updateRate(deps: AppDeps, principal: Principal, siteId: nu
   await assertOwnUrls(deps, siteId, [body.url], 'url');
   await assertUrlFree(deps, siteId, body.url, body.id);
   await deps.db.updateTable('site_rate_rules').set({ url: body.url, rate: body.rate, updated_at: now() }).where('id', '=', body.id).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function removeRates(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
@@ -47,5 +47,5 @@ export async function removeRates(deps: AppDeps, principal: Principal, siteId: n
   const owned = await deps.db.selectFrom('site_rate_rules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('rate rule');
   await deps.db.deleteFrom('site_rate_rules').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }

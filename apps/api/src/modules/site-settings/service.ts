@@ -4,7 +4,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { queueForZone } from './node-queue';
 import { changeOptions, loadOptions, sitePortView } from './options';
 import { rateRules } from './rates';
@@ -56,7 +56,7 @@ export async function addCacheRule(deps: AppDeps, principal: Principal, siteId: 
   const count = await deps.db.selectFrom('site_cache_rules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
   if (toCount(count?.n as number) >= MAX_CACHE_RULES) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: MAX_CACHE_RULES } });
   await deps.db.insertInto('site_cache_rules').values({ site_id: siteId, rule: JSON.stringify(rule), created_at: now() }).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return siteSettings(deps, siteId);
 }
 
@@ -65,7 +65,7 @@ export async function updateCacheRule(deps: AppDeps, principal: Principal, siteI
   const { id, ...rule } = body;
   const updated = await deps.db.updateTable('site_cache_rules').set({ rule: JSON.stringify(rule) }).where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw notFound('cache rule');
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return siteSettings(deps, siteId);
 }
 
@@ -74,7 +74,7 @@ export async function removeCacheRules(deps: AppDeps, principal: Principal, site
   const owned = await deps.db.selectFrom('site_cache_rules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('cache rule');
   await deps.db.deleteFrom('site_cache_rules').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return siteSettings(deps, siteId);
 }
 
@@ -82,7 +82,7 @@ export async function setCompression(deps: AppDeps, principal: Principal, siteId
   const site = await reachableSite(deps, principal, siteId);
   await deps.db.updateTable('sites').set({ gzip: body.enabled ? 1 : 0, updated_at: now() }).where('id', '=', siteId).execute();
   if (body.webp !== undefined) await changeOptions(deps, principal, siteId, { webp: body.webp });
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return siteSettings(deps, siteId);
 }
 
@@ -117,7 +117,7 @@ export async function addErrorPage(deps: AppDeps, principal: Principal, siteId: 
     .values({ site_id: siteId, status: page.status, type: page.type, body: page.body, created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toPage(row);
 }
 
@@ -131,7 +131,7 @@ export async function updateErrorPage(deps: AppDeps, principal: Principal, siteI
     .where('site_id', '=', siteId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw notFound('error page');
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
   return toPage(await deps.db.selectFrom('site_error_pages').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow());
 }
 
@@ -140,7 +140,7 @@ export async function removeErrorPages(deps: AppDeps, principal: Principal, site
   const owned = await deps.db.selectFrom('site_error_pages').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('error page');
   await deps.db.deleteFrom('site_error_pages').where('id', 'in', ids).execute();
-  await deps.revisions.bump(deps.db, [site.zoneID], { sites: [site.id] });
+  await sitesChanged(deps, [site]);
 }
 
 export async function purgeSite(deps: AppDeps, principal: Principal, siteId: number) {

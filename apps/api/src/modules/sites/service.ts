@@ -99,10 +99,17 @@ export async function siteTags(deps: AppDeps, principal: Principal) {
   return [...new Set(rows.flatMap((s) => readJson('sites.tags', stringList, s.tags)))].sort();
 }
 
-/** The zones' nodes take a new revision and the zones' DNS resolution is recomputed. */
-async function zonesChanged(deps: AppDeps, zoneIds: number[]) {
-  await deps.revisions.bump(deps.db, zoneIds);
-  await refreshResolutions(deps, zoneIds);
+/** A change to these sites alone: their zones take a new revision and their nodes build only these sites again. */
+export const sitesChanged = (deps: AppDeps, sites: { id: number; zoneID: number }[]) =>
+  deps.revisions.bump(deps.db, [...new Set(sites.map((s) => s.zoneID))], { sites: sites.map((s) => s.id) });
+
+/**
+ * Sites that entered or left what their zones serve: their nodes build them again (a build reads the served sites
+ * anew) and the zones' DNS resolution is recomputed.
+ */
+async function servedChanged(deps: AppDeps, sites: { id: number; zoneID: number }[]) {
+  await sitesChanged(deps, sites);
+  await refreshResolutions(deps, [...new Set(sites.map((s) => s.zoneID))]);
 }
 
 export const sortedTags = (tags: string[]) => [...new Set(tags)].sort();
@@ -135,7 +142,7 @@ export async function createSite(deps: AppDeps, principal: Principal, body: z.in
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await zonesChanged(deps, [product.zoneID]);
+  await servedChanged(deps, [{ id: row.id, zoneID: product.zoneID }]);
   return reachableSite(deps, principal, row.id);
 }
 
@@ -159,7 +166,7 @@ export async function removeSites(deps: AppDeps, principal: Principal, ids: numb
   for (const id of ids) sites.push(await reachableSite(deps, principal, id));
   if (sites.some((s) => s.status === 1)) throw new ApiError(Codes.SiteInUse);
   await deps.db.deleteFrom('sites').where('id', 'in', ids).execute();
-  await zonesChanged(deps, [...new Set(sites.map((s) => s.zoneID))]);
+  await servedChanged(deps, sites);
 }
 
 /**
@@ -177,5 +184,5 @@ export async function setSiteStatus(deps: AppDeps, principal: Principal, ids: nu
   const refused = sites.filter((s) => !allowed(s));
   if (refused.length) throw new ApiError(Codes.SiteStatusNotAllowed, { extra: { ids: refused.map((s) => s.id) } });
   await deps.db.updateTable('sites').set({ status, updated_at: at }).where('id', 'in', ids).execute();
-  await zonesChanged(deps, [...new Set(sites.map((s) => s.zoneID))]);
+  await servedChanged(deps, sites);
 }

@@ -3,11 +3,12 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import { monthOf, usageOf } from './usage';
 import { notifyOnChange } from '../notifications/events';
+import { sitesChanged } from '../sites/service';
 
 /**
  * Evaluates sites' traffic this month (all sites, or those given) and keeps their state; a site whose product
- * says to stop once the allowance is used up becomes `limited`, which its zone's nodes enforce (929). Zones
- * whose sites changed their limited flag get a new revision.
+ * says to stop once the allowance is used up becomes `limited`, which its zone's nodes enforce (929). Sites
+ * whose limited flag changed are built again for their zones' nodes.
  */
 export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: number[] } = {}) {
   if (siteIds && !siteIds.length) return;
@@ -20,12 +21,12 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
   const sites = await q.execute();
   if (!sites.length) return;
   const usage = await usageOf(deps, { sites: sites.map((s) => ({ siteId: s.id, productLimits: s.limits })), month: monthOf() });
-  const zones = new Set<number>();
+  const flipped: { id: number; zoneID: number }[] = [];
   for (const site of sites) {
     const u = usage.get(site.id)!;
     const limited = u.trafficState === 'limited' && u.stops ? 1 : 0;
     if (site.state === u.trafficState && (site.limited ?? 0) === limited) continue;
-    if ((site.limited ?? 0) !== limited) zones.add(site.zone_id);
+    if ((site.limited ?? 0) !== limited) flipped.push({ id: site.id, zoneID: site.zone_id });
     await deps.db
       .insertInto('site_traffic_states')
       .values({ site_id: site.id, state: u.trafficState, limited, evaluated_at: now() })
@@ -34,9 +35,9 @@ export async function evaluateTraffic(deps: AppDeps, { siteIds }: { siteIds?: nu
     const kind = u.trafficState === 'normal' ? null : u.trafficState === 'warning' ? 'traffic.warning' : 'traffic.limited';
     await notifyOnChange(deps, { subject: `traffic:${site.id}`, state: u.trafficState }, kind && { kind, accountId: site.user_id, subject: site.name });
   }
-  if (zones.size) {
-    deps.log.info({ zones: [...zones] }, 'site traffic limits changed');
-    await deps.revisions.bump(deps.db, [...zones]);
+  if (flipped.length) {
+    deps.log.info({ zones: [...new Set(flipped.map((s) => s.zoneID))], sites: flipped.length }, 'site traffic limits changed');
+    await sitesChanged(deps, flipped);
   }
 }
 

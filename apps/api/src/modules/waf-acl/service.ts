@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { reachableSite, sitesChanged } from '../sites/service';
 import { readConditions } from './stored';
 
 type RuleInput = z.infer<typeof wafAclSchemas.ruleInput>;
@@ -118,11 +118,6 @@ export async function listRules(deps: AppDeps, principal: Principal, siteId: num
   return { data: page.data.map(toRule), total: page.total };
 }
 
-/** Every change of what the site's nodes enforce bumps its zone's revision. */
-async function publish(deps: AppDeps, zoneID: number) {
-  await deps.revisions.bump(deps.db, [zoneID]);
-}
-
 const ruleColumns = (r: RuleInput) => ({
   name: r.name,
   priority: r.priority,
@@ -139,7 +134,7 @@ export async function createRule(deps: AppDeps, principal: Principal, siteId: nu
   await moduleOf(deps, siteId, moduleId);
   checkRule(body);
   const row = await deps.db.insertInto('waf_acl_rules').values({ module_id: moduleId, ...ruleColumns(body), created_at: now() }).returningAll().executeTakeFirstOrThrow();
-  await publish(deps, site.zoneID);
+  await sitesChanged(deps, [site]);
   return toRule(row);
 }
 
@@ -157,7 +152,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
   const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as RuleInput;
   checkRule(next);
   await deps.db.updateTable('waf_acl_rules').set(ruleColumns(next)).where('id', '=', id).execute();
-  await publish(deps, site.zoneID);
+  await sitesChanged(deps, [site]);
   return toRule(await ruleOf(deps, moduleId, id));
 }
 
@@ -171,7 +166,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
   await moduleOf(deps, siteId, moduleId);
   await ownedRules(deps, moduleId, ids);
   await deps.db.updateTable('waf_acl_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
-  await publish(deps, site.zoneID);
+  await sitesChanged(deps, [site]);
 }
 
 export async function removeRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, ids: number[]) {
@@ -179,7 +174,7 @@ export async function removeRules(deps: AppDeps, principal: Principal, siteId: n
   await moduleOf(deps, siteId, moduleId);
   await ownedRules(deps, moduleId, ids);
   await deps.db.deleteFrom('waf_acl_rules').where('id', 'in', ids).execute();
-  await publish(deps, site.zoneID);
+  await sitesChanged(deps, [site]);
 }
 
 /** Puts the module on the site's domains, replacing what they carried; moduleID 0 takes modules off. */
@@ -193,7 +188,7 @@ export async function assignModule(deps: AppDeps, principal: Principal, siteId: 
     await trx.deleteFrom('waf_acl_domains').where('domain_id', 'in', ids).execute();
     if (body.moduleID) await trx.insertInto('waf_acl_domains').values(ids.map((domain_id) => ({ domain_id, module_id: body.moduleID }))).execute();
   });
-  await publish(deps, site.zoneID);
+  await sitesChanged(deps, [site]);
 }
 
 export async function advancedExists(deps: AppDeps, principal: Principal, siteId: number) {
