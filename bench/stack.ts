@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readControlToken } from '../apps/agent/src/apply/layout';
+import { childPids, masterPid } from '../apps/agent/src/apply/nginx';
 import { stopNginx } from '../apps/agent/src/apply/process';
 import { controlStatus } from '../apps/agent/src/control/client';
 import { freePort, get, startOrigin } from '../apps/agent/src/test/servers';
@@ -46,17 +47,28 @@ export const startStack = async ({ watchSeconds = 30, env = {} }: { watchSeconds
   const newSite = async (name: string) =>
     (await call('POST', 'client/site', { ...client, body: { name, productID: product, userID: f.userA.id } })).id as number;
   const site = await newSite('bench');
-  const enrol = await call('POST', 'client/nodes/initialize', { ...client, body: { id: node } });
 
   let agentOutput = '';
-  const agent: ChildProcess = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EDGEKEEP_API: apiUrl, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0' },
-  });
-  agent.stdout!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));
-  agent.stderr!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));
+  /** Enrols the node (again: a fresh node in its place) and starts the agent. */
+  const startAgent = async () => {
+    const enrol = await call('POST', 'client/nodes/initialize', { ...client, body: { id: node } });
+    const started: ChildProcess = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EDGEKEEP_API: apiUrl, EDGEKEEP_ENROLL_TOKEN: enrol.token, STATE_DIR: stateDir, NGINX_PREFIX: prefix, EDGEKEEP_CONTROL_PORT: String(controlPort), EDGEKEEP_ASN: '0' },
+    });
+    started.stdout!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));
+    started.stderr!.on('data', (c) => (agentOutput = (agentOutput + c).slice(-20_000)));
+    return started;
+  };
+  const stopAgent = async () => {
+    if (agent.exitCode !== null) return;
+    const exited = new Promise((resolve) => agent.once('exit', resolve));
+    process.kill(-agent.pid!, 'SIGTERM');
+    await exited;
+  };
+  let agent = await startAgent();
 
   /** Waits until the node reports the zone's newest revision applied. */
   const settled = async (timeoutMs = 600_000) => {
@@ -88,8 +100,29 @@ export const startStack = async ({ watchSeconds = 30, env = {} }: { watchSeconds
     loads: async () => (await controlStatus({ control: await control() })).loads ?? 0,
     /** The edge's control status: the live domains its Lua runtime holds and the bytes of its data dictionary. */
     edgeStatus: async () => controlStatus({ control: await control() }),
+    /**
+     * The node made new: agent and nginx stopped, their directories emptied, the node enrolled again and the agent
+     * started, as a fresh machine put in the node's place.
+     */
+    freshNode: async () => {
+      await stopAgent();
+      await stopNginx({ prefix });
+      for (const dir of [prefix, stateDir]) for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
+      agent = await startAgent();
+    },
+    /**
+     * Resident memory in bytes: the agent's process (the largest of those npx and tsx start) and nginx's largest
+     * worker (the shared dictionaries' pages it touched included).
+     */
+    memory: async () => {
+      const rss = async (pid: number) => Number((await readFile(`/proc/${pid}/status`, 'utf8')).match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+      const tree = async (pid: number): Promise<number[]> => [pid, ...(await Promise.all((await childPids({ pid })).map(tree))).flat()];
+      const largest = async (pids: number[]) => Math.max(0, ...(await Promise.all(pids.map((pid) => rss(pid).catch(() => 0)))));
+      const master = await masterPid({ prefix });
+      return { agent: await largest(await tree(agent.pid!)), nginxWorker: await largest(master === undefined ? [] : await childPids({ pid: master })) };
+    },
     stop: async () => {
-      if (agent.exitCode === null) process.kill(-agent.pid!, 'SIGTERM');
+      await stopAgent();
       await stopNginx({ prefix }).catch(() => undefined);
       await t.close();
       await origin.close();
