@@ -17,7 +17,7 @@ type SimAgent = { credential: string; known: number; held?: edge.DesiredState; s
 
 /**
  * A swarm of simulated agents in this process, each following the protocol as the agent does (apps/agent/src/sync,
- * report, commands): it long-polls `watch` through the balancer; after each answer it asks for queued commands, and
+ * report, commands): it long-polls `watch` through the balancer; after each answer that does not say none wait it asks for queued commands, and
  * when the revision moved it asks for the state with the `etag` of the one it holds (`base`), takes the delta
  * (`applyDelta`) or the whole state, asking again without `base` when the delta is from another build, and
  * acknowledges it with a report at once, which restarts its 10 s reporting; commands are also asked for every 5 s.
@@ -75,8 +75,8 @@ function startSwarm(o: { url: string; credentials: string[] }) {
           needState = false;
           a.reportNow();
         }
-        const { revision } = (await call(a, `watch?since=${a.known}`)) as { revision: number };
-        a.pollNow();
+        const { revision, commands } = (await call(a, `watch?since=${a.known}`)) as { revision: number; commands?: boolean };
+        if (commands !== false) a.pollNow();
         if (revision !== a.known) {
           a.woke.set(revision, Date.now());
           needState = true;

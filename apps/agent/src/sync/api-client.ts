@@ -39,9 +39,7 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
     enroll: async (body: { token: string; hostname: string; version: string }) =>
       agentProtocol.enrollResult.parse(await call({ method: 'POST', path: '/enroll', body })),
     watch: async ({ since, signal }: { since: number; signal?: AbortSignal }) =>
-      agentProtocol.watchResult.parse(
-        await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 }),
-      ).revision,
+      agentProtocol.watchResult.parse(await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 })),
     /**
      * The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. With the
      * `etag` of the state the node holds (`base`), a delta from it when the API still keeps that build.

@@ -13,6 +13,7 @@ export type SyncLoopOptions = {
   log: Log;
   /** After each apply, refused state and watch answer. */
   onApplied: () => void;
+  /** After a watch answer that does not say that no action waits for the node. */
   onWake: () => void;
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
   metrics?: Pick<AgentMetrics, 'applies' | 'applyDuration'>;
@@ -66,9 +67,9 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
         needState = false;
         onApplied();
       }
-      const revision = await api.watch({ since: known, signal });
+      const { revision, commands } = await api.watch({ since: known, signal });
       attempt = 0;
-      onWake();
+      if (commands !== false) onWake();
       if (revision !== known || (applier.failedForSpace() && (await disk?.room()))) needState = true;
     } catch (err) {
       if (signal.aborted) break;

@@ -62,7 +62,7 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
           req.once('close', done);
         });
       }
-      return [200, { revision: revision() }];
+      return [200, { revision: revision(), commands: seen.queue.length > 0 }];
     },
     'GET /state': async () => [200, current],
     'POST /report': async (req) => {
@@ -112,9 +112,11 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
       current = next;
       for (const wake of [...waiters]) wake();
     },
+    /** Queues an action and wakes the watches, which say that one waits (as the API does). */
     queue: ({ kind, args = {} }: { kind: agentProtocol.Command['kind']; args?: Record<string, unknown> }) => {
       const id = nextCommand++;
       seen.queue.push({ id, kind, args });
+      for (const wake of [...waiters]) wake();
       return id;
     },
     /** Goes away (connections cut), as a control plane that is down. */

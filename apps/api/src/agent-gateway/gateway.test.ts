@@ -84,12 +84,21 @@ lane('agent gateway', () => {
   });
 
   it('hands queued actions to the node and records their results', async () => {
+    const since = (await agent('GET', 'watch?since=0')).body.revision;
+    expect((await agent('GET', 'watch?since=0')).body.commands).toBe(false);
+    // a watch waiting answers once an action is queued, and says one waits
+    const waiting = agent('GET', `watch?since=${since}`);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
     const queued = await call(t, 'POST', `client/node/${node}/command`, { token: f.tokens.clientA, body: { kind: 'reload' } });
+    expect((await waiting).body).toEqual({ revision: since, commands: true });
+    expect(Date.now() - started).toBeLessThan(900);
     const got = await agent('GET', 'commands');
     expect(got.body.commands).toEqual([{ id: queued.body.data.id, kind: 'reload', args: {} }]);
     expect((await call(t, 'GET', `client/node/${node}/commands`, { token: f.tokens.clientA })).body.data[0].status).toBe('sent');
     expect((await agent('POST', `commands/${queued.body.data.id}/result`, { ok: true, message: 'reloaded' })).status).toBe(200);
     expect((await agent('GET', 'commands')).body.commands).toEqual([]);
+    expect((await agent('GET', 'watch?since=0')).body.commands).toBe(false);
     const done = (await call(t, 'GET', `client/node/${node}/commands`, { token: f.tokens.clientA })).body.data[0];
     expect(done).toMatchObject({ status: 'done', message: 'reloaded', finishedAt: expect.any(String) });
   });

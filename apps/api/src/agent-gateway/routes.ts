@@ -41,6 +41,25 @@ function oneAtATime(task: (key: number) => Promise<void>) {
 }
 
 /**
+ * Whether actions wait for the node (queued, or sent and not answered yet): read once for the zone's watchers that
+ * wake together, so that a change does not cost each node a look at its commands.
+ */
+const commandsWaiting = async (deps: AppDeps, node: { id: number; zone_id: number }) =>
+  (
+    await deps.revisions.readOnce(node.zone_id, 'commands', async () => {
+      const rows = await deps.db
+        .selectFrom('node_commands')
+        .innerJoin('nodes', 'nodes.id', 'node_commands.node_id')
+        .select('node_commands.node_id')
+        .distinct()
+        .where('nodes.zone_id', '=', node.zone_id)
+        .where('node_commands.status', 'in', ['queued', 'sent'])
+        .execute();
+      return new Set(rows.map((r) => r.node_id));
+    })
+  ).has(node.id);
+
+/**
  * The control plane's side of the agent protocol (contract `agentRoutes`): the install script and agent
  * package, enrolment, the long-polled watch, the desired state, reports, queued actions and log batches. Every
  * call but the files and enrolment is a node's, known by its credential; a node only ever gets its own zone's state.
@@ -85,10 +104,10 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     const current = await deps.revisions.revision(deps.db, node.zone_id);
     if (current > query.since) {
       closed.abort();
-      return { revision: current };
+      return { revision: current, commands: await commandsWaiting(deps, node) };
     }
     await woke;
-    return { revision: await deps.revisions.revision(deps.db, node.zone_id) };
+    return { revision: await deps.revisions.revision(deps.db, node.zone_id), commands: await commandsWaiting(deps, node) };
   });
 
   const stateOf = createStateCache({ db: deps.db, build: (nodeId, prior) => buildNodeState(deps, nodeId, prior), revisions: deps.revisions });

@@ -16,9 +16,12 @@ export const enrollBody = z.object({
 });
 export const enrollResult = z.object({ nodeId: z.number().int(), nodeUID: z.string(), credential: z.string() });
 
-/** GET /agent/v1/watch?since=REV → the newest revision of the node's desired state. */
+/**
+ * GET /agent/v1/watch?since=REV → the newest revision of the node's desired state, and whether actions are queued
+ * for the node (`commands`): the agent asks for them at once when true or absent, else at its next periodic look.
+ */
 export const watchQuery = z.object({ since: z.coerce.number().int().min(0).default(0) });
-export const watchResult = z.object({ revision: z.number().int().min(0) });
+export const watchResult = z.object({ revision: z.number().int().min(0), commands: z.boolean().optional() });
 
 /** GET /agent/v1/state → the node's desired state (edge.desiredState) at its newest revision. */
 

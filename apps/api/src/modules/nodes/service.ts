@@ -273,7 +273,9 @@ function argsOf(deps: AppDeps, body: z.infer<typeof infraSchemas.nodeCommandBody
 }
 
 export async function queueCommand(deps: AppDeps, principal: Principal, id: number, body: z.infer<typeof infraSchemas.nodeCommandBody>) {
-  await ownedNodes(deps, principal, [id]);
+  const {
+    nodes: [node],
+  } = await ownedNodes(deps, principal, [id]);
   if (body.kind === 'clearUrlCache' && !body.urls?.length) {
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'urls', message: 'Required Field!' }] } });
   }
@@ -289,6 +291,8 @@ export async function queueCommand(deps: AppDeps, principal: Principal, id: numb
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // the node's watch answers at once and says an action waits
+  await deps.revisions.wake(deps.db, [node.zone_id]);
   return toCommand(row);
 }
 
