@@ -123,9 +123,13 @@ async function nearExpiry(name: string) {
     expect(saved.body.data).toMatchObject({ provider: 'custom', eabKid: 'kid-1', eabSet: true });
     expect(JSON.stringify(saved.body)).not.toContain(EAB['kid-1']);
     const id = await domainOf('shop.example.com');
+    // the node's state before the order: the next one is built from it, reading again the sites the order marked
+    const held = buildNodeState(t.deps, f.a.node);
+    await held;
     await run();
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'completed', hint: null, last_error: null, challenge: 'http-01' });
+    expect(await buildNodeState(t.deps, f.a.node, held)).toEqual(await buildNodeState(t.deps, f.a.node));
     expect(served).toContain('shop.example.com');
     const domain = await t.deps.db.selectFrom('domains').select('certificate_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(domain.certificate_id).toBe(row.certificate_id);

@@ -3,6 +3,7 @@ import { CERT_BUDGET } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { encrypt } from '../../lib/crypto';
 import { parseCertificate } from '../certificates/pem';
+import { sitesServing } from '../certificates/service';
 import type { TxtPublisher } from '../dns/provider';
 import { hintOf, WILDCARD_NEEDS_DNS } from './hints';
 import { acmeClient, issueCertificate, newAccountKey, type HttpPublisher } from './issue';
@@ -10,6 +11,7 @@ import { notifyOnChange } from '../notifications/events';
 import * as repo from './repo';
 import { renewAtOf } from './renewal';
 import { endpointOf, rememberAccount } from './settings';
+import { sitesChanged } from '../sites/service';
 
 /** Hold on a name while its order runs; a dead instance's claim lapses after it. */
 export const CLAIM_MS = 10 * 60_000;
@@ -117,7 +119,8 @@ async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
     const issued = await issueCertificate({ client, name: row.name, challenge: row.challenge, http: edgePublisher(deps, row, site.zone_id), dns });
     const parsed = parseCertificate(issued.chain, issued.key);
     const certificateId = await repo.storeIssued(deps.db, { row, siteId: row.site_id, chain: parsed.chain, keySealed: encrypt(deps.secrets.dataKey, issued.key), parsed });
-    await deps.revisions.bump(deps.db, [site.zone_id]);
+    // the order's site (its domain moved onto the certificate) and every site whose domains serve it
+    await sitesChanged(deps, [{ id: row.site_id, zoneID: site.zone_id }, ...(await sitesServing(deps, certificateId))]);
     await repo.recordIssuance(deps.db, { clientId: row.client_id, registeredDomain: row.registered_domain, name: row.name });
     const renewAt = await renewAtOf({ chain: parsed.chain, notBefore: parsed.notBefore, notAfter: parsed.notAfter, directoryUrl: (await endpointOf(deps, row.client_id)).endpoint.directoryUrl });
     await repo.settle(deps.db, {

@@ -45,7 +45,7 @@ async function certOf(deps: AppDeps, siteId: number, id: number) {
 }
 
 /** The sites whose domains serve the certificate: each carries it in its part of the nodes' state. */
-const sitesServing = (deps: AppDeps, certificateId: number) =>
+export const sitesServing = (deps: AppDeps, certificateId: number) =>
   deps.db
     .selectFrom('domains')
     .innerJoin('sites', 'sites.id', 'domains.site_id')
