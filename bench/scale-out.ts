@@ -18,8 +18,9 @@ type SimAgent = { credential: string; known: number; held?: edge.DesiredState; s
 /**
  * A swarm of simulated agents in this process, each following the protocol as the agent does (apps/agent/src/sync,
  * report, commands): it long-polls `watch` through the balancer; after each answer that does not say none wait it asks for queued commands, and
- * when the revision moved it asks for the state with the `etag` of the one it holds (`base`), takes the delta
- * (`applyDelta`) or the whole state, asking again without `base` when the delta is from another build, and
+ * each watch names the `etag` of the state it holds (`base`); when the revision moved it takes the delta the watch
+ * carried, else asks for the state with that `base`, and takes the delta (`applyDelta`) or the whole state, asking
+ * again without `base` when the delta is from another build, and
  * acknowledges it with a report at once, which restarts its 10 s reporting; commands are also asked for every 5 s.
  * Nothing is applied to nginx and states are not checked against the schema.
  */
@@ -52,7 +53,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
     });
   const commands = (a: SimAgent) => call(a, 'commands').catch(() => failures.commands++);
   /** The state the answer gives the agent, as `receivedState` takes it: undefined for a delta from a build it does not hold. */
-  const answers = { delta: 0, whole: 0, otherBase: 0 };
+  const answers = { delta: 0, whole: 0, otherBase: 0, inWatch: 0 };
   const received = (a: SimAgent, json: unknown) => {
     if (!stateDelta.isDelta(json)) return answers.whole++, json as edge.DesiredState;
     const delta = json as stateDelta.StateDelta;
@@ -60,22 +61,32 @@ function startSwarm(o: { url: string; credentials: string[] }) {
     answers.delta++;
     return stateDelta.applyDelta(a.held, delta);
   };
-  const fetchState = async (a: SimAgent) => {
-    const state = received(a, await call(a, a.held?.etag ? `state?base=${encodeURIComponent(a.held.etag)}` : 'state')) ?? received(a, await call(a, 'state'))!;
+  /** The state the watch's delta makes (when it is from the build held), else asked for as the agent does. */
+  const fetchState = async (a: SimAgent, delta?: unknown) => {
+    const carried = delta === undefined ? undefined : received(a, delta);
+    if (carried) answers.inWatch++;
+    const state =
+      carried ??
+      received(a, await call(a, a.held?.etag ? `state?base=${encodeURIComponent(a.held.etag)}` : 'state')) ??
+      received(a, await call(a, 'state'))!;
     a.held = state;
     a.seen.set(state.revision, Date.now());
     a.known = state.revision;
   };
   const follow = async (a: SimAgent) => {
     let needState = true;
+    let delta: unknown;
     while (!stop.signal.aborted) {
       try {
         if (needState) {
-          await fetchState(a).catch((err: unknown) => (failures.state++, Promise.reject(err)));
+          await fetchState(a, delta).catch((err: unknown) => (failures.state++, Promise.reject(err)));
           needState = false;
           a.reportNow();
         }
-        const { revision, commands } = (await call(a, `watch?since=${a.known}`)) as { revision: number; commands?: boolean };
+        const base = a.held?.etag ? `&base=${encodeURIComponent(a.held.etag)}` : '';
+        const answer = (await call(a, `watch?since=${a.known}${base}`)) as { revision: number; commands?: boolean; delta?: unknown };
+        const { revision, commands } = answer;
+        delta = answer.delta;
         if (commands !== false) a.pollNow();
         if (revision !== a.known) {
           a.woke.set(revision, Date.now());
@@ -85,6 +96,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
         if (stop.signal.aborted) return;
         if (!needState) failures.watch++;
         needState = true;
+        delta = undefined;
         await sleep(500 + Math.random() * 500);
       }
     }
@@ -112,7 +124,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
   return {
     agents,
     failures,
-    /** The state answers: deltas, whole states, deltas from a build the agent did not hold. */
+    /** The state answers: deltas (of them, those a watch carried), whole states, deltas from a build the agent did not hold. */
     answers,
     /** Resolves when every agent holds a revision above `above`; answers the time each first held it and was told of it by a watch. */
     async allPast(above: number, timeoutMs = 120_000) {

@@ -38,8 +38,16 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
   return {
     enroll: async (body: { token: string; hostname: string; version: string }) =>
       agentProtocol.enrollResult.parse(await call({ method: 'POST', path: '/enroll', body })),
-    watch: async ({ since, signal }: { since: number; signal?: AbortSignal }) =>
-      agentProtocol.watchResult.parse(await call({ path: `/watch?since=${since}`, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 })),
+    /**
+     * With the `etag` of the state the node holds (`base`), an answer past `since` may carry the delta from it
+     * (`delta`), passed on as sent: the caller checks it as it checks a state.
+     */
+    watch: async ({ since, base, signal }: { since: number; base?: string; signal?: AbortSignal }) => {
+      const path = `/watch?since=${since}${base ? `&base=${encodeURIComponent(base)}` : ''}`;
+      const json = await call({ path, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 });
+      const delta = json && typeof json === 'object' && 'delta' in json ? json.delta : undefined;
+      return { ...agentProtocol.watchResult.parse(json), delta };
+    },
     /**
      * The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. With the
      * `etag` of the state the node holds (`base`), a delta from it when the API still keeps that build.

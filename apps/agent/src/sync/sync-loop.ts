@@ -25,8 +25,8 @@ const revisionOf = (json: unknown) =>
   json && typeof json === 'object' && 'revision' in json && typeof json.revision === 'number' ? json.revision : undefined;
 
 /**
- * Follows the control plane: fetches the state at (re)connect and whenever a watch says the revision moved, and
- * hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
+ * Follows the control plane: fetches the state at (re)connect and whenever a watch says the revision moved, unless
+ * the watch carried the delta from the state held (the watch names its build), and hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
  * what it has; the loop never stops for it. Failures to reach the control plane back off with jitter.
  */
 export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff, metrics, disk }: SyncLoopOptions) => {
@@ -34,10 +34,15 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
   let needState = true;
   let attempt = 0;
 
-  const fetchAndApply = async () => {
+  /** The state the watch's delta made, else fetched (a delta from the build held when the API keeps it), applied. */
+  const fetchAndApply = async (delta?: unknown) => {
     const held = applier.current();
-    let json = await api.state({ signal, base: held?.etag });
-    let received = receivedState(json, held);
+    let json = delta;
+    let received = delta === undefined ? undefined : receivedState(delta, held);
+    if (!received) {
+      json = await api.state({ signal, base: held?.etag });
+      received = receivedState(json, held);
+    }
     if (!received) {
       json = await api.state({ signal });
       received = receivedState(json, undefined)!;
@@ -60,22 +65,26 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
     log(result.ok ? { msg: 'state applied', revision: state.revision, reloaded: result.reloaded } : { msg: 'apply failed', revision: state.revision, error: result.error });
   };
 
+  /** What the last watch answer carried: the delta to the revision it told of. */
+  let delta: unknown;
   while (!signal.aborted) {
     try {
       if (needState) {
-        await fetchAndApply();
+        await fetchAndApply(delta);
         needState = false;
         onApplied();
       }
-      const { revision, commands } = await api.watch({ since: known, signal });
+      const answer = await api.watch({ since: known, base: applier.current()?.etag, signal });
       attempt = 0;
-      if (commands !== false) onWake();
-      if (revision !== known || (applier.failedForSpace() && (await disk?.room()))) needState = true;
+      delta = answer.delta;
+      if (answer.commands !== false) onWake();
+      if (answer.revision !== known || (applier.failedForSpace() && (await disk?.room()))) needState = true;
     } catch (err) {
       if (signal.aborted) break;
       const ms = backoffDelay({ attempt: attempt++, ...backoff });
       log({ msg: 'control plane unreachable', error: (err as Error).message, retryInMs: ms });
       needState = true;
+      delta = undefined;
       await sleep({ ms, signal });
     }
   }

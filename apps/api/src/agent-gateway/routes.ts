@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { agentProtocol, agentRoutes as r, Codes } from '@edgekeep/contract';
+import { agentProtocol, agentRoutes as r, Codes, stateDelta } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../db';
 import type { AppDeps } from '../deps';
 import { logIntake } from '../analytics/ingest';
 import { ApiError } from '../http/errors';
-import { forgetNodeCredentials } from '../http/auth';
+import { forgetNodeCredentials, type EdgeNode } from '../http/auth';
 import { registerDownload, registerNodeRoute, registerRoute } from '../http/route';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
@@ -95,22 +95,39 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     return { nodeId: node.id, nodeUID: node.node_uid, credential };
   });
 
-  // The zone's watchers wake together: each instance reads the zone's revision once for them all.
-  registerNodeRoute(app, deps, r.watch, async ({ req, node, query }) => {
-    const closed = new AbortController();
-    req.raw.once('close', () => closed.abort());
-    // listening before the revision is read: a change committed meanwhile still wakes this watch
-    const woke = deps.revisions.next(node.zone_id, watchMs, closed.signal);
-    const current = await deps.revisions.revision(deps.db, node.zone_id);
-    if (current > query.since) {
-      closed.abort();
-      return { revision: current, commands: await commandsWaiting(deps, node) };
-    }
-    await woke;
-    return { revision: await deps.revisions.revision(deps.db, node.zone_id), commands: await commandsWaiting(deps, node) };
-  });
-
   const stateOf = createStateCache({ db: deps.db, build: (nodeId, prior) => buildNodeState(deps, nodeId, prior), revisions: deps.revisions });
+  /** A watch past `since` from a node that names its build: the delta from it too, when this instance keeps that build. */
+  const woken = async (node: EdgeNode, { since, base }: { since: number; base?: string }, revision: number) => {
+    const commands = await commandsWaiting(deps, node);
+    if (base === undefined || revision <= since) return { revision, commands };
+    // the watch answers without it when the state cannot be built: the node's own state call then says why
+    const delta = await stateOf(node, base).catch(() => undefined);
+    return stateDelta.isDelta(delta) ? { revision, commands, delta } : { revision, commands };
+  };
+
+  // The zone's watchers wake together: each instance reads the zone's revision once for them all (and builds the new
+  // state once for those of the same inputs, whose deltas it answers with).
+  registerNodeRoute(
+    app,
+    deps,
+    r.watch,
+    async ({ req, node, query }) => {
+      const closed = new AbortController();
+      req.raw.once('close', () => closed.abort());
+      // listening before the revision is read: a change committed meanwhile still wakes this watch
+      const woke = deps.revisions.next(node.zone_id, watchMs, closed.signal);
+      const current = await deps.revisions.revision(deps.db, node.zone_id);
+      if (current > query.since) {
+        closed.abort();
+        return woken(node, query, current);
+      }
+      await woke;
+      return woken(node, query, await deps.revisions.revision(deps.db, node.zone_id));
+    },
+    // the delta is read from builds checked as they were made, as the state call answers them
+    { checked: true },
+  );
+
   registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node, query.base), { checked: true });
 
   const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));

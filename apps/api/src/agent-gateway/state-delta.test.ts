@@ -73,6 +73,29 @@ lane('desired state as a delta from the build a node holds', () => {
     expect(edge.desiredState.parse(answer)).toEqual(await whole(nodeA));
   });
 
+  it('a watch that names the held build and wakes past `since` carries the delta from it; without a base, or past a build not kept, none', async () => {
+    const watch = async (credential: string, query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/agent/v1/watch?${query}`, headers: { authorization: `Node ${credential}` } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { revision: number; delta?: unknown };
+    };
+    const held = await whole(nodeA);
+    await addDomain(f.a.site, 'four.delta.test');
+    const answer = await watch(nodeA, `since=${held.revision}&base=${held.etag}`);
+    const after = await whole(nodeA);
+    expect(answer.revision).toBe(after.revision);
+    const delta = stateDelta.stateDelta.parse(answer.delta);
+    expect(delta.domains.set.map((d) => d.name)).toEqual(['four.delta.test']);
+    expect(stateDelta.applyDelta(held, delta)).toEqual(after);
+    expect((await watch(nodeA, `since=${held.revision}`)).delta).toBeUndefined();
+    expect((await watch(nodeA, `since=${held.revision}&base=1.unknown.1`)).delta).toBeUndefined();
+    // another zone's build named by a node: no delta, so nothing of that zone
+    expect((await watch(nodeB, `since=0&base=${held.etag}`)).delta).toBeUndefined();
+    // a base of the wrong shape is refused like the state call's
+    const bad = await t.app.inject({ method: 'GET', url: `/agent/v1/watch?since=0&base=${'x'.repeat(65)}`, headers: { authorization: `Node ${nodeA}` } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('documents the protocol in the API document', async () => {
     const doc = (await call(t, 'GET', '../docs/json')).body as unknown as { paths: Record<string, { get: { parameters: { name: string }[]; responses: object } }> };
     const state = doc.paths['/agent/v1/state'].get;
@@ -80,6 +103,9 @@ lane('desired state as a delta from the build a node holds', () => {
     const answer = JSON.stringify(state.responses);
     expect(answer).toContain('What changed from the build');
     expect(answer).toContain('"domainModules"');
+    const watch = doc.paths['/agent/v1/watch'].get;
+    expect(watch.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['since', 'base']));
+    expect(JSON.stringify(watch.responses)).toContain('"delta"');
   });
 
   it("never gives a node another zone's domains, whatever base it names", async () => {

@@ -17,8 +17,10 @@ export const enrollBody = z.object({
 export const enrollResult = z.object({ nodeId: z.number().int(), nodeUID: z.string(), credential: z.string() });
 
 /**
- * GET /agent/v1/watch?since=REV → the newest revision of the node's desired state, and whether actions are queued
- * for the node (`commands`): the agent asks for them at once when true or absent, else at its next periodic look.
+ * GET /agent/v1/watch?since=REV[&base=ETAG] → the newest revision of the node's desired state, and whether actions are
+ * queued for the node (`commands`): the agent asks for them at once when true or absent, else at its next periodic
+ * look. With `base` (the route's query), a watch that wakes past `since` also carries the delta from that build
+ * (`delta`, the route's answer): these fields are the rest, which the agent reads before it checks the delta itself.
  */
 export const watchQuery = z.object({ since: z.coerce.number().int().min(0).default(0) });
 export const watchResult = z.object({ revision: z.number().int().min(0), commands: z.boolean().optional() });

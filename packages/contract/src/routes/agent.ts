@@ -6,6 +6,12 @@ import { defineRoute } from '../route';
 import { idParam } from '../schemas/account';
 
 const ok = z.object({ ok: z.boolean() });
+/**
+ * A watch that names the build the node holds (`base`) and wakes past `since` carries what changed since, when the
+ * API still keeps that build: the node holds the new revision without asking for the state. Absent otherwise (no
+ * base, a build no longer kept): the node asks `GET /state` as before.
+ */
+const watchDelta = stateDelta.optional().describe('What changed from the build `base` to the newest, as `GET /state?base=` answers it; absent when the API does not keep that build');
 /** A log batch: gzip NDJSON (application/x-ndjson), named by the `x-log-file` header, sent at the node's `x-sent-at` clock. */
 const logBatch = z.instanceof(Uint8Array).describe('gzip NDJSON lines, Content-Encoding: gzip');
 const node = { tier: 'any', auth: 'node', tag: 'Agent' } as const;
@@ -19,7 +25,8 @@ export const agentRoutes = {
   enroll: defineRoute({ id: 'agentEnroll', method: 'POST', path: `${p.AGENT_BASE}/enroll`, tier: 'any', public: true, tag: 'Agent',
     summary: 'Trade a one-time enrolment token for the node credential', body: p.enrollBody, response: p.enrollResult }),
   watch: defineRoute({ id: 'agentWatch', method: 'GET', path: `${p.AGENT_BASE}/watch`, ...node,
-    summary: "The newest revision of the node's desired state, long-polled past `since`", query: p.watchQuery, response: p.watchResult }),
+    summary: "The newest revision of the node's desired state, long-polled past `since`; with `base`, what changed since that build",
+    query: p.watchQuery.extend(stateQuery.shape), response: p.watchResult.extend({ delta: watchDelta }) }),
   state: defineRoute({ id: 'agentState', method: 'GET', path: `${p.AGENT_BASE}/state`, ...node,
     summary: "The node's desired state at its newest revision: whole, or what changed since the build `base` when the API still holds it",
     query: stateQuery, response: z.union([desiredState, stateDelta]) }),
