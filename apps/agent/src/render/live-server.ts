@@ -21,8 +21,9 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
- * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme and HSTS, or redirects to HTTPS);
- * a name no site serves, or the bare address, gets the 903 page.
+ * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate and cache key, refuses a
+ * body over the site's limit, or redirects to HTTPS); a name no site serves, or the bare address, gets the 903 page.
+ * Its `client_max_body_size` is the zone's, inherited from the http level: the most any live domain takes.
  */
 export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
   block({
@@ -37,6 +38,8 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'set $ek_origin_host $host;',
       'set $ek_scheme http;',
       'set $ek_hsts "";',
+      // the cache key's path: live.lua leaves the query out for a domain whose site caches on the path alone
+      'set $ek_cache_uri $request_uri;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
       // an empty value sends no header: only HTTPS answers of domains with HSTS carry it
@@ -46,6 +49,6 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
       ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
-      block({ head: 'location /', body: lines('proxy_cache ek_cache;', 'proxy_pass $ek_scheme://ek_live;') }),
+      block({ head: 'location /', body: lines('proxy_cache ek_cache;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),
   });

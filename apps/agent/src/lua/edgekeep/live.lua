@@ -18,9 +18,39 @@ local function no_domain()
   return require("edgekeep.page").send(903, "no-domain")
 end
 
+-- The site's first rate rule (longest prefix first) whose prefix starts `$host$uri`: the answer's bytes a second.
+local function limit_rate(d, var)
+  local at = var.host .. var.uri
+  for _, r in ipairs(d.rates) do
+    if at:sub(1, #r.prefix) == r.prefix then
+      var.limit_rate = r.rate
+      return
+    end
+  end
+end
+
+-- Whether the request's body is over the domain's limit (below the zone's client_max_body_size, which nginx holds the
+-- fixed servers to): its Content-Length tells at once; a body without one (chunked, or HTTP/2) is read first, which
+-- nginx stops at the zone's limit with its own 413, and then measured.
+local function body_over(limit, var)
+  local length = tonumber(var.http_content_length)
+  if length then return length > limit end
+  ngx.req.read_body()
+  local data = ngx.req.get_body_data()
+  if data then return #data > limit end
+  local path = ngx.req.get_body_file()
+  if not path then return false end
+  local file = io.open(path, "rb")
+  if not file then return false end
+  local size = file:seek("end")
+  file:close()
+  return size > limit
+end
+
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
--- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, or redirects to HTTPS; else the 903 page.
--- `acme`: the challenge location, never redirected.
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate and the cache key's path, refuses a
+-- body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
+-- redirected.
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
@@ -38,7 +68,11 @@ function _M.route(acme)
   var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
   local hsts = opt(d.hsts)
   if https and hsts then var.ek_hsts = hsts end
+  if d.rates[1] then limit_rate(d, var) end
+  if d.cacheIgnoreQuery then var.ek_cache_uri = var.uri end
   ngx.ctx.live = d
+  local body = opt(d.bodyLimit)
+  if body and body_over(body, var) then return ngx.exit(413) end
 end
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
