@@ -1,14 +1,15 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopNginx } from './apply/process';
-import { controlStatus, pushData } from './control/client';
+import { controlStatus, purgeCache, pushData } from './control/client';
 import { luaData, splitLive } from './render';
 import { createApplier, type Applier } from './sync/applier';
+import { cachedKeys } from './test/cache-files';
 import { nginxForTests } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
@@ -69,30 +70,36 @@ const ask = ({ port, host, path, upload, chunked }: { port: number; host: string
     more();
   });
 
-describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache key on a live domain, changed without a reload", () => {
+describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache settings on a live domain, changed without a reload", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
   let prefix: string;
   let stateDir: string;
   let applier: Applier;
   let httpPort: number;
+  let cacheBase: string;
   let revision = 1;
 
-  /** The zone holds every body to 4 MB; the site `files` has the options given, its one domain served from data. */
-  const stateWith = (options: object = {}) =>
+  /** The zone holds every body to 4 MB; the site `files` has the options given, its domains (files.example.com and `more`) served from data. */
+  const stateWith = (options: object = {}, more: string[] = []) =>
     edge.desiredState.parse({
       revision: revision++,
       structure: {
         zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1, clientMaxBodySize: 4 } },
         sites: [
-          { id: 1, name: 'files', domains: [{ id: 11, name: 'files.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }], options },
+          {
+            id: 1,
+            name: 'files',
+            domains: ['files.example.com', ...more].map((name, i) => ({ id: 11 + i, name, origins: [{ host: '127.0.0.1', port: origin.port }] })),
+            options,
+          },
           { id: 2, name: 'open', domains: [{ id: 21, name: 'open.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
         ],
       },
     });
-  /** Applies the state: the domain stays live and nginx is not reloaded. */
-  const applyLive = async (state: edge.DesiredState) => {
-    expect(splitLive({ state }).live.map((d) => d.name)).toEqual(['files.example.com', 'open.example.com']);
-    expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: false });
+  /** Applies the state: every domain stays live, and nginx is not reloaded (unless `reloaded`). */
+  const applyLive = async (state: edge.DesiredState, { reloaded = false } = {}) => {
+    expect(splitLive({ state }).structure.sites).toEqual([]);
+    expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded });
   };
   const loads = async () => (await controlStatus({ control: await applier.control() })).loads;
   const files = (o: { path: string; upload?: number; chunked?: boolean }) => ask({ port: httpPort, host: 'files.example.com', ...o });
@@ -102,6 +109,9 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache key on a li
     httpPort = await freePort();
     prefix = await mkdtemp(join(tmpdir(), 'ek-live-settings-prefix-'));
     stateDir = await mkdtemp(join(tmpdir(), 'ek-live-settings-state-'));
+    cacheBase = await mkdtemp(join(tmpdir(), 'ek-live-settings-cache-'));
+    // the unprivileged workers must reach the directory, as they reach /var/cache/nginx
+    await chmod(cacheBase, 0o755);
     applier = createApplier({ prefix, stateDir, controlPort: await freePort() });
     expect(await applier.apply(stateWith())).toMatchObject({ ok: true });
   });
@@ -109,7 +119,7 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache key on a li
   afterAll(async () => {
     if (prefix) await stopNginx({ prefix });
     await origin?.close();
-    await Promise.all([prefix, stateDir].map((d) => d && rm(d, { recursive: true, force: true })));
+    await Promise.all([prefix, stateDir, cacheBase].map((d) => d && rm(d, { recursive: true, force: true })));
   });
 
   it('sends answers under a rate rule no faster than its K/s, others at full speed, and all at full speed once it is gone', async () => {
@@ -158,7 +168,30 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache key on a li
     expect(await loads()).toBe(before);
   });
 
-  it('refuses a bad rate rule, body limit or cache key value before it reaches nginx, and keeps serving the last good data', async () => {
+  it("keeps a site's answers in its own directory: the reload declares its cache zone, its domains stay live, and one added there caches there with no reload", async () => {
+    const own = join(cacheBase, 'files');
+    const sharedKeys = () => cachedKeys(join(prefix, 'cache'));
+    const before = (await loads()) ?? 0;
+    await applyLive(stateWith({ cache: { directory: own } }), { reloaded: true });
+    expect(await loads()).toBe(before + 1);
+    expect((await files({ path: '/own/a.css' })).headers['x-cache']).toBe('MISS');
+    expect((await files({ path: '/own/a.css' })).headers['x-cache']).toBe('HIT');
+    expect((await ask({ port: httpPort, host: 'open.example.com', path: '/own/b.css' })).headers['x-cache']).toBe('MISS');
+    await applyLive(stateWith({ cache: { directory: own } }, ['more.example.com']));
+    expect((await ask({ port: httpPort, host: 'more.example.com', path: '/own/c.css' })).headers['x-cache']).toBe('MISS');
+    expect(await loads()).toBe(before + 1);
+    expect(await cachedKeys(own)).toEqual(['http://files.example.com/own/a.css', 'http://more.example.com/own/c.css']);
+    expect((await sharedKeys()).filter((k) => k?.includes('/own/'))).toEqual(['http://open.example.com/own/b.css']);
+    // the purge runtime knows the directory of a site whose domains are all live
+    expect(await purgeCache({ control: await applier.control(), urls: ['http://files.example.com/own/a.css'] })).toEqual({ removed: 1 });
+    expect(await cachedKeys(own)).toEqual(['http://more.example.com/own/c.css']);
+    // back to the shared cache: the zone goes with a reload
+    await applyLive(stateWith(), { reloaded: true });
+    expect((await files({ path: '/own/d.css' })).headers['x-cache']).toBe('MISS');
+    expect(await sharedKeys()).toContain('http://files.example.com/own/d.css');
+  });
+
+  it('refuses a bad rate rule, body limit or cache key or zone before it reaches nginx, keeps serving the last good data, and caches nothing in a zone nginx does not declare', async () => {
     const good = luaData({ state: stateWith({ rateRules: [{ url: 'http://files.example.com/dl/', rate: 100 }] }) });
     const control = await applier.control();
     await pushData({ control, data: good });
@@ -167,6 +200,12 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache key on a li
     await expect(pushData({ control, data: bad({ rates: [{ prefix: 'files.example.com/', rate: 0 }] }, 'bad-rate') })).rejects.toThrow(/400.*files\.example\.com: a rate rule/);
     await expect(pushData({ control, data: bad({ bodyLimit: -1 }, 'bad-body') })).rejects.toThrow(/400.*files\.example\.com: body limit/);
     await expect(pushData({ control, data: bad({ cacheIgnoreQuery: 'yes' }, 'bad-key') })).rejects.toThrow(/400.*files\.example\.com: body limit or cache key/);
+    await expect(pushData({ control, data: bad({ cacheZone: 'ek_cache; x' }, 'bad-zone') })).rejects.toThrow(/400.*files\.example\.com: cache zone/);
+    // a zone this configuration does not declare (data pushed before the reload that declares it): served, not cached
+    await pushData({ control, data: bad({ cacheZone: 'ek_s99' }, 'undeclared-zone') });
+    expect(await files({ path: '/undeclared.css' })).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } });
+    expect(await files({ path: '/undeclared.css' })).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } });
+    await pushData({ control, data: good });
     const limited = await files({ path: '/dl/b.bin' });
     expect(limited.body.length).toBe(BIG);
     expect(limited.ms).toBeGreaterThan(2000);

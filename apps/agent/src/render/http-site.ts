@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
-import { siteCachePath, siteCacheZone } from './site-cache';
+import { siteCacheZone } from './site-cache';
 import { serverOptions, siteMaps, sitePorts } from './site-options';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
@@ -106,13 +106,12 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
   return lines(http, https);
 };
 
-/** One site: its own cache zone if it has one, an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
+/** One site: an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
 export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; zone: edge.ZoneStructure; dir: string }) => ({
   conf:
     lines(
       `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
       siteMaps({ site }),
-      siteCachePath({ site, zone }),
       ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',

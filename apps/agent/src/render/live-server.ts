@@ -21,7 +21,7 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
- * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate and cache key, refuses a
+ * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone, refuses a
  * body over the site's limit, or redirects to HTTPS); a name no site serves, or the bare address, gets the 903 page.
  * Its `client_max_body_size` is the zone's, inherited from the http level: the most any live domain takes.
  */
@@ -40,6 +40,8 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'set $ek_hsts "";',
       // the cache key's path: live.lua leaves the query out for a domain whose site caches on the path alone
       'set $ek_cache_uri $request_uri;',
+      // the cache zone: live.lua names the site's own where it has a directory (its zone is declared in nginx.conf)
+      'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
       // an empty value sends no header: only HTTPS answers of domains with HSTS carry it
@@ -49,6 +51,6 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
       ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
-      block({ head: 'location /', body: lines('proxy_cache ek_cache;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
+      block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),
   });

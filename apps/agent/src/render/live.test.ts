@@ -56,6 +56,7 @@ describe('live domains', () => {
         rates: [],
         bodyLimit: null,
         cacheIgnoreQuery: false,
+        cacheZone: null,
       },
     ]);
     expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com', 'named.example.org']);
@@ -74,8 +75,6 @@ describe('live domains', () => {
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
     expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);
-    const own = { ...plain, options: { ...plain.options, cache: { ignoreQuery: false, directory: '/var/cache/nginx/edgekeep/site-3' } } };
-    expect(renderedReasons({ site: own, domain: plain.domains[0], zone })).toEqual(['cache directory']);
   });
 
   it('sends rate rules, a body limit under the zone and a cache key without the query with the live domain', () => {

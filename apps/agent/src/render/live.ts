@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { perObject, type edge } from '@edgekeep/contract';
+import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
 
 /**
@@ -31,6 +32,8 @@ export type LiveDomain = {
   bodyLimit: number | null;
   /** Cache on the path alone: the query is left out of the cache key. */
   cacheIgnoreQuery: boolean;
+  /** The cache zone of the site's own directory (declared in nginx.conf); null: the node's shared cache. */
+  cacheZone: string | null;
 };
 
 const MIB = 1024 * 1024;
@@ -49,8 +52,8 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, error_page, the webp maps and cache key, a cache zone of the site, a
- * body size above the zone's, least_conn, no keepalive) or origins named by host name, which nginx resolves at load
+ * validity, ModSecurity rules files, gzip, error_page, the webp maps and cache key, a body size above the zone's,
+ * least_conn, no keepalive) or origins named by host name, which nginx resolves at load
  * time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
@@ -61,7 +64,6 @@ export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructu
     [site.errorPages.some((p) => p.status >= 300 && p.status <= 599), 'error pages'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [options.webp, 'webp'],
-    [options.cache.directory !== null, 'cache directory'],
     [domain.waf !== null, 'managed WAF'],
     [domain.balance === 'least_conn', 'least_conn'],
     [domain.keepalive === 0, 'no keepalive'],
@@ -95,6 +97,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
       .map((r) => ({ prefix: r.url.replace(/^https?:\/\//, ''), rate: r.rate * 1024 })),
     bodyLimit: liveBodyLimit({ site, zone }) ?? null,
     cacheIgnoreQuery: site.options.cache.ignoreQuery,
+    cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
   };
 };
 

@@ -118,6 +118,9 @@ function _M.boot(opts)
   t:close()
   _M.release = opts.release
   _M.cache = opts.cache
+  -- the sites' own cache zones this configuration declares (a set): a live domain's are taken only where declared
+  _M.zones = {}
+  for _, zone in ipairs(opts.zones or {}) do _M.zones[zone] = true end
   require "edgekeep.access"
   require "edgekeep.control"
   if os.getenv("EK_PREFLIGHT") == "1" then os.exit(0) end

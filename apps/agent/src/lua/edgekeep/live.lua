@@ -6,6 +6,7 @@ local store = require "edgekeep.live_store"
 
 local peers = ngx.shared.ek_peers
 local opt = store.opt
+local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
 local function listed(ports, port)
@@ -47,8 +48,19 @@ local function body_over(limit, var)
   return size > limit
 end
 
+-- The site's own cache zone, where this configuration declares it. Pushed data can name one before the reload that
+-- declares it is done (or after it, to a worker of the configuration before): the answer then goes to the shared
+-- cache's lookup but is not stored, so nothing of the site lands outside its directory.
+local function cache_zone(zone, var)
+  if data.zones and data.zones[zone] then
+    var.ek_cache_zone = zone
+  else
+    var.ek_no_cache = "1"
+  end
+end
+
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
--- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate and the cache key's path, refuses a
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path and zone, refuses a
 -- body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
 -- redirected.
 function _M.route(acme)
@@ -70,6 +82,8 @@ function _M.route(acme)
   if https and hsts then var.ek_hsts = hsts end
   if d.rates[1] then limit_rate(d, var) end
   if d.cacheIgnoreQuery then var.ek_cache_uri = var.uri end
+  local zone = opt(d.cacheZone)
+  if zone then cache_zone(zone, var) end
   ngx.ctx.live = d
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
