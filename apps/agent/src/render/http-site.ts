@@ -11,7 +11,7 @@ type Files = Record<string, string>;
 
 const GZIP_TYPES = 'text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml';
 /** nginx only takes error_page codes from 300 to 599; 903 and 929 pages are served by the Lua runtime. */
-const nginxStatus = (status: number) => status >= 300 && status <= 599;
+export const nginxStatus = (status: number) => status >= 300 && status <= 599;
 
 const errorPageFiles = ({ site }: { site: edge.SiteStructure }): Files =>
   Object.fromEntries(

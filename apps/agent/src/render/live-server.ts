@@ -3,6 +3,9 @@ import { ACME_CHALLENGE_LOCATION, LUA_LOG_VARIABLES } from './http-site';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
 
+/** The header filter of every response (http level): the ray id, then the domain's response headers and CORS. */
+export const LUA_HEADER_FILTER = 'require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter()';
+
 /** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
 const LIVE_KEEPALIVE = 1024;
 
@@ -21,9 +24,10 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
- * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone, refuses a
- * body over the site's limit, or redirects to HTTPS); a name no site serves, or the bare address, gets the 903 page.
- * Its `client_max_body_size` is the zone's, inherited from the http level: the most any live domain takes.
+ * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone,
+ * refuses a body over the site's limit, or redirects to HTTPS; edgekeep/error_pages.lua puts the site's error pages
+ * in place); a name no site serves, or the bare address, gets the 903 page. Its `client_max_body_size` is the
+ * zone's, inherited from the http level: the most any live domain takes.
  */
 export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
   block({
@@ -50,6 +54,9 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
+      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() ${LUA_HEADER_FILTER} }`,
+      'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
       ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
       block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),

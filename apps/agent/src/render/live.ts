@@ -52,8 +52,8 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, error_page, the webp maps and cache key, a body size above the zone's,
- * least_conn, no keepalive) or origins named by host name, which nginx resolves at load
+ * validity, ModSecurity rules files, gzip, the webp maps and cache key, a body size above the zone's, least_conn,
+ * no keepalive) or origins named by host name, which nginx resolves at load
  * time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
@@ -61,7 +61,6 @@ export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructu
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
     [site.gzip, 'gzip'],
-    [site.errorPages.some((p) => p.status >= 300 && p.status <= 599), 'error pages'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [options.webp, 'webp'],
     [domain.waf !== null, 'managed WAF'],
