@@ -53,8 +53,7 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
  * validity, ModSecurity rules files, gzip, the webp maps and cache key, a body size above the zone's, least_conn,
- * no keepalive) or origins named by host name, which nginx resolves at load
- * time. Empty: the domain goes live.
+ * no keepalive) or origins named by host name, which nginx resolves at load time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const { options } = site;

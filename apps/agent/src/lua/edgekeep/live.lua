@@ -37,8 +37,8 @@ local function body_over(limit, var)
   local length = tonumber(var.http_content_length)
   if length then return length > limit end
   ngx.req.read_body()
-  local data = ngx.req.get_body_data()
-  if data then return #data > limit end
+  local buffered = ngx.req.get_body_data()
+  if buffered then return #buffered > limit end
   local path = ngx.req.get_body_file()
   if not path then return false end
   local file = io.open(path, "rb")
