@@ -47,6 +47,7 @@ describe('live domains', () => {
           { host: '192.0.2.2', port: 80, weight: 1, backup: true, maxFails: 1, failTimeout: 10 },
         ],
         hash: null,
+        leastConn: false,
         portMap: { 8080: 9000 },
         https: true,
         redirect: { code: 308, port: 443 },
@@ -71,7 +72,7 @@ describe('live domains', () => {
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
     expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'gzip', 'body size above the zone', 'webp', 'origin host name']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['least_conn', 'no keepalive']);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
     expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);

@@ -16,6 +16,8 @@ export type LiveDomain = {
   origins: edge.Origin[];
   /** null: weighted round robin; a key (nginx variables) hashed to pick an origin, '' for the client address. */
   hash: string | null;
+  /** Least connections: the origin with the fewest of this worker's requests in flight for its weight (round robin among equals). */
+  leastConn: boolean;
   /** With port mapping on: the origin port of each edge port (an edge port not listed keeps its own number). */
   portMap: Record<string, number> | null;
   /** The domain has a certificate: it answers on the HTTPS ports. */
@@ -52,8 +54,8 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, the webp maps and cache key, a body size above the zone's, least_conn,
- * no keepalive) or origins named by host name, which nginx resolves at load time. Empty: the domain goes live.
+ * validity, ModSecurity rules files, gzip, the webp maps and cache key, a body size above the zone's, no
+ * keepalive) or origins named by host name, which nginx resolves at load time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const { options } = site;
@@ -63,7 +65,6 @@ export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructu
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [options.webp, 'webp'],
     [domain.waf !== null, 'managed WAF'],
-    [domain.balance === 'least_conn', 'least_conn'],
     [domain.keepalive === 0, 'no keepalive'],
     [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
   ];
@@ -85,6 +86,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     // nginx's hash balancing takes no backup servers: a hashed domain leaves its backups out
     origins: domain.balance === 'ip_hash' ? domain.origins.filter((o) => !o.backup) : domain.origins,
     hash: domain.balance === 'ip_hash' ? domain.hashKey : null,
+    leastConn: domain.balance === 'least_conn',
     portMap: domain.portMap.enabled ? Object.fromEntries(domain.portMap.rules.map((r) => [String(r.listen), r.originPort])) : null,
     https,
     redirect: https && domain.forceSSL ? { code: zone.forceSSLRedirectCode, port: ports.httpsPorts[0] } : null,

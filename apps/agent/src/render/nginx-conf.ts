@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
-import { LUA_HEADER_FILTER, liveServer, liveUpstream } from './live-server';
+import { LUA_HEADER_FILTER, LUA_LOG, liveServer, liveUpstream } from './live-server';
 import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
@@ -122,7 +122,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       `header_filter_by_lua_block { ${LUA_HEADER_FILTER} }`,
-      'log_by_lua_block { require("edgekeep.site_limits").log() }',
+      `log_by_lua_block { ${LUA_LOG} }`,
       liveUpstream({ zone }),
       liveServer({ zone, dir }),
       block({

@@ -122,6 +122,35 @@ local function hash_of(key)
   return ngx.crc32_short((key:gsub("%$([%w_]+)", function(v) return ngx.var[v] or "" end)))
 end
 
+-- Least connections, as nginx's least_conn in an upstream without a shared zone: this worker's tries in flight per
+-- origin (peer_key), taken in balance() and given back at the next try or in the log phase (done).
+local busy = {}
+
+local function take_busy(key)
+  busy[key] = (busy[key] or 0) + 1
+end
+
+local function give_back(key)
+  local n = busy[key]
+  if not n then return end
+  busy[key] = n > 1 and n - 1 or nil
+end
+
+-- The origins of `list` with the fewest tries in flight for their weight.
+local function least(d, list)
+  local fewest, best = {}, nil
+  for _, i in ipairs(list) do
+    local o = d.origins[i]
+    local n = busy[peer_key(d, o)] or 0
+    if not best or n * best.weight < best.n * o.weight then
+      fewest, best = { i }, { n = n, weight = o.weight }
+    elseif n * best.weight == best.n * o.weight then
+      fewest[#fewest + 1] = i
+    end
+  end
+  return fewest
+end
+
 -- Weighted pick among `list` (origin indexes): by the domain's hash key, else round robin in this worker. The round
 -- robin's turn is kept on the domain's decoded record, so it goes with the record (a worker's cache holds a bounded
 -- number of them) rather than staying for every domain a worker ever served.
@@ -153,15 +182,21 @@ function _M.balance()
     tries = { tried = {} }
     ctx.live_tries = tries
     if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
-  elseif balancer.get_last_failure() == "failed" then
-    failed(d, d.origins[tries.last])
+  else
+    if tries.busy then give_back(tries.busy) end
+    tries.busy = nil
+    if balancer.get_last_failure() == "failed" then failed(d, d.origins[tries.last]) end
   end
   local list = candidates(d, tries.tried)
   if #list == 0 then return ngx.exit(502) end
-  local i = pick(d, list)
+  local i = pick(d, d.leastConn and least(d, list) or list)
   tries.tried[i] = true
   tries.last = i
   local o = d.origins[i]
+  if d.leastConn then
+    tries.busy = peer_key(d, o)
+    take_busy(tries.busy)
+  end
   local map = opt(d.portMap)
   local port = o.port
   if map then
@@ -172,6 +207,15 @@ function _M.balance()
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)
+  end
+end
+
+-- log_by_lua of the fixed servers: a least_conn domain's last try is no longer in flight.
+function _M.done()
+  local tries = ngx.ctx.live_tries
+  if tries and tries.busy then
+    give_back(tries.busy)
+    tries.busy = nil
   end
 end
 
