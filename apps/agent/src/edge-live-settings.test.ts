@@ -18,7 +18,7 @@ const nginx = await nginxForTests('edge tests need nginx with the Lua and stream
 const BIG = 300 * 1024;
 const MB = 1024 * 1024;
 
-/** An origin with a large file, cacheable pages (naming the URL it got and a count) and an upload sink. */
+/** An origin with a large file, cacheable pages (naming the URL it got and a count), images with a WebP variant and an upload sink. */
 const startOrigin = async () => {
   let hits = 0;
   const server = createServer((req, res) => {
@@ -31,6 +31,7 @@ const startOrigin = async () => {
     }
     if (req.url?.endsWith('.bin')) return res.end(Buffer.alloc(BIG, 97));
     res.setHeader('cache-control', 'max-age=600');
+    if (req.url?.startsWith('/img/')) return res.end(String(req.headers.accept ?? '').includes('image/webp') ? 'webp-variant' : 'png-original');
     res.end(`page ${req.url} ${hits}`);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -42,10 +43,11 @@ type Answer = { status: number; headers: IncomingHttpHeaders; body: string; ms: 
  * One request; `upload` bytes go as the body, with a Content-Length or, `chunked`, in 64 KiB chunks. An answer
  * that comes before the whole body was sent (nginx refusing it) is the answer.
  */
-const ask = ({ port, host, path, upload, chunked }: { port: number; host: string; path: string; upload?: number; chunked?: boolean }) =>
+type Ask = { port: number; host: string; path: string; upload?: number; chunked?: boolean; accept?: string };
+const ask = ({ port, host, path, upload, chunked, accept }: Ask) =>
   new Promise<Answer>((resolve, reject) => {
     const started = Date.now();
-    const headers: Record<string, string> = { host };
+    const headers: Record<string, string> = { host, ...(accept ? { accept } : {}) };
     if (upload !== undefined) headers[chunked ? 'transfer-encoding' : 'content-length'] = chunked ? 'chunked' : String(upload);
     const req = request({ host: '127.0.0.1', port, path, method: upload === undefined ? 'GET' : 'POST', headers, agent: false }, (res) => {
       let text = '';
@@ -70,7 +72,7 @@ const ask = ({ port, host, path, upload, chunked }: { port: number; host: string
     more();
   });
 
-describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache settings on a live domain, changed without a reload", () => {
+describe.skipIf(!nginx.ok)("a site's rate rules, body size, cache settings and webp on a live domain, changed without a reload", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
   let prefix: string;
   let stateDir: string;
@@ -102,7 +104,7 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache settings on
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded });
   };
   const loads = async () => (await controlStatus({ control: await applier.control() })).loads;
-  const files = (o: { path: string; upload?: number; chunked?: boolean }) => ask({ port: httpPort, host: 'files.example.com', ...o });
+  const files = (o: Omit<Ask, 'port' | 'host'>) => ask({ port: httpPort, host: 'files.example.com', ...o });
 
   beforeAll(async () => {
     origin = await startOrigin();
@@ -165,6 +167,22 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size and cache settings on
     expect((await files({ path: '/c.css?v=2' })).headers['x-cache']).toBe('MISS');
     expect((await files({ path: '/c.css?v=2' })).headers['x-cache']).toBe('HIT');
     expect((await files({ path: '/c.css?v=3' })).headers['x-cache']).toBe('MISS');
+    expect(await loads()).toBe(before);
+  });
+
+  it("caches an image's WebP variant apart for clients that accept WebP, varying on Accept, and one copy again without webp", async () => {
+    const before = await loads();
+    const webp = 'image/avif,image/webp,*/*';
+    await applyLive(stateWith({ webp: true }));
+    expect(await files({ path: '/img/a.png?v=1', accept: webp })).toMatchObject({ body: 'webp-variant', headers: { 'x-cache': 'MISS', vary: 'Accept' } });
+    expect(await files({ path: '/img/a.png?v=1', accept: webp })).toMatchObject({ body: 'webp-variant', headers: { 'x-cache': 'HIT' } });
+    expect(await files({ path: '/img/a.png?v=1' })).toMatchObject({ body: 'png-original', headers: { 'x-cache': 'MISS', vary: 'Accept' } });
+    expect(await files({ path: '/img/a.png?v=1' })).toMatchObject({ body: 'png-original', headers: { 'x-cache': 'HIT' } });
+    expect((await files({ path: '/img/a.css' })).headers.vary).toBeUndefined();
+    await applyLive(stateWith());
+    const plain = await files({ path: '/img/a.png?v=1', accept: webp });
+    expect(plain).toMatchObject({ body: 'png-original', headers: { 'x-cache': 'HIT' } });
+    expect(plain.headers.vary).toBeUndefined();
     expect(await loads()).toBe(before);
   });
 

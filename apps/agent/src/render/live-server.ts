@@ -45,14 +45,17 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'set $ek_origin_host $host;',
       'set $ek_scheme http;',
       'set $ek_hsts "";',
-      // the cache key's path: live.lua leaves the query out for a domain whose site caches on the path alone
+      // the cache key's path: live.lua leaves the query out for a domain whose site caches on the path alone, and adds
+      // the webp variant
       'set $ek_cache_uri $request_uri;',
+      'set $ek_vary "";',
       // the cache zone: live.lua names the site's own where it has a directory (its zone is declared in nginx.conf)
       'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
-      // an empty value sends no header: only HTTPS answers of domains with HSTS carry it
+      // an empty value sends no header: only HTTPS answers of domains with HSTS carry it, images of webp sites Vary
       'add_header Strict-Transport-Security $ek_hsts always;',
+      'add_header Vary $ek_vary;',
       zone.directives.server,
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',

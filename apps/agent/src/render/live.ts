@@ -36,6 +36,8 @@ export type LiveDomain = {
   cacheIgnoreQuery: boolean;
   /** The cache zone of the site's own directory (declared in nginx.conf); null: the node's shared cache. */
   cacheZone: string | null;
+  /** Images are cached apart (`#webp` after the key) for clients that accept image/webp, and vary on Accept. */
+  webp: boolean;
 };
 
 const MIB = 1024 * 1024;
@@ -54,16 +56,14 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, the webp maps and cache key, a body size above the zone's, no
- * keepalive) or origins named by host name, which nginx resolves at load time. Empty: the domain goes live.
+ * validity, ModSecurity rules files, gzip, a body size above the zone's, no keepalive) or origins named by host
+ * name, which nginx resolves at load time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
-  const { options } = site;
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
     [site.gzip, 'gzip'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
-    [options.webp, 'webp'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
     [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
@@ -98,6 +98,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     bodyLimit: liveBodyLimit({ site, zone }) ?? null,
     cacheIgnoreQuery: site.options.cache.ignoreQuery,
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
+    webp: site.options.webp,
   };
 };
 

@@ -48,6 +48,16 @@ local function body_over(limit, var)
   return size > limit
 end
 
+-- A webp site's image (by the path's extension, as render/site-options.ts maps it for a server block) varies on
+-- Accept, and a client that accepts image/webp has it cached apart ("#webp" after the key), where the origin's webp
+-- variant is kept.
+local function webp(var)
+  if not ngx.re.find(var.uri, [[\.(jpe?g|png|gif|bmp)$]], "ijo") then return end
+  var.ek_vary = "Accept"
+  local accept = var.http_accept
+  if accept and accept:lower():find("image/webp", 1, true) then var.ek_cache_uri = var.ek_cache_uri .. "#webp" end
+end
+
 -- The site's own cache zone, where this configuration declares it. Pushed data can name one before the reload that
 -- declares it is done (or after it, to a worker of the configuration before): the answer then goes to the shared
 -- cache's lookup but is not stored, so nothing of the site lands outside its directory.
@@ -60,8 +70,8 @@ local function cache_zone(zone, var)
 end
 
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
--- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path and zone, refuses a
--- body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
+-- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
 -- redirected.
 function _M.route(acme)
   local var = ngx.var
@@ -82,6 +92,7 @@ function _M.route(acme)
   if https and hsts then var.ek_hsts = hsts end
   if d.rates[1] then limit_rate(d, var) end
   if d.cacheIgnoreQuery then var.ek_cache_uri = var.uri end
+  if d.webp then webp(var) end
   local zone = opt(d.cacheZone)
   if zone then cache_zone(zone, var) end
   ngx.ctx.live = d

@@ -52,6 +52,7 @@ local function invalid(d)
   if (body ~= nil and not posint(body, 2^53)) or type(d.cacheIgnoreQuery) ~= "boolean" then return d.name .. ": body limit or cache key" end
   local zone = opt(d.cacheZone)
   if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
+  if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
 end
 
 -- Storage. `live:cur` is "<gen> <base>": the list of generation `gen` is the base list `B<base>:<name>` (every name
