@@ -12,27 +12,18 @@ export const LUA_LOG = 'require("edgekeep.site_limits").log()';
 /** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
 const LIVE_KEEPALIVE = 1024;
 
-/** An upstream of the live domains: each request's origin is chosen by the Lua balancer from the pushed data. */
-const balancedUpstream = ({ name, keepalive }: { name: string; keepalive: string | false }) =>
+/** The one upstream of the live domains: each request's origin is chosen by the Lua balancer from the pushed data. */
+export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
   block({
-    head: `upstream ${name}`,
+    head: 'upstream ek_live',
     body: lines(
       // never used: nginx wants a server in every upstream; the balancer sets the peer of each try
       'server 0.0.0.1;',
       'balancer_by_lua_block { require("edgekeep.live").balance() }',
-      keepalive,
+      `keepalive ${LIVE_KEEPALIVE};`,
+      `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`,
     ),
   });
-
-/**
- * The live domains' upstreams: `ek_live` keeps idle origin connections, `ek_live_close` (a domain with keepalive 0,
- * which live.lua names in $ek_upstream) keeps none and takes none of the other's.
- */
-export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
-  lines(
-    balancedUpstream({ name: 'ek_live', keepalive: lines(`keepalive ${LIVE_KEEPALIVE};`, `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`) }),
-    balancedUpstream({ name: 'ek_live_close', keepalive: false }),
-  );
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
@@ -58,7 +49,6 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       // the webp variant
       'set $ek_cache_uri $request_uri;',
       'set $ek_vary "";',
-      'set $ek_upstream ek_live;',
       // the cache zone: live.lua names the site's own where it has a directory (its zone is declared in nginx.conf)
       'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
@@ -76,6 +66,6 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       // a least_conn domain's origin has a request in flight no longer
       `log_by_lua_block { ${LUA_LOG} require("edgekeep.live").done() }`,
       ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
-      block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://$ek_upstream;') }),
+      block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),
   });

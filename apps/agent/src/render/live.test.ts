@@ -48,7 +48,6 @@ describe('live domains', () => {
         ],
         hash: null,
         leastConn: false,
-        keepalive: true,
         portMap: { 8080: 9000 },
         https: true,
         redirect: { code: 308, port: 443 },
@@ -74,7 +73,7 @@ describe('live domains', () => {
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
     expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'gzip', 'body size above the zone', 'origin host name']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual([]);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
     expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);

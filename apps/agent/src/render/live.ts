@@ -18,8 +18,6 @@ export type LiveDomain = {
   hash: string | null;
   /** Least connections: the origin with the fewest of this worker's requests in flight for its weight (round robin among equals). */
   leastConn: boolean;
-  /** Idle origin connections are kept (in the live upstream's shared pool); false: a connection a request, closed after it. */
-  keepalive: boolean;
   /** With port mapping on: the origin port of each edge port (an edge port not listed keeps its own number). */
   portMap: Record<string, number> | null;
   /** The domain has a certificate: it answers on the HTTPS ports. */
@@ -58,8 +56,8 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, a body size above the zone's) or origins named by host name, which
- * nginx resolves at load time. Empty: the domain goes live.
+ * validity, ModSecurity rules files, gzip, a body size above the zone's, no keepalive) or origins named by host
+ * name, which nginx resolves at load time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
@@ -67,6 +65,7 @@ export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructu
     [site.gzip, 'gzip'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
+    [domain.keepalive === 0, 'no keepalive'],
     [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
   ];
   return reasons.filter(([on]) => on).map(([, why]) => why);
@@ -88,7 +87,6 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     origins: domain.balance === 'ip_hash' ? domain.origins.filter((o) => !o.backup) : domain.origins,
     hash: domain.balance === 'ip_hash' ? domain.hashKey : null,
     leastConn: domain.balance === 'least_conn',
-    keepalive: domain.keepalive !== 0,
     portMap: domain.portMap.enabled ? Object.fromEntries(domain.portMap.rules.map((r) => [String(r.listen), r.originPort])) : null,
     https,
     redirect: https && domain.forceSSL ? { code: zone.forceSSLRedirectCode, port: ports.httpsPorts[0] } : null,

@@ -70,9 +70,9 @@ local function cache_zone(zone, var)
 end
 
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
--- certificate) sets $ek_site, $ek_domain, the origin scheme, the upstream (with idle connections or without), HSTS,
--- the rate, the cache key's path (and webp variant) and zone, refuses a body over the site's limit (413), or
--- redirects to HTTPS; else the 903 page. `acme`: the challenge location, never redirected.
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
+-- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
+-- redirected.
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
@@ -90,7 +90,6 @@ function _M.route(acme)
   var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
   local hsts = opt(d.hsts)
   if https and hsts then var.ek_hsts = hsts end
-  if not d.keepalive then var.ek_upstream = "ek_live_close" end
   if d.rates[1] then limit_rate(d, var) end
   if d.cacheIgnoreQuery then var.ek_cache_uri = var.uri end
   if d.webp then webp(var) end

@@ -43,7 +43,7 @@ local function invalid(d)
   if (hsts ~= nil and type(hsts) ~= "string") or (hash ~= nil and type(hash) ~= "string") or (map ~= nil and type(map) ~= "table") then
     return d.name .. ": hsts, hash or port mapping"
   end
-  if type(d.leastConn) ~= "boolean" or (d.leastConn and hash ~= nil) or type(d.keepalive) ~= "boolean" then return d.name .. ": balancing or keepalive" end
+  if type(d.leastConn) ~= "boolean" or (d.leastConn and hash ~= nil) then return d.name .. ": balancing" end
   if count(d.rates) < 0 then return d.name .. ": rates" end
   for _, r in ipairs(d.rates) do
     if type(r) ~= "table" or type(r.prefix) ~= "string" or r.prefix == "" or not posint(r.rate, 2^40) then return d.name .. ": a rate rule" end
