@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { edge } from '@edgekeep/contract';
@@ -9,6 +9,7 @@ import { applyState } from './apply/apply';
 import { emptyCache } from './commands/node-files';
 import { purgeCache } from './control/client';
 import { siteCacheDirectories } from './render';
+import { cachedKeys } from './test/cache-files';
 import { nginxForTests, startEdge } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
@@ -31,14 +32,6 @@ const ask = ({ port, host, path }: { port: number; host: string; path: string })
     req.once('error', reject);
     req.end();
   });
-
-/** The cache keys of the files under a cache directory (levels=1:2). */
-const cachedKeys = async (dir: string) => {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((e) => e.isFile() && /^[0-9a-f]{32}$/.test(e.name));
-  const heads = await Promise.all(files.map((f) => readFile(join(f.parentPath, f.name), 'latin1')));
-  return heads.map((h) => /\nKEY: (\S+)\n/.exec(h)?.[1]).sort();
-};
 
 describe.skipIf(!nginx.ok)('a site cache directory of its own on a real edge', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;

@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { cacheLocations } from './cache-locations';
-import { siteCachePath, siteCacheZone } from './site-cache';
+import { siteCacheZone } from './site-cache';
 import { serverOptions, siteMaps, sitePorts } from './site-options';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
@@ -11,7 +11,7 @@ type Files = Record<string, string>;
 
 const GZIP_TYPES = 'text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml';
 /** nginx only takes error_page codes from 300 to 599; 903 and 929 pages are served by the Lua runtime. */
-const nginxStatus = (status: number) => status >= 300 && status <= 599;
+export const nginxStatus = (status: number) => status >= 300 && status <= 599;
 
 const errorPageFiles = ({ site }: { site: edge.SiteStructure }): Files =>
   Object.fromEntries(
@@ -106,13 +106,12 @@ const domainServers = (o: { site: edge.SiteStructure; domain: edge.Domain; zone:
   return lines(http, https);
 };
 
-/** One site: its own cache zone if it has one, an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
+/** One site: an upstream per domain, an HTTP server per domain and an HTTPS one where it has a certificate. */
 export const renderHttpSite = ({ site, zone, dir }: { site: edge.SiteStructure; zone: edge.ZoneStructure; dir: string }) => ({
   conf:
     lines(
       `# site ${site.id}: ${site.name.replace(/\s+/g, ' ')}`,
       siteMaps({ site }),
-      siteCachePath({ site, zone }),
       ...site.domains.map((domain) => domainUpstreams({ domain, zone })),
       ...site.domains.map((domain) => domainServers({ site, domain, zone, dir })),
     ) + '\n',

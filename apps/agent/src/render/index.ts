@@ -11,7 +11,7 @@ export { ACCESS_LOG } from './nginx-conf';
 export { STREAM_LOG } from './stream-firewall';
 export { luaData, type LuaData } from './lua-data';
 export { renderedReasons, splitLive, type LiveDomain } from './live';
-export { siteCacheDirectories } from './site-cache';
+export { siteCacheDirectories, siteCachePaths } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
 export type { CityDb, GeoOptions } from './geo';
 
@@ -39,7 +39,7 @@ export type RenderOptions = {
  */
 export const render = ({ state, dir, release, controlPort, builtinModules, geo }: RenderOptions) => {
   const nginx = { ...state, structure: splitLive({ state }).structure };
-  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state: nginx, dir, release, controlPort, builtinModules, geo }) };
+  const files: RenderedFiles = { 'nginx.conf': renderNginxConf({ state: nginx, whole: state, dir, release, controlPort, builtinModules, geo }) };
   for (const site of nginx.structure.sites) {
     const http = renderHttpSite({ site, zone: state.structure.zone, dir });
     if (site.domains.length) files[`sites/site-${site.id}.conf`] = http.conf;

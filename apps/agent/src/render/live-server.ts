@@ -3,6 +3,12 @@ import { ACME_CHALLENGE_LOCATION, LUA_LOG_VARIABLES } from './http-site';
 import { block, lines } from './text';
 import { tlsDirectives } from './tls';
 
+/** The header filter of every response (http level): the ray id, then the domain's response headers and CORS. */
+export const LUA_HEADER_FILTER = 'require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter()';
+
+/** The log phase of every request (http level): a site's request in flight no longer. */
+export const LUA_LOG = 'require("edgekeep.site_limits").log()';
+
 /** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
 const LIVE_KEEPALIVE = 1024;
 
@@ -21,8 +27,10 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
- * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme and HSTS, or redirects to HTTPS);
- * a name no site serves, or the bare address, gets the 903 page.
+ * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone,
+ * refuses a body over the site's limit, or redirects to HTTPS; edgekeep/error_pages.lua puts the site's error pages
+ * in place); a name no site serves, or the bare address, gets the 903 page. Its `client_max_body_size` is the
+ * zone's, inherited from the http level: the most any live domain takes.
  */
 export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
   block({
@@ -37,15 +45,27 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'set $ek_origin_host $host;',
       'set $ek_scheme http;',
       'set $ek_hsts "";',
+      // the cache key's path: live.lua leaves the query out for a domain whose site caches on the path alone, and adds
+      // the webp variant
+      'set $ek_cache_uri $request_uri;',
+      'set $ek_vary "";',
+      // the cache zone: live.lua names the site's own where it has a directory (its zone is declared in nginx.conf)
+      'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
-      // an empty value sends no header: only HTTPS answers of domains with HSTS carry it
+      // an empty value sends no header: only HTTPS answers of domains with HSTS carry it, images of webp sites Vary
       'add_header Strict-Transport-Security $ek_hsts always;',
+      'add_header Vary $ek_vary;',
       zone.directives.server,
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
+      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() ${LUA_HEADER_FILTER} }`,
+      'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
+      // a least_conn domain's origin has a request in flight no longer
+      `log_by_lua_block { ${LUA_LOG} require("edgekeep.live").done() }`,
       ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
-      block({ head: 'location /', body: lines('proxy_cache ek_cache;', 'proxy_pass $ek_scheme://ek_live;') }),
+      block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),
   });

@@ -47,12 +47,18 @@ describe('live domains', () => {
           { host: '192.0.2.2', port: 80, weight: 1, backup: true, maxFails: 1, failTimeout: 10 },
         ],
         hash: null,
+        leastConn: false,
         portMap: { 8080: 9000 },
         https: true,
         redirect: { code: 308, port: 443 },
         hsts: 'max-age=600; includeSubDomains',
         httpPorts: [8080],
         httpsPorts: [443],
+        rates: [],
+        bodyLimit: null,
+        cacheIgnoreQuery: false,
+        cacheZone: null,
+        webp: false,
       },
     ]);
     expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com', 'named.example.org']);
@@ -63,12 +69,44 @@ describe('live domains', () => {
   });
 
   it('names what keeps a domain on a server block of its own', () => {
-    const [shop, plain] = [fullState().structure.sites[0], withPlainSite().structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0] })).toEqual(['cache rules', 'gzip', 'error pages', 'body size', 'rate rules', 'webp', 'cache key or directory', 'origin host name']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1] })).toEqual(['least_conn', 'no keepalive']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[2] })).toEqual(['origin host name']);
-    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } } })).toEqual(['managed WAF']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[0] })).toEqual([]);
+    const state = withPlainSite();
+    const { zone } = state.structure;
+    const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
+    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'gzip', 'body size above the zone', 'origin host name']);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
+    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);
+  });
+
+  it('sends rate rules, a body limit under the zone and a cache key without the query with the live domain', () => {
+    const state = withPlainSite();
+    const plain = state.structure.sites[2];
+    plain.options.rateRules = [
+      { url: 'http://plain.example.org/dl/', rate: 100 },
+      { url: 'https://plain.example.org/dl/big/', rate: 10 },
+    ];
+    plain.options.cache.ignoreQuery = true;
+    // a state is never changed in place: each one gets sites and a zone of its own
+    const withBody = (site: number | null, zoneLimit: number) => {
+      const zone = { ...state.structure.zone, nginx: { ...state.structure.zone.nginx, clientMaxBodySize: zoneLimit } };
+      const sites = [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: site } }];
+      return splitLive({ state: { ...state, structure: { zone, sites } } }).live.find((d) => d.name === 'plain.example.org');
+    };
+    expect(withBody(5, 100)).toMatchObject({
+      rates: [
+        { prefix: 'plain.example.org/dl/big/', rate: 10 * 1024 },
+        { prefix: 'plain.example.org/dl/', rate: 100 * 1024 },
+      ],
+      bodyLimit: 5 * 1024 * 1024,
+      cacheIgnoreQuery: true,
+    });
+    // the zone's limit is the fixed servers': a site on it needs no check of its own, one above it or off a server block
+    expect(withBody(100, 100)).toMatchObject({ bodyLimit: null });
+    expect(withBody(5, 0)).toMatchObject({ bodyLimit: 5 * 1024 * 1024 });
+    expect(withBody(0, 0)).toMatchObject({ bodyLimit: null });
+    expect(withBody(200, 100)).toBeUndefined();
+    expect(withBody(0, 100)).toBeUndefined();
   });
 
   it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { perObject, type edge } from '@edgekeep/contract';
+import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
 
 /**
@@ -15,6 +16,8 @@ export type LiveDomain = {
   origins: edge.Origin[];
   /** null: weighted round robin; a key (nginx variables) hashed to pick an origin, '' for the client address. */
   hash: string | null;
+  /** Least connections: the origin with the fewest of this worker's requests in flight for its weight (round robin among equals). */
+  leastConn: boolean;
   /** With port mapping on: the origin port of each edge port (an edge port not listed keeps its own number). */
   portMap: Record<string, number> | null;
   /** The domain has a certificate: it answers on the HTTPS ports. */
@@ -25,26 +28,43 @@ export type LiveDomain = {
   hsts: string | null;
   httpPorts: number[];
   httpsPorts: number[];
+  /** The site's rate rules, longest prefix first: answers whose `$host$uri` starts with `prefix` are sent at `rate` bytes a second. */
+  rates: { prefix: string; rate: number }[];
+  /** Bytes a request body may have, below the zone's limit that nginx holds every live domain to; null: the zone's. */
+  bodyLimit: number | null;
+  /** Cache on the path alone: the query is left out of the cache key. */
+  cacheIgnoreQuery: boolean;
+  /** The cache zone of the site's own directory (declared in nginx.conf); null: the node's shared cache. */
+  cacheZone: string | null;
+  /** Images are cached apart (`#webp` after the key) for clients that accept image/webp, and vary on Accept. */
+  webp: boolean;
+};
+
+const MIB = 1024 * 1024;
+
+/**
+ * The body limit (bytes) the Lua runtime holds a live domain to, below the zone's `client_max_body_size` that nginx
+ * holds the fixed servers to (and reads a chunked body no further than); null: the zone's limit is the site's.
+ * undefined: the site's limit is above the zone's or off where the zone has one, which only a server of its own gives.
+ */
+const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.ZoneStructure }) => {
+  const own = site.options.clientMaxBodySize;
+  const zoneLimit = zone.nginx.clientMaxBodySize;
+  if (own === null || own === zoneLimit) return null;
+  return own > 0 && (zoneLimit === 0 || own < zoneLimit) ? own * MIB : undefined;
 };
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, error_page, limit_rate maps, a cache key or zone of the site, a body
- * size, least_conn, no keepalive) or origins named by host name, which nginx resolves at load time. Empty: the
- * domain goes live.
+ * validity, ModSecurity rules files, gzip, a body size above the zone's, no keepalive) or origins named by host
+ * name, which nginx resolves at load time. Empty: the domain goes live.
  */
-export const renderedReasons = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) => {
-  const { options } = site;
+export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
     [site.gzip, 'gzip'],
-    [site.errorPages.some((p) => p.status >= 300 && p.status <= 599), 'error pages'],
-    [options.clientMaxBodySize !== null, 'body size'],
-    [options.rateRules.length > 0, 'rate rules'],
-    [options.webp, 'webp'],
-    [options.cache.ignoreQuery || options.cache.directory !== null, 'cache key or directory'],
+    [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
-    [domain.balance === 'least_conn', 'least_conn'],
     [domain.keepalive === 0, 'no keepalive'],
     [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
   ];
@@ -66,17 +86,27 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     // nginx's hash balancing takes no backup servers: a hashed domain leaves its backups out
     origins: domain.balance === 'ip_hash' ? domain.origins.filter((o) => !o.backup) : domain.origins,
     hash: domain.balance === 'ip_hash' ? domain.hashKey : null,
+    leastConn: domain.balance === 'least_conn',
     portMap: domain.portMap.enabled ? Object.fromEntries(domain.portMap.rules.map((r) => [String(r.listen), r.originPort])) : null,
     https,
     redirect: https && domain.forceSSL ? { code: zone.forceSSLRedirectCode, port: ports.httpsPorts[0] } : null,
     hsts: https && (hsts.enabled || domain.hsts) ? hstsValue(hsts) : null,
     ...ports,
+    rates: [...site.options.rateRules]
+      .sort((a, b) => b.url.length - a.url.length)
+      .map((r) => ({ prefix: r.url.replace(/^https?:\/\//, ''), rate: r.rate * 1024 })),
+    bodyLimit: liveBodyLimit({ site, zone }) ?? null,
+    cacheIgnoreQuery: site.options.cache.ignoreQuery,
+    cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
+    webp: site.options.webp,
   };
 };
 
 /** A site's wildcard names that need a server block: they keep the live names they cover rendered, whatever their site. */
 const wildcardsOf = perObject((site: edge.SiteStructure) =>
-  site.domains.filter((d) => d.name.startsWith('*.') && renderedReasons({ site, domain: d }).length > 0).map((d) => d.name),
+  perObject((zone: edge.ZoneStructure) =>
+    site.domains.filter((d) => d.name.startsWith('*.') && renderedReasons({ site, domain: d, zone }).length > 0).map((d) => d.name),
+  ),
 );
 
 type SiteSplit = { rendered?: edge.SiteStructure; live: LiveDomain[] };
@@ -86,7 +116,7 @@ const siteSplits = new WeakMap<edge.SiteStructure, { context: string; split: Sit
 const splitSite = ({ site, zone, wildcards, context }: { site: edge.SiteStructure; zone: edge.ZoneStructure; wildcards: string[]; context: string }): SiteSplit => {
   const known = siteSplits.get(site);
   if (known?.context === context) return known.split;
-  const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d }).length > 0 || coveredBy(d.name, wildcards);
+  const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d, zone }).length > 0 || coveredBy(d.name, wildcards);
   const domains = site.domains.filter(rendered);
   const split = {
     rendered: domains.length > 0 || site.l4Ports.length > 0 ? { ...site, domains } : undefined,
@@ -104,7 +134,7 @@ const splitSite = ({ site, zone, wildcards, context }: { site: edge.SiteStructur
  */
 const split = (state: edge.DesiredState) => {
   const { zone } = state.structure;
-  const wildcards = state.structure.sites.flatMap(wildcardsOf);
+  const wildcards = state.structure.sites.flatMap((site) => wildcardsOf(site)(zone));
   const context = JSON.stringify([zone, wildcards]);
   const parts = state.structure.sites.map((site) => splitSite({ site, zone, wildcards, context }));
   // `lives`: each site's live domains, the same array while the site stays the same object

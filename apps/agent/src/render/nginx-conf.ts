@@ -1,7 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
-import { liveServer, liveUpstream } from './live-server';
-import { cacheDirectories } from './site-cache';
+import { LUA_HEADER_FILTER, LUA_LOG, liveServer, liveUpstream } from './live-server';
+import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
 import { SNI_FILE } from './tls';
@@ -62,6 +62,7 @@ const MIME_TYPES = `types {
 }`;
 
 const luaString = (s: string) => JSON.stringify(s);
+const luaList = (items: string[]) => (items.length ? `{ ${items.map(luaString).join(', ')} }` : '{}');
 
 /** Room for every domain name in nginx's server-name hash (thousands of domains outgrow the default 512). */
 const serverNamesHashSize = ({ state }: { state: edge.DesiredState }) => {
@@ -71,9 +72,13 @@ const serverNamesHashSize = ({ state }: { state: edge.DesiredState }) => {
   return size;
 };
 
-type Options = { state: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean; geo?: GeoOptions };
+/**
+ * `state`: what nginx renders (render/live.ts splits the live domains out); `whole`: the state with them, whose sites'
+ * own cache zones nginx declares for rendered and live domains alike.
+ */
+type Options = { state: edge.DesiredState; whole: edge.DesiredState; dir: string; release: string; controlPort: number; builtinModules?: boolean; geo?: GeoOptions };
 
-const http = ({ state, dir, release, controlPort, geo }: Options) => {
+const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
   const unlogged = unloggedGeoVariables({ geo });
@@ -95,6 +100,7 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=${nginx.cacheTime}m use_temp_path=off;`,
+      siteCachePaths({ state: whole }),
       'proxy_cache_key $scheme://$host$request_uri;',
       'proxy_http_version 1.1;',
       `proxy_connect_timeout ${zone.proxy.connectTimeout}s;`,
@@ -112,11 +118,11 @@ const http = ({ state, dir, release, controlPort, geo }: Options) => {
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
       'lua_shared_dict ek_peers 8m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = { ${cacheDirectories({ state }).map(luaString).join(', ')} }, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
-      'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
-      'log_by_lua_block { require("edgekeep.site_limits").log() }',
+      `header_filter_by_lua_block { ${LUA_HEADER_FILTER} }`,
+      `log_by_lua_block { ${LUA_LOG} }`,
       liveUpstream({ zone }),
       liveServer({ zone, dir }),
       block({

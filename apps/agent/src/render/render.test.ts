@@ -55,15 +55,15 @@ describe('render', () => {
     );
   });
 
-  it("gives a site with its own cache directory a cache zone there, and hands the directory to the purge runtime", () => {
+  it("gives a site with its own cache directory a cache zone there, and hands the directory and zone to the Lua runtime", () => {
     const state = fullState();
     state.structure.sites[0].options.cache.directory = '/var/cache/nginx/edgekeep/shop';
     const files = render({ state, ...options });
     const site = files['sites/site-1.conf'];
-    expect(site).toContain('proxy_cache_path /var/cache/nginx/edgekeep/shop levels=1:2 keys_zone=ek_s1:8m max_size=2048m inactive=7d use_temp_path=off;');
+    expect(files['nginx.conf']).toContain('proxy_cache_path /var/cache/nginx/edgekeep/shop levels=1:2 keys_zone=ek_s1:8m max_size=2048m inactive=7d use_temp_path=off;');
     expect(site).toContain('proxy_cache ek_s1;');
     expect(site).not.toContain('proxy_cache ek_cache;');
-    expect(files['nginx.conf']).toContain('cache = { "cache", "/var/cache/nginx/edgekeep/shop" }');
+    expect(files['nginx.conf']).toContain('cache = { "cache", "/var/cache/nginx/edgekeep/shop" }, zones = { "ek_s1" }');
   });
 
   it('defines $ek_asn and $ek_isp from the ASN database once the node has one, by the address the country is looked up by', () => {

@@ -5,7 +5,7 @@ import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
 import { controlStatus, pushData } from '../control/client';
-import { SNI_FILE, luaData, sniCertificates, splitLive, type CityDb } from '../render';
+import { SNI_FILE, luaData, siteCachePaths, sniCertificates, splitLive, type CityDb } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createLatestWriter } from './latest-writer';
 import { livePush, type HeldLive } from './live-push';
@@ -38,7 +38,8 @@ const keyOf = (part: object) => JSON.stringify(part, (k, v: unknown) => (k === '
 const siteKey = perObject((site: edge.SiteStructure) => keyOf(site));
 
 /**
- * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts). Which
+ * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts), and the
+ * sites' own cache zones, which nginx declares for their live domains too. Which
  * certificate a domain uses, and the certificates themselves, are pushed data (served by SNI name); only whether a
  * rendered domain has one at all decides its HTTPS server.
  */
@@ -47,7 +48,7 @@ const reloadKey = (state: edge.DesiredState) => {
   let key = reloadKeys.get(state);
   if (key === undefined) {
     const { zone, sites } = splitLive({ state }).structure;
-    key = [keyOf(zone), ...sites.map(siteKey)].join('\n');
+    key = [keyOf(zone), siteCachePaths({ state }), ...sites.map(siteKey)].join('\n');
     reloadKeys.set(state, key);
   }
   return key;

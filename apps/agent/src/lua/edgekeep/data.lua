@@ -15,12 +15,15 @@ function _M.compiler(kind, fn)
 end
 
 -- Replaces the data with one document { revision, sites = [{ siteId, <kind> = ..., ... }], domains, zone, served,
--- certificates, pages, live or liveDelta, liveDigest } (`pages`: the sites' own 929 pages by site id, see page.lua; `live`: the
--- domains the fixed servers serve, see live.lua). The live domains are checked first: a bad one refuses the document.
+-- certificates, pages, errorPages, live or liveDelta, liveDigest } (`pages`: the sites' own 929 pages by site id, see
+-- page.lua; `errorPages`: their pages of statuses 300–599, see error_pages.lua; `live`: the domains the fixed servers
+-- serve, see live.lua). The error pages and live domains are checked first: a bad one refuses the document.
 -- Each site's document is swapped in one write, so a request sees either the old rules or the new ones.
 -- safe_set: a full dictionary refuses the data rather than silently evicting another site's rules.
 function _M.load(doc)
   if type(doc) ~= "table" or type(doc.sites) ~= "table" then return nil, "sites is missing" end
+  local pages_checked, pages_why = require("edgekeep.error_pages").check(doc.errorPages)
+  if not pages_checked then return nil, pages_why end
   local live_ok, live_err = require("edgekeep.live_store").take(doc)
   if not live_ok then return nil, live_err end
   local version = (dict:get("version") or 0) + 1
@@ -50,6 +53,8 @@ function _M.load(doc)
   if not zone_ok then return nil, zone_err end
   local pages_ok, pages_err = dict:safe_set("pages", cjson.encode(type(doc.pages) == "table" and doc.pages or {}))
   if not pages_ok then return nil, "pages: " .. pages_err end
+  local errors_ok, errors_err = require("edgekeep.error_pages").load(doc.errorPages)
+  if not errors_ok then return nil, errors_err end
   dict:safe_set("version", version)
   local acme_ok, acme_err = require("edgekeep.acme").load(doc.acme)
   if not acme_ok then return nil, acme_err end
@@ -118,6 +123,9 @@ function _M.boot(opts)
   t:close()
   _M.release = opts.release
   _M.cache = opts.cache
+  -- the sites' own cache zones this configuration declares (a set): a live domain's are taken only where declared
+  _M.zones = {}
+  for _, zone in ipairs(opts.zones or {}) do _M.zones[zone] = true end
   require "edgekeep.access"
   require "edgekeep.control"
   if os.getenv("EK_PREFLIGHT") == "1" then os.exit(0) end

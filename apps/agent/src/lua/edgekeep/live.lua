@@ -6,6 +6,7 @@ local store = require "edgekeep.live_store"
 
 local peers = ngx.shared.ek_peers
 local opt = store.opt
+local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
 local function listed(ports, port)
@@ -18,9 +19,60 @@ local function no_domain()
   return require("edgekeep.page").send(903, "no-domain")
 end
 
+-- The site's first rate rule (longest prefix first) whose prefix starts `$host$uri`: the answer's bytes a second.
+local function limit_rate(d, var)
+  local at = var.host .. var.uri
+  for _, r in ipairs(d.rates) do
+    if at:sub(1, #r.prefix) == r.prefix then
+      var.limit_rate = r.rate
+      return
+    end
+  end
+end
+
+-- Whether the request's body is over the domain's limit (below the zone's client_max_body_size, which nginx holds the
+-- fixed servers to): its Content-Length tells at once; a body without one (chunked, or HTTP/2) is read first, which
+-- nginx stops at the zone's limit with its own 413, and then measured.
+local function body_over(limit, var)
+  local length = tonumber(var.http_content_length)
+  if length then return length > limit end
+  ngx.req.read_body()
+  local buffered = ngx.req.get_body_data()
+  if buffered then return #buffered > limit end
+  local path = ngx.req.get_body_file()
+  if not path then return false end
+  local file = io.open(path, "rb")
+  if not file then return false end
+  local size = file:seek("end")
+  file:close()
+  return size > limit
+end
+
+-- A webp site's image (by the path's extension, as render/site-options.ts maps it for a server block) varies on
+-- Accept, and a client that accepts image/webp has it cached apart ("#webp" after the key), where the origin's webp
+-- variant is kept.
+local function webp(var)
+  if not ngx.re.find(var.uri, [[\.(jpe?g|png|gif|bmp)$]], "ijo") then return end
+  var.ek_vary = "Accept"
+  local accept = var.http_accept
+  if accept and accept:lower():find("image/webp", 1, true) then var.ek_cache_uri = var.ek_cache_uri .. "#webp" end
+end
+
+-- The site's own cache zone, where this configuration declares it. Pushed data can name one before the reload that
+-- declares it is done (or after it, to a worker of the configuration before): the answer then goes to the shared
+-- cache's lookup but is not stored, so nothing of the site lands outside its directory.
+local function cache_zone(zone, var)
+  if data.zones and data.zones[zone] then
+    var.ek_cache_zone = zone
+  else
+    var.ek_no_cache = "1"
+  end
+end
+
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
--- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, or redirects to HTTPS; else the 903 page.
--- `acme`: the challenge location, never redirected.
+-- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
+-- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
+-- redirected.
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
@@ -38,7 +90,14 @@ function _M.route(acme)
   var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
   local hsts = opt(d.hsts)
   if https and hsts then var.ek_hsts = hsts end
+  if d.rates[1] then limit_rate(d, var) end
+  if d.cacheIgnoreQuery then var.ek_cache_uri = var.uri end
+  if d.webp then webp(var) end
+  local zone = opt(d.cacheZone)
+  if zone then cache_zone(zone, var) end
   ngx.ctx.live = d
+  local body = opt(d.bodyLimit)
+  if body and body_over(body, var) then return ngx.exit(413) end
 end
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
@@ -74,6 +133,35 @@ local function hash_of(key)
   return ngx.crc32_short((key:gsub("%$([%w_]+)", function(v) return ngx.var[v] or "" end)))
 end
 
+-- Least connections, as nginx's least_conn in an upstream without a shared zone: this worker's tries in flight per
+-- origin (peer_key), taken in balance() and given back at the next try or in the log phase (done).
+local busy = {}
+
+local function take_busy(key)
+  busy[key] = (busy[key] or 0) + 1
+end
+
+local function give_back(key)
+  local n = busy[key]
+  if not n then return end
+  busy[key] = n > 1 and n - 1 or nil
+end
+
+-- The origins of `list` with the fewest tries in flight for their weight.
+local function least(d, list)
+  local fewest, best = {}, nil
+  for _, i in ipairs(list) do
+    local o = d.origins[i]
+    local n = busy[peer_key(d, o)] or 0
+    if not best or n * best.weight < best.n * o.weight then
+      fewest, best = { i }, { n = n, weight = o.weight }
+    elseif n * best.weight == best.n * o.weight then
+      fewest[#fewest + 1] = i
+    end
+  end
+  return fewest
+end
+
 -- Weighted pick among `list` (origin indexes): by the domain's hash key, else round robin in this worker. The round
 -- robin's turn is kept on the domain's decoded record, so it goes with the record (a worker's cache holds a bounded
 -- number of them) rather than staying for every domain a worker ever served.
@@ -105,15 +193,21 @@ function _M.balance()
     tries = { tried = {} }
     ctx.live_tries = tries
     if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
-  elseif balancer.get_last_failure() == "failed" then
-    failed(d, d.origins[tries.last])
+  else
+    if tries.busy then give_back(tries.busy) end
+    tries.busy = nil
+    if balancer.get_last_failure() == "failed" then failed(d, d.origins[tries.last]) end
   end
   local list = candidates(d, tries.tried)
   if #list == 0 then return ngx.exit(502) end
-  local i = pick(d, list)
+  local i = pick(d, d.leastConn and least(d, list) or list)
   tries.tried[i] = true
   tries.last = i
   local o = d.origins[i]
+  if d.leastConn then
+    tries.busy = peer_key(d, o)
+    take_busy(tries.busy)
+  end
   local map = opt(d.portMap)
   local port = o.port
   if map then
@@ -124,6 +218,15 @@ function _M.balance()
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)
+  end
+end
+
+-- log_by_lua of the fixed servers: a least_conn domain's last try is no longer in flight.
+function _M.done()
+  local tries = ngx.ctx.live_tries
+  if tries and tries.busy then
+    give_back(tries.busy)
+    tries.busy = nil
   end
 end
 

@@ -43,6 +43,16 @@ local function invalid(d)
   if (hsts ~= nil and type(hsts) ~= "string") or (hash ~= nil and type(hash) ~= "string") or (map ~= nil and type(map) ~= "table") then
     return d.name .. ": hsts, hash or port mapping"
   end
+  if type(d.leastConn) ~= "boolean" or (d.leastConn and hash ~= nil) then return d.name .. ": balancing" end
+  if count(d.rates) < 0 then return d.name .. ": rates" end
+  for _, r in ipairs(d.rates) do
+    if type(r) ~= "table" or type(r.prefix) ~= "string" or r.prefix == "" or not posint(r.rate, 2^40) then return d.name .. ": a rate rule" end
+  end
+  local body = opt(d.bodyLimit)
+  if (body ~= nil and not posint(body, 2^53)) or type(d.cacheIgnoreQuery) ~= "boolean" then return d.name .. ": body limit or cache key" end
+  local zone = opt(d.cacheZone)
+  if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
+  if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
 end
 
 -- Storage. `live:cur` is "<gen> <base>": the list of generation `gen` is the base list `B<base>:<name>` (every name

@@ -110,6 +110,8 @@ end
 -- A 903 or 929 page of the error settings, where set, answers instead (the anti-CC challenge never does).
 function _M.send(code, cause, body, rule)
   _M.note(cause, rule, ACTIONS[code] or "page")
+  -- a page of the runtime's own: no error page of the site replaces it (error_pages.lua), as error_page would not
+  ngx.ctx.ek_page = true
   local own = custom(code)
   if own then return send_custom(code, own) end
   ngx.status = code
