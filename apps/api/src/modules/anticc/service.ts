@@ -5,7 +5,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { triggerRatesOfSite } from '../client-settings/repo';
 
 type Input = z.infer<typeof wafAclSchemas.anticcInput>;
@@ -31,7 +32,7 @@ function checkRegex(urlRegex: string) {
 }
 
 export async function listAnticcs(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof wafAclSchemas.anticcsQuery>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('site_anticc_rules').selectAll().where('site_id', '=', siteId);
   if (query.urlRegex) q = q.where('url_regex', 'like', `%${query.urlRegex}%`);
   if (query.type) q = q.where('type', '=', query.type);
@@ -48,7 +49,7 @@ const columns = (r: Input) => ({
 });
 
 export async function createAnticc(deps: AppDeps, principal: Principal, siteId: number, body: Input) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   checkRegex(body.urlRegex);
   const row = await deps.db.insertInto('site_anticc_rules').values({ site_id: siteId, ...columns(body), created_at: now() }).returningAll().executeTakeFirstOrThrow();
   await sitesChanged(deps, [site]);
@@ -62,7 +63,7 @@ async function ruleOf(deps: AppDeps, siteId: number, id: number) {
 }
 
 export async function updateAnticc(deps: AppDeps, principal: Principal, siteId: number, body: Partial<Input> & { id: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const { id, ...changes } = body;
   const next = { ...toItem(await ruleOf(deps, siteId, id)), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as Input;
   checkRegex(next.urlRegex);
@@ -78,7 +79,7 @@ async function owned(deps: AppDeps, siteId: number, ids: number[]) {
 }
 
 export async function enableAnticcs(deps: AppDeps, principal: Principal, siteId: number, ids: number[], enabled: boolean) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await owned(deps, siteId, ids);
   await deps.db.updateTable('site_anticc_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
   await sitesChanged(deps, [site]);
@@ -86,7 +87,7 @@ export async function enableAnticcs(deps: AppDeps, principal: Principal, siteId:
 
 /** Spec §4: an enabled rule must be closed before removal. */
 export async function removeAnticcs(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const rows = await owned(deps, siteId, ids);
   const enabled = rows.filter((r) => r.enabled === 1).map((r) => r.id);
   if (enabled.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'close enabled rules before removing them', ids: enabled } });
@@ -95,7 +96,7 @@ export async function removeAnticcs(deps: AppDeps, principal: Principal, siteId:
 
 /** The windows and thresholds offered: the common ones and the client's predefined trigger rates; the first rate starts a new rule. */
 export async function anticcFreqs(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const { rates } = await triggerRatesOfSite(deps, siteId);
   const merged = (own: number[], preset: number[]) => [...new Set([...own, ...preset])].sort((a, b) => a - b);
   return {

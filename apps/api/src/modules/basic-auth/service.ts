@@ -5,7 +5,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readRuleConfig, readUser, type RuleConfig } from './stored';
 
 /** Groups and rules live in site_modules (kinds authGroup, authRule); users are items of their group. */
@@ -31,17 +32,17 @@ const rulesOf = async (deps: AppDeps, siteId: number) =>
   }));
 
 export async function settingExists(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   return { exists: (await rulesOf(deps, siteId)).length > 0 };
 }
 
 export async function metaGroups(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   return deps.db.selectFrom('site_modules').select(['id', 'name']).where('site_id', '=', siteId).where('kind', '=', GROUP).orderBy('name').execute();
 }
 
 export async function listGroups(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
-  await reachableSite(deps, principal, o.siteId);
+  await sitesRepo(deps, principal).get(o.siteId);
   let q = deps.db.selectFrom('site_modules').select(['id', 'name', 'created_at']).where('site_id', '=', o.siteId).where('kind', '=', GROUP);
   if (o.query.name) q = q.where('name', 'like', `%${o.query.name}%`);
   const page = await paginate(q, { page: o.query, sortable: { name: 'name', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'asc' } });
@@ -63,7 +64,7 @@ export async function listGroups(deps: AppDeps, principal: Principal, o: { siteI
 }
 
 export async function saveGroup(deps: AppDeps, principal: Principal, o: { siteId: number; id?: number; name: string }) {
-  const site = await reachableSite(deps, principal, o.siteId);
+  const site = await sitesRepo(deps, principal).get(o.siteId);
   if (o.id) await rowOf(deps, o.siteId, GROUP, o.id);
   let clash = deps.db.selectFrom('site_modules').select('id').where('site_id', '=', o.siteId).where('kind', '=', GROUP).where('name', '=', o.name);
   if (o.id) clash = clash.where('id', '!=', o.id);
@@ -78,7 +79,7 @@ export async function saveGroup(deps: AppDeps, principal: Principal, o: { siteId
 }
 
 export async function removeGroups(deps: AppDeps, principal: Principal, o: { siteId: number; ids: number[] }) {
-  await reachableSite(deps, principal, o.siteId);
+  await sitesRepo(deps, principal).get(o.siteId);
   for (const id of new Set(o.ids)) await rowOf(deps, o.siteId, GROUP, id);
   const used = (await rulesOf(deps, o.siteId)).filter((r) => r.groupIDs.some((g) => o.ids.includes(g)));
   if (used.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'remove the group from its rules first', rules: used.map((r) => r.id) } });
@@ -93,14 +94,14 @@ const usersOf = async (deps: AppDeps, groupId: number) =>
   }));
 
 export async function listUsers(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number }) {
-  await reachableSite(deps, principal, o.siteId);
+  await sitesRepo(deps, principal).get(o.siteId);
   await rowOf(deps, o.siteId, GROUP, o.groupId);
   return (await usersOf(deps, o.groupId)).map(({ id, user, createdAt }) => ({ id, user, createdAt }));
 }
 
 /** Adds (no id) or changes a user; a user name is unique in its group. */
 export async function saveUser(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number; id?: number; user: string; password?: string }) {
-  const site = await reachableSite(deps, principal, o.siteId);
+  const site = await sitesRepo(deps, principal).get(o.siteId);
   await rowOf(deps, o.siteId, GROUP, o.groupId);
   const users = await usersOf(deps, o.groupId);
   const current = o.id ? users.find((u) => u.id === o.id) : undefined;
@@ -117,7 +118,7 @@ export async function saveUser(deps: AppDeps, principal: Principal, o: { siteId:
 }
 
 export async function removeUsers(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number; ids: number[] }) {
-  const site = await reachableSite(deps, principal, o.siteId);
+  const site = await sitesRepo(deps, principal).get(o.siteId);
   await rowOf(deps, o.siteId, GROUP, o.groupId);
   const owned = await deps.db.selectFrom('site_module_items').select('id').where('module_id', '=', o.groupId).where('id', 'in', o.ids).execute();
   if (owned.length !== new Set(o.ids).size) throw notFound('user');
@@ -134,14 +135,14 @@ async function toRuleItems(deps: AppDeps, siteId: number, rules: { id: number; c
 }
 
 export async function listRules(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery }) {
-  await reachableSite(deps, principal, o.siteId);
+  await sitesRepo(deps, principal).get(o.siteId);
   const q = deps.db.selectFrom('site_modules').select(['id', 'config', 'created_at']).where('site_id', '=', o.siteId).where('kind', '=', RULE);
   const page = await paginate(q, { page: o.query, sortable: { createdAt: 'created_at' }, defaultSort: { column: 'id', order: 'asc' } });
   return { data: await toRuleItems(deps, o.siteId, page.data), total: page.total };
 }
 
 export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId: number; rule: RuleConfig & { id?: number } }) {
-  const site = await reachableSite(deps, principal, o.siteId);
+  const site = await sitesRepo(deps, principal).get(o.siteId);
   const { id, ...config } = o.rule;
   if (id) await rowOf(deps, o.siteId, RULE, id);
   for (const g of new Set(config.groupIDs)) await rowOf(deps, o.siteId, GROUP, g);
@@ -156,7 +157,7 @@ export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId:
 }
 
 export async function removeRules(deps: AppDeps, principal: Principal, o: { siteId: number; ids: number[] }) {
-  const site = await reachableSite(deps, principal, o.siteId);
+  const site = await sitesRepo(deps, principal).get(o.siteId);
   for (const id of new Set(o.ids)) await rowOf(deps, o.siteId, RULE, id);
   await deps.db.deleteFrom('site_modules').where('id', 'in', o.ids).execute();
   await sitesChanged(deps, [site]);

@@ -8,7 +8,8 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { encrypt } from '../../lib/crypto';
 import { checkClaims, takeOver } from '../domains/ownership';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { covers, parseCertificate } from './pem';
 import { readJson, stringList } from '../../db/json-column';
 
@@ -63,7 +64,7 @@ async function claimNames(deps: AppDeps, ownerId: number, names: string[]) {
 }
 
 export async function listCertificates(deps: AppDeps, principal: Principal, siteId: number, query: { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; name?: string }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('certificates').selectAll().where('site_id', '=', siteId);
   if (query.name) q = q.where('name', 'like', `%${query.name}%`);
   const page = await paginate(q, { page: query, sortable: { name: 'name', notAfter: 'not_after', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'desc' } });
@@ -71,18 +72,18 @@ export async function listCertificates(deps: AppDeps, principal: Principal, site
 }
 
 export async function metaCertificates(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   return deps.db.selectFrom('certificates').select(['id', 'name']).where('site_id', '=', siteId).orderBy('name').execute();
 }
 
 export async function certificateDetail(deps: AppDeps, principal: Principal, siteId: number, id: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const row = await certOf(deps, siteId, id);
   return { ...(await toItems(deps, [row]))[0], certificate: row.chain };
 }
 
 export async function createCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { name: string; certificate: string; key: string }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const name = checkName(body.name);
   const parsed = parseCertificate(body.certificate, body.key);
   await claimNames(deps, site.userID, parsed.names);
@@ -108,7 +109,7 @@ export async function createCertificate(deps: AppDeps, principal: Principal, sit
 }
 
 export async function updateCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; name?: string; certificate?: string; key?: string }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await certOf(deps, siteId, body.id);
   const name = body.name === undefined ? undefined : checkName(body.name);
   if ((body.certificate === undefined) !== (body.key === undefined)) {
@@ -133,7 +134,7 @@ export async function updateCertificate(deps: AppDeps, principal: Principal, sit
 
 /** Serves the certificate on exactly these domains of the site; each must be covered by its names. */
 export async function bindCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; domainIDs: number[] }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const cert = await certOf(deps, siteId, body.id);
   const names = readJson('certificates.names', stringList, cert.names);
   const domains = body.domainIDs.length
@@ -153,7 +154,7 @@ export async function bindCertificate(deps: AppDeps, principal: Principal, siteI
 
 /** A certificate a domain still serves is not removed: unbind it first. */
 export async function removeCertificates(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   for (const id of ids) await certOf(deps, siteId, id);
   const used = await deps.db.selectFrom('domains').select('name').where('certificate_id', 'in', ids).execute();
   if (used.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'in use', domains: used.map((d) => d.name) } });

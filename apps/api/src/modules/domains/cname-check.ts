@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { domainsOf } from './rows';
 
 type Status = 'pending' | 'active' | 'inactive';
@@ -32,7 +32,7 @@ export function resolverOf(deps: AppDeps) {
 
 /** Looks each domain up in DNS (all the site's domains when no ids) and stores whether it points at the site's CNAME. */
 export async function checkCname(deps: AppDeps, principal: Principal, siteId: number, ids?: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const rows = ids ? await domainsOf(deps, siteId, ids) : await deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
   const resolver = resolverOf(deps);
   const at = now();

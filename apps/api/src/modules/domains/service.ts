@@ -7,12 +7,13 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo, type ReachedSite } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { checkNames, takeOver, type NameCheck } from './ownership';
 import { domainOf, toItems, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 import { readTerms } from '../products/terms';
 
-type Site = Awaited<ReturnType<typeof reachableSite>>;
+type Site = ReachedSite;
 
 /**
  * A page of a site's domains. Unless it is filtered by the certificates' validity (which changes with the time), the
@@ -20,7 +21,7 @@ type Site = Awaited<ReturnType<typeof reachableSite>>;
  * database) and the page's rows are read by id.
  */
 export async function listDomains(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof domainSchemas.domainsQuery>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('domains').where('site_id', '=', siteId);
   if (query.keywords) q = q.where('name', 'like', `%${query.keywords.toLowerCase()}%`);
   for (const tag of query.tags ?? []) q = q.where('tags', 'like', `%${JSON.stringify(tag)}%`);
@@ -133,13 +134,13 @@ export function parseNames(lines: string[]) {
 }
 
 export async function createDomains(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.createDomainsBody>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const { names, refusals } = parseNames(body.domains);
   return insertDomains(deps, site, names.map((name) => ({ name, status: 1, protocol: body.protocol, upstreams: body.upstreams })), refusals);
 }
 
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const d = await domainOf(deps, siteId, body.id);
   let owned: NameCheck | undefined;
   if (body.status === 1 && d.status !== 1) {
@@ -164,14 +165,14 @@ export async function updateDomain(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function removeDomains(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   for (const id of ids) await domainOf(deps, siteId, id);
   await deps.db.deleteFrom('domains').where('id', 'in', ids).execute();
   await sitesChanged(deps, [site]);
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, query: z.infer<typeof domainSchemas.upstreamsQuery>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await domainOf(deps, siteId, domainId);
   let q = deps.db.selectFrom('upstreams').selectAll().where('domain_id', '=', domainId);
   if (query.keyword) q = q.where('host', 'like', `%${query.keyword.toLowerCase()}%`);
@@ -180,7 +181,7 @@ export async function listUpstreams(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, upstreams: UpstreamInput[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainOf(deps, siteId, domainId);
   const rows = await deps.db.insertInto('upstreams').values(upstreams.map((u) => upstreamRow(domainId, u))).returningAll().execute();
   await sitesChanged(deps, [site]);
@@ -194,7 +195,7 @@ export async function assertOriginLeft(db: Db, domainId: number) {
 }
 
 export async function updateUpstream(deps: AppDeps, principal: Principal, siteId: number, domainId: number, body: z.infer<typeof domainSchemas.updateUpstreamBody>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainOf(deps, siteId, domainId);
   const current = await deps.db.selectFrom('upstreams').selectAll().where('id', '=', body.id).where('domain_id', '=', domainId).executeTakeFirst();
   if (!current) throw notFound('origin');
@@ -209,7 +210,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
 }
 
 export async function removeUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainOf(deps, siteId, domainId);
   await deps.db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('upstreams').where('domain_id', '=', domainId).where('id', 'in', ids).executeTakeFirst();

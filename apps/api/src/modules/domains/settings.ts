@@ -8,7 +8,8 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readZoneSettings } from '../zones/defaults';
 import { domainOf, domainsOf, portMapOf, toSettings, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
@@ -25,13 +26,13 @@ async function setOn(deps: AppDeps, site: { id: number; zoneID: number }, ids: n
 }
 
 export async function siteDomainTags(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const rows = await deps.db.selectFrom('domains').select('tags').where('site_id', '=', siteId).execute();
   return [...new Set(rows.flatMap((r) => readJson('domains.tags', stringList, r.tags)))].sort();
 }
 
 export async function setDomainTags(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['domainTagsBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainsOf(deps, siteId, body.ids);
   await deps.db
     .updateTable('domains')
@@ -42,7 +43,7 @@ export async function setDomainTags(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function setDomainStatus(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['domainStatusBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const rows = await domainsOf(deps, siteId, body.ids);
   if (body.status === 1) {
     const names = rows.map((r) => r.name);
@@ -57,7 +58,7 @@ export async function setDomainStatus(deps: AppDeps, principal: Principal, siteI
 
 /** The flag only: issuing the certificates is the auto-SSL service's work. Counted against the license (401004). */
 export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['autoSSLBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const rows = await domainsOf(deps, siteId, body.ids);
   const turningOn = rows.filter((r) => r.auto_ssl !== 1).length;
   if (body.autoSSL && turningOn) {
@@ -70,19 +71,19 @@ export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function setBalance(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['balanceBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainsOf(deps, siteId, body.ids);
   await setOn(deps, site, body.ids, { balance: body.balance });
 }
 
 export async function setForceSSL(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['forceSSLBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await domainsOf(deps, siteId, body.ids);
   await setOn(deps, site, body.ids, { force_ssl: body.forceSSL ? 1 : 0 });
 }
 
 export async function domainSettings(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<S['settingsQuery']>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId);
   if (query.domainName) q = q.where('name', 'like', `%${query.domainName.toLowerCase()}%`);
   const page = await paginate(q, { page: query, sortable: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'name', order: 'asc' } });
@@ -101,7 +102,7 @@ async function zonePorts(deps: AppDeps, zoneId: number) {
  * (401003); a rule for an edge port the zone does not open is refused with 401003 naming the port.
  */
 export async function setScheme(deps: AppDeps, principal: Principal, siteId: number, domainId: number, body: z.infer<S['schemeBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const d = await domainOf(deps, siteId, domainId);
   const portMap: PortMap = body.portMap ?? portMapOf(d);
   if (body.scheme === 'follow' && !portMap.enabled) {

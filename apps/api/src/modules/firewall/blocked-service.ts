@@ -4,7 +4,8 @@ import { inBatches, now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { reachableSite, scopedSites, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 
 type Query = z.infer<typeof blockedIpSchemas.userBlockedIpsQuery>;
 type Item = z.infer<typeof blockedIpSchemas.blockedIpItem>;
@@ -58,12 +59,12 @@ async function listOf(deps: AppDeps, sites: Map<number, string>, query: Query) {
 }
 
 export async function listSiteBlocked(deps: AppDeps, principal: Principal, siteId: number, query: Query) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return listOf(deps, new Map([[site.id, site.name]]), query);
 }
 
 export async function listUserBlocked(deps: AppDeps, principal: Principal, query: Query) {
-  let q = await scopedSites(deps, principal);
+  let q = await sitesRepo(deps, principal).query();
   if (query.siteID) q = q.where('sites.id', '=', query.siteID);
   if (query.zoneID) q = q.where('products.zone_id', '=', query.zoneID);
   const sites = await q.execute();
@@ -95,14 +96,14 @@ async function unblock(deps: AppDeps, site: { id: number; zoneID: number }, ips?
 }
 
 export async function unblockSite(deps: AppDeps, principal: Principal, siteId: number, ips?: string[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return { removed: await unblock(deps, site, ips && [...new Set(ips)]) };
 }
 
 export async function unblockUser(deps: AppDeps, principal: Principal, blocks: { siteID: number; ip: string }[]) {
   const bySite = new Map<number, string[]>();
   for (const b of blocks) bySite.set(b.siteID, [...(bySite.get(b.siteID) ?? []), b.ip]);
-  const sites = await Promise.all([...bySite.keys()].map((id) => reachableSite(deps, principal, id)));
+  const sites = await Promise.all([...bySite.keys()].map((id) => sitesRepo(deps, principal).get(id)));
   let removed = 0;
   for (const site of sites) removed += await unblock(deps, site, [...new Set(bySite.get(site.id))]);
   return { removed };
@@ -110,14 +111,14 @@ export async function unblockUser(deps: AppDeps, principal: Principal, blocks: {
 
 /** Unblock all of the client mode: every site in reach (one site's foreign id answers as missing) that blocks anything now. */
 export async function unblockAllSites(deps: AppDeps, principal: Principal, filter: { siteID?: number; zoneID?: number }) {
-  if (filter.siteID) await reachableSite(deps, principal, filter.siteID);
-  let q = await scopedSites(deps, principal);
+  if (filter.siteID) await sitesRepo(deps, principal).get(filter.siteID);
+  let q = await sitesRepo(deps, principal).query();
   if (filter.siteID) q = q.where('sites.id', '=', filter.siteID);
   if (filter.zoneID) q = q.where('products.zone_id', '=', filter.zoneID);
   const ids = (await q.execute()).map((s) => s.id);
   if (!ids.length) return { removed: 0 };
   const blocking = await deps.db.selectFrom('blocked_ips').select('site_id').distinct().where('site_id', 'in', ids).where('expires_at', '>', now()).execute();
   let removed = 0;
-  for (const { site_id } of blocking) removed += await unblock(deps, await reachableSite(deps, principal, site_id));
+  for (const { site_id } of blocking) removed += await unblock(deps, await sitesRepo(deps, principal).get(site_id));
   return { removed };
 }

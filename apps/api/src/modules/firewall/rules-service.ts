@@ -3,7 +3,8 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readJson } from '../../db/json-column';
 
 type Kind = s.RuleKind;
@@ -30,7 +31,7 @@ const compare = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b =
 
 /** Lists are at most 5000 rules: filtered, sorted and paged in memory over the parsed bodies. */
 export async function listRules(deps: AppDeps, principal: Principal, siteId: number, kind: Kind, query: RulesQuery) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const sortable = ['createdAt', 'enabled', ...Object.keys(s.RULE_KINDS[kind].fields.shape)];
   if (query.sortBy !== undefined && !sortable.includes(query.sortBy)) {
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'query', field: 'sortBy', message: `one of ${sortable.join(', ')}` }] } });
@@ -53,7 +54,7 @@ async function assertUnique(deps: AppDeps, siteId: number, kind: Kind, body: str
 }
 
 export async function createRule(deps: AppDeps, principal: Principal, siteId: number, kind: Kind, fields: CreateFields) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const rows = await rowsOf(deps, siteId, kind);
   if (rows.length >= ITEM_LIST_MAX) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: ITEM_LIST_MAX } });
   const body = bodyOf(kind, fields);
@@ -74,7 +75,7 @@ async function ruleOf(deps: AppDeps, siteId: number, kind: Kind, id: number) {
 }
 
 export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, kind: Kind, fields: UpdateFields) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await ruleOf(deps, siteId, kind, fields.id);
   const body = bodyOf(kind, fields);
   await assertUnique(deps, siteId, kind, body, fields.id);
@@ -94,7 +95,7 @@ async function ownedRules(deps: AppDeps, siteId: number, kind: Kind, ids: number
 }
 
 export async function enableRules(deps: AppDeps, principal: Principal, siteId: number, kind: Kind, ids: number[], enabled: boolean) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await ownedRules(deps, siteId, kind, ids);
   await deps.db.updateTable('site_firewall_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
   await sitesChanged(deps, [site]);
@@ -102,7 +103,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
 
 /** Spec §4: a rule in use (enabled) must be closed before removal. */
 export async function removeRules(deps: AppDeps, principal: Principal, siteId: number, kind: Kind, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const enabled = (await ownedRules(deps, siteId, kind, ids)).filter((r) => r.enabled === 1).map((r) => r.id);
   if (enabled.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'close enabled rules before removing them', ids: enabled } });
   await deps.db.deleteFrom('site_firewall_rules').where('id', 'in', ids).execute();

@@ -5,7 +5,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound, type ErrorItem } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 
 type List = (typeof firewallSchemas.LISTS)[number];
 type Row = { id: number; ip: string; memo: string; enabled: number; created_at: string; url: string; methods: string; port: number };
@@ -34,7 +35,7 @@ function entryError(list: List, ip: string) {
 }
 
 export async function listRules(deps: AppDeps, principal: Principal, siteId: number, list: List, query: z.infer<typeof firewallSchemas.ipRulesQuery>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('site_ip_rules').selectAll().where('site_id', '=', siteId).where('list', '=', list);
   if (query.ip) q = q.where('ip', 'like', `%${query.ip}%`);
   const page = await paginate(q, { page: query, sortable: { ip: 'ip', port: 'port', url: 'url', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'desc' } });
@@ -43,7 +44,7 @@ export async function listRules(deps: AppDeps, principal: Principal, siteId: num
 
 /** Adds entries, all or none: each bad or repeated one is listed in one 101009 with the entry as target. */
 export async function addRules(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { ips: string[]; memo: string } & Conditions) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const errors: ErrorItem[] = [];
   const seen = new Set<string>();
   for (const ip of body.ips) {
@@ -75,7 +76,7 @@ async function ruleOf(deps: AppDeps, siteId: number, list: List, id: number) {
 }
 
 export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, list: List, body: { id: number; ip: string; memo?: string; enabled?: boolean } & Conditions) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await ruleOf(deps, siteId, list, body.id);
   const problem = entryError(list, body.ip);
   if (problem) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'ip', message: problem }] } });
@@ -97,7 +98,7 @@ async function ownedRules(deps: AppDeps, siteId: number, list: List, ids: number
 }
 
 export async function enableRules(deps: AppDeps, principal: Principal, siteId: number, list: List, ids: number[], enabled: boolean) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await ownedRules(deps, siteId, list, ids);
   await deps.db.updateTable('site_ip_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
   await sitesChanged(deps, [site]);
@@ -105,7 +106,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
 
 /** Spec §4: an item in use must be disabled before removal. */
 export async function removeRules(deps: AppDeps, principal: Principal, siteId: number, list: List, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const rows = await ownedRules(deps, siteId, list, ids);
   const enabled = rows.filter((r) => r.enabled === 1).map((r) => r.id);
   if (enabled.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'close enabled entries before removing them', ids: enabled } });

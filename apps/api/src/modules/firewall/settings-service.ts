@@ -2,10 +2,11 @@ import { firewallRuleSchemas } from '@edgekeep/contract';
 import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 
 export async function setAdvance(deps: AppDeps, principal: Principal, siteId: number, enabled: boolean) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const advance = enabled ? 1 : 0;
   const updated = await deps.db.updateTable('site_firewall_settings').set({ advance }).where('site_id', '=', siteId).executeTakeFirst();
   if (!Number(updated.numUpdatedRows)) await deps.db.insertInto('site_firewall_settings').values({ site_id: siteId, advance }).execute();
@@ -13,7 +14,7 @@ export async function setAdvance(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function firewallSettings(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const lists: Record<string, { total: number; enabled: number }> = {};
   for (const list of ['blacklist', 'whitelist', ...firewallRuleSchemas.RULE_KIND_NAMES]) lists[list] = { total: 0, enabled: 0 };
   const ips = await deps.db.selectFrom('site_ip_rules').select(['list', 'enabled']).where('site_id', '=', siteId).execute();

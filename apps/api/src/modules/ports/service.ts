@@ -6,15 +6,16 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo, type ReachedSite } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readZoneSettings } from '../zones/defaults';
 import { l4UpstreamRow, toL4Upstream, toPortItems, type L4UpstreamInput } from './rows';
 
 type S = typeof l4PortSchemas;
-type Site = Awaited<ReturnType<typeof reachableSite>>;
+type Site = ReachedSite;
 
 export async function listPorts(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<S['portsQuery']>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const q = deps.db.selectFrom('l4_ports').selectAll().where('site_id', '=', siteId);
   const page = await paginate(q, { page: query, sortable: { port: 'port', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'port', order: 'asc' } });
   return { data: await toPortItems(deps.db, page.data), total: page.total };
@@ -72,17 +73,17 @@ async function insertPorts(deps: AppDeps, site: Site, entries: { port: number; u
 }
 
 export async function createPorts(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['createPortsBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return insertPorts(deps, site, body.ports);
 }
 
 export async function batchCreate(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['batchCreateBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return insertPorts(deps, site, body.ports.map((port) => ({ port, upstreams: body.upstreams })));
 }
 
 export async function updatePort(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['updatePortBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const p = await portOf(deps, siteId, body.id);
   await assertPortsFree(deps, site, [body.port], p.id);
   await deps.db.updateTable('l4_ports').set({ port: body.port, updated_at: now() }).where('id', '=', p.id).execute();
@@ -91,14 +92,14 @@ export async function updatePort(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function removePorts(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   for (const id of ids) await portOf(deps, siteId, id);
   await deps.db.deleteFrom('l4_ports').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   await sitesChanged(deps, [site]);
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, portId: number, query: z.infer<S['upstreamsQuery']>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await portOf(deps, siteId, portId);
   let q = deps.db.selectFrom('l4_upstreams').selectAll().where('port_id', '=', portId);
   if (query.keyword) q = q.where('host', 'like', `%${query.keyword.toLowerCase()}%`);
@@ -111,7 +112,7 @@ export async function listUpstreams(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: number, portId: number, upstreams: L4UpstreamInput[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await portOf(deps, siteId, portId);
   const rows = await deps.db.insertInto('l4_upstreams').values(upstreams.map((u) => l4UpstreamRow(portId, u, now()))).returningAll().execute();
   await sitesChanged(deps, [site]);
@@ -131,7 +132,7 @@ async function assertOriginLeft(db: Db, portId: number) {
 }
 
 export async function updateUpstream(deps: AppDeps, principal: Principal, siteId: number, portId: number, body: z.infer<S['updateUpstreamBody']>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await portOf(deps, siteId, portId);
   const current = await deps.db.selectFrom('l4_upstreams').selectAll().where('id', '=', body.id).where('port_id', '=', portId).executeTakeFirst();
   if (!current) throw notFound('origin');
@@ -146,7 +147,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
 }
 
 export async function removeUpstreams(deps: AppDeps, principal: Principal, siteId: number, portId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await portOf(deps, siteId, portId);
   await deps.db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('l4_upstreams').where('port_id', '=', portId).where('id', 'in', ids).executeTakeFirst();

@@ -9,10 +9,11 @@ import { ApiError } from '../../http/errors';
 import { findAccount, manages } from '../accounts/repo';
 import { visibleProduct } from '../products/service';
 import { purgeSite } from '../site-settings/service';
-import { reachableSite, sitesChanged, sortedTags } from '../sites/service';
+import { sitesRepo, type ReachedSite } from '../sites/repo';
+import { sitesChanged, sortedTags } from '../sites/service';
 import { clientOf } from '../zones/service';
 
-type Site = Awaited<ReturnType<typeof reachableSite>>;
+type Site = ReachedSite;
 type Limitations = z.infer<typeof siteActionSchemas.siteLimitations>;
 
 const badField = (field: string, message: string) => new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field, message }] } });
@@ -20,7 +21,7 @@ const badField = (field: string, message: string) => new ApiError(Codes.Paramete
 /** Every site of the batch, each one the caller reaches; one foreign id refuses the whole batch (404). */
 async function reachable(deps: AppDeps, principal: Principal, ids: number[]) {
   const sites: Site[] = [];
-  for (const id of new Set(ids)) sites.push(await reachableSite(deps, principal, id));
+  for (const id of new Set(ids)) sites.push(await sitesRepo(deps, principal).get(id));
   return sites;
 }
 

@@ -4,14 +4,15 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readItem, type ItemKind } from './stored';
 
 export type Kind = siteModuleSchemas.ModuleKind;
 type ModuleRow = { id: number; site_id: number; kind: string; name: string; config: string; created_at: string; updated_at: string };
 
 /** The site, when the caller may reach it; every module call starts here. */
-export const siteOf = (deps: AppDeps, principal: Principal, siteId: number) => reachableSite(deps, principal, siteId);
+export const siteOf = (deps: AppDeps, principal: Principal, siteId: number) => sitesRepo(deps, principal).get(siteId);
 
 export async function moduleOf(deps: AppDeps, siteId: number, kind: Kind, id: number) {
   const row = await deps.db.selectFrom('site_modules').selectAll().where('id', '=', id).where('site_id', '=', siteId).where('kind', '=', kind).executeTakeFirst();

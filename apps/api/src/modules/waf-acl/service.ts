@@ -5,7 +5,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readConditions } from './stored';
 
 type RuleInput = z.infer<typeof wafAclSchemas.ruleInput>;
@@ -61,7 +62,7 @@ async function modulesWithDetails(deps: AppDeps, rows: { id: number; name: strin
 }
 
 export async function listModules(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof wafAclSchemas.modulesQuery>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('waf_acl_modules').selectAll().where('site_id', '=', siteId);
   if (query.name) q = q.where('name', 'like', `%${query.name}%`);
   const page = await paginate(q, { page: query, sortable: { name: 'name', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'asc' } });
@@ -83,7 +84,7 @@ async function assertNameFree(deps: AppDeps, siteId: number, names: string[], ex
 }
 
 export async function createModules(deps: AppDeps, principal: Principal, siteId: number, modules: { name: string; memo: string }[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await assertNameFree(deps, siteId, modules.map((m) => m.name));
   const at = now();
   const rows = await deps.db.insertInto('waf_acl_modules').values(modules.map((m) => ({ site_id: siteId, name: m.name, memo: m.memo, created_at: at }))).returningAll().execute();
@@ -91,7 +92,7 @@ export async function createModules(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function updateModule(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; name: string; memo?: string }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, body.id);
   await assertNameFree(deps, siteId, [body.name], body.id);
   await deps.db.updateTable('waf_acl_modules').set({ name: body.name, ...(body.memo === undefined ? {} : { memo: body.memo }) }).where('id', '=', body.id).execute();
@@ -100,7 +101,7 @@ export async function updateModule(deps: AppDeps, principal: Principal, siteId: 
 
 /** Spec §4: an item in use must be taken out of use first; a module is in use while domains carry it. */
 export async function removeModules(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const rows = await deps.db.selectFrom('waf_acl_modules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (rows.length !== new Set(ids).size) throw notFound('module');
   const used = await deps.db.selectFrom('waf_acl_domains').select('module_id').where('module_id', 'in', ids).execute();
@@ -110,7 +111,7 @@ export async function removeModules(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function listRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, query: z.infer<typeof wafAclSchemas.rulesQuery>) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, moduleId);
   let q = deps.db.selectFrom('waf_acl_rules').selectAll().where('module_id', '=', moduleId);
   if (query.name) q = q.where('name', 'like', `%${query.name}%`);
@@ -130,7 +131,7 @@ const ruleColumns = (r: RuleInput) => ({
 });
 
 export async function createRule(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, body: RuleInput) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, moduleId);
   checkRule(body);
   const row = await deps.db.insertInto('waf_acl_rules').values({ module_id: moduleId, ...ruleColumns(body), created_at: now() }).returningAll().executeTakeFirstOrThrow();
@@ -145,7 +146,7 @@ async function ruleOf(deps: AppDeps, moduleId: number, id: number) {
 }
 
 export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, body: Partial<RuleInput> & { id: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, moduleId);
   const current = toRule(await ruleOf(deps, moduleId, body.id));
   const { id, ...changes } = body;
@@ -162,7 +163,7 @@ async function ownedRules(deps: AppDeps, moduleId: number, ids: number[]) {
 }
 
 export async function enableRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, ids: number[], enabled: boolean) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, moduleId);
   await ownedRules(deps, moduleId, ids);
   await deps.db.updateTable('waf_acl_rules').set({ enabled: enabled ? 1 : 0 }).where('id', 'in', ids).execute();
@@ -170,7 +171,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
 }
 
 export async function removeRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await moduleOf(deps, siteId, moduleId);
   await ownedRules(deps, moduleId, ids);
   await deps.db.deleteFrom('waf_acl_rules').where('id', 'in', ids).execute();
@@ -179,7 +180,7 @@ export async function removeRules(deps: AppDeps, principal: Principal, siteId: n
 
 /** Puts the module on the site's domains, replacing what they carried; moduleID 0 takes modules off. */
 export async function assignModule(deps: AppDeps, principal: Principal, siteId: number, body: { domainIDs: number[]; moduleID: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   if (body.moduleID) await moduleOf(deps, siteId, body.moduleID);
   const ids = [...new Set(body.domainIDs)];
   const owned = await deps.db.selectFrom('domains').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
@@ -192,7 +193,7 @@ export async function assignModule(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function advancedExists(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const modules = await deps.db.selectFrom('waf_acl_modules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
   const rules = await deps.db.selectFrom('waf_acl_rules').innerJoin('waf_acl_modules', 'waf_acl_modules.id', 'waf_acl_rules.module_id')
     .select((eb) => eb.fn.countAll().as('n')).where('waf_acl_modules.site_id', '=', siteId).executeTakeFirst();
