@@ -5,7 +5,6 @@ import { paginate } from '../../db/paging';
 import type { L4PortTable, L4UpstreamTable } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { ReachedSite } from '../sites/repo';
-import { readZoneSettings } from '../zones/defaults';
 import { l4UpstreamRow, toL4Upstream, type L4UpstreamInput } from './rows';
 
 export type PortRow = Selectable<L4PortTable>;
@@ -43,12 +42,6 @@ export function portsRepo(db: Db, site: ReachedSite) {
       const q = db.selectFrom('l4_ports').selectAll().where('site_id', '=', site.id);
       const page = await paginate(q, { page: query, sortable: { port: 'port', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'port', order: 'asc' } });
       return { data: await toPortItems(db, page.data), total: page.total };
-    },
-
-    /** The web ports the nodes of the site's zone listen on. */
-    async zoneWebPorts() {
-      const zone = await db.selectFrom('zones').select('settings').where('id', '=', site.zoneID).executeTakeFirstOrThrow();
-      return readZoneSettings(zone.settings).ports;
     },
 
     /** Which of `ports` a layer-4 port of the site's zone (other than `exceptId`) already uses. */

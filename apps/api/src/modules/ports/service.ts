@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
 import { sitesRepo, type ReachedSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
+import { zonePortsOf } from '../zones/repo';
 import { portsRepo, type PortRow } from './repo';
 import { l4UpstreamRow, toL4Upstream, type L4UpstreamInput } from './rows';
 
@@ -22,7 +23,7 @@ export async function listPorts(deps: AppDeps, principal: Principal, siteId: num
  */
 async function assertPortsFree(deps: AppDeps, site: ReachedSite, ports: number[], exceptId?: number) {
   const repo = portsRepo(deps.db, site);
-  const web = await repo.zoneWebPorts();
+  const web = await zonePortsOf(deps.db, site.zoneID);
   const taken = new Set([...(await repo.takenInZone(ports, exceptId)), ...[...web.httpPorts, ...web.httpsPorts].filter((p) => ports.includes(p))]);
   if (taken.size) throw new ApiError(Codes.Duplicated, { extra: { ports: [...taken].sort((a, b) => a - b) } });
 }

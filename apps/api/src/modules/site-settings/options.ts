@@ -4,7 +4,7 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { readZoneSettings } from '../zones/defaults';
+import { zonePortsOf } from '../zones/repo';
 import { sitesRepo } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { readJson } from '../../db/json-column';
@@ -49,11 +49,6 @@ export async function changeOptions(deps: AppDeps, principal: Principal, siteId:
     .execute();
   await sitesChanged(deps, [site]);
   return site;
-}
-
-export async function zonePortsOf(db: Db, zoneId: number) {
-  const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
-  return readZoneSettings(zone.settings).ports;
 }
 
 /** The zone's ports, each marked with whether the site listens on it (all of them until the site chooses). */
