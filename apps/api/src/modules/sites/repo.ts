@@ -1,5 +1,5 @@
 import { siteActionSchemas, type PageQuery, type siteSchemas } from '@edgekeep/contract';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { now, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
@@ -122,11 +122,9 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
       return rows.map((s) => ({ id: s.id, name: s.name }));
     },
 
-    update: (site: ReachedSite, values: { name?: string; tags?: string }) =>
-      db.updateTable('sites').set({ ...values, updated_at: now() }).where('id', '=', site.id).execute(),
-
-    setStatus: (sites: ReachedSite[], status: number, at: string) =>
-      db.updateTable('sites').set({ status, updated_at: at }).where('id', 'in', ids(sites)).execute(),
+    /** Changes the given sites alike; they count as updated (at `at`, now unless given). */
+    update: (sites: ReachedSite[], values: Updateable<SiteTable>, at = now()) =>
+      db.updateTable('sites').set({ ...values, updated_at: at }).where('id', 'in', ids(sites)).execute(),
 
     remove: (sites: ReachedSite[]) => db.deleteFrom('sites').where('id', 'in', ids(sites)).execute(),
 
@@ -164,3 +162,20 @@ export const insertSite = async (db: Db, values: Omit<Insertable<SiteTable>, 'cr
   const at = now();
   return (await db.insertInto('sites').values({ ...values, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id;
 };
+
+/**
+ * Unscoped, for the expiry sweep: marks every site whose expiry has passed as expired and answers them with their
+ * zones.
+ */
+export async function markDueSitesExpired(db: Db) {
+  const due = await db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['sites.id', 'products.zone_id'])
+    .where('sites.status', '!=', 3)
+    .where('sites.expires_at', 'is not', null)
+    .where('sites.expires_at', '<=', now())
+    .execute();
+  if (due.length) await db.updateTable('sites').set({ status: 3, updated_at: now() }).where('id', 'in', due.map((s) => s.id)).execute();
+  return due.map((s) => ({ id: s.id, zoneID: s.zone_id }));
+}

@@ -59,7 +59,7 @@ export async function createSite(deps: AppDeps, principal: Principal, body: z.in
 
 export async function updateSite(deps: AppDeps, principal: Principal, body: { id: number; name?: string; tags?: string[] }) {
   const sites = sitesRepo(deps, principal);
-  await sites.update(await sites.get(body.id), {
+  await sites.update([await sites.get(body.id)], {
     ...(body.name === undefined ? {} : { name: body.name }),
     ...(body.tags === undefined ? {} : { tags: JSON.stringify(sortedTags(body.tags)) }),
   });
@@ -95,6 +95,6 @@ export async function setSiteStatus(deps: AppDeps, principal: Principal, ids: nu
   const allowed = (s: ReachedSite) => STATUS_TRANSITIONS[s.status].includes(status) && !(status === 1 && s.expiredAt !== null && s.expiredAt < at);
   const refused = sites.filter((s) => !allowed(s));
   if (refused.length) throw new ApiError(Codes.SiteStatusNotAllowed, { extra: { ids: refused.map((s) => s.id) } });
-  await sitesRepo(deps, principal).setStatus(sites, status, at);
+  await sitesRepo(deps, principal).update(sites, { status }, at);
   await servedChanged(deps, sites);
 }
