@@ -257,3 +257,16 @@ export async function reachDomains(deps: AppDeps, principal: Principal, siteId: 
   const site = await sitesRepo(deps, principal).get(siteId);
   return { site, repo: domainsRepo(deps.db, site) };
 }
+
+/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
+export async function clientAutoSSLCount(db: Db, clientId: number) {
+  const row = await db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('products.client_id', '=', clientId)
+    .where('domains.auto_ssl', '=', 1)
+    .executeTakeFirst();
+  return toCount(row?.n as number);
+}

@@ -138,3 +138,15 @@ export async function l4PortsOfSites(db: Db, siteIds: number[]) {
   }
   return bySite;
 }
+
+/** Unscoped, for the licence: how many layer-4 ports the sites made from a client's products have. */
+export async function clientPortCount(db: Db, clientId: number) {
+  const row = await db
+    .selectFrom('l4_ports')
+    .innerJoin('sites', 'sites.id', 'l4_ports.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('products.client_id', '=', clientId)
+    .executeTakeFirst();
+  return toCount(row?.n as number);
+}
