@@ -78,6 +78,26 @@ export function firewallRepo(db: Db, site: ReachedSite) {
       };
     },
 
+    /**
+     * Forgets the site's blocks (of these addresses, or all) and records their lift for the nodes; lifts older than
+     * `keepSeconds` are pruned on the way, whichever site made them. Answers how many addresses were blocked now.
+     */
+    async unblock(ips: string[] | undefined, keepSeconds: number) {
+      let active = db.selectFrom('blocked_ips').select('ip').where('site_id', '=', site.id).where('expires_at', '>', now());
+      let del = db.deleteFrom('blocked_ips').where('site_id', '=', site.id);
+      if (ips) {
+        active = active.where('ip', 'in', ips);
+        del = del.where('ip', 'in', ips);
+      }
+      const removed = new Set((await active.execute()).map((r) => r.ip)).size;
+      await del.execute();
+      const at = Math.ceil(Date.now() / 1000);
+      await db.deleteFrom('blocked_ip_lifts').where('lifted_at', '<', at - keepSeconds).execute();
+      const lifts: { site_id: number; ip: string | null; lifted_at: number }[] = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
+      for (const batch of inBatches(lifts)) await db.insertInto('blocked_ip_lifts').values(batch).execute();
+      return removed;
+    },
+
     async setAdvance(advance: 0 | 1) {
       const updated = await db.updateTable('site_firewall_settings').set({ advance }).where('site_id', '=', site.id).executeTakeFirst();
       if (!Number(updated.numUpdatedRows)) await db.insertInto('site_firewall_settings').values({ site_id: site.id, advance }).execute();
@@ -98,3 +118,22 @@ export function firewallRepo(db: Db, site: ReachedSite) {
     },
   };
 }
+
+/** The blocks in force on sites the caller reached, one row per site, node and address. */
+export const activeBlocks = (db: Db, sites: ReachedSite[]) =>
+  db.selectFrom('blocked_ips').selectAll().where('site_id', 'in', sites.map((s) => s.id)).where('expires_at', '>', now()).execute();
+
+/** Which of the sites the caller reached block any address now. */
+export const sitesBlockingNow = async (db: Db, sites: ReachedSite[]) =>
+  (await db.selectFrom('blocked_ips').select('site_id').distinct().where('site_id', 'in', sites.map((s) => s.id)).where('expires_at', '>', now()).execute()).map((r) => r.site_id);
+
+/** Unscoped, for a node's report: the ids of the sites its zone serves. */
+export const siteIdsOfZone = async (db: Db, zoneId: number) =>
+  (await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute()).map((s) => s.id);
+
+/** Unscoped, for a node's report: what the node blocks now replaces what it reported before. */
+export const replaceNodeBlocks = (db: Db, nodeId: number, rows: Omit<Insertable<Database['blocked_ips']>, 'node_id'>[]) =>
+  db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('blocked_ips').where('node_id', '=', nodeId).execute();
+    for (const batch of inBatches(rows.map((r) => ({ ...r, node_id: nodeId })))) await tx.insertInto('blocked_ips').values(batch).execute();
+  });

@@ -98,8 +98,13 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
       return reachedItem(row);
     },
 
-    /** Every site the caller reaches. */
-    all: async () => (await (await scoped(deps, principal)).execute()).map(reachedItem),
+    /** Every site the caller reaches, or those of them with this id or in this zone. */
+    async all(filter: { siteId?: number; zoneId?: number } = {}) {
+      let q = await scoped(deps, principal);
+      if (filter.siteId) q = q.where('sites.id', '=', filter.siteId);
+      if (filter.zoneId) q = q.where('products.zone_id', '=', filter.zoneId);
+      return (await q.execute()).map(reachedItem);
+    },
 
     async page(query: SitesQuery) {
       let q = await scoped(deps, principal);
