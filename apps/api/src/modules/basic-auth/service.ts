@@ -4,7 +4,7 @@ import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { reachSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { basicAuthRepo } from './repo';
 import type { RuleConfig } from './stored';
@@ -15,23 +15,18 @@ export const hashPassword = (password: string, salt = crypto.randomBytes(16).toS
   hash: crypto.pbkdf2Sync(password, Buffer.from(salt, 'hex'), edge.BASIC_AUTH_ROUNDS, 20, 'sha1').toString('hex'),
 });
 
-const reached = async (deps: AppDeps, principal: Principal, siteId: number) => {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  return { site, repo: basicAuthRepo(deps.db, site) };
-};
-
 export async function settingExists(deps: AppDeps, principal: Principal, siteId: number) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, basicAuthRepo);
   return { exists: (await repo.rules()).length > 0 };
 }
 
 export async function metaGroups(deps: AppDeps, principal: Principal, siteId: number) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, basicAuthRepo);
   return repo.groupNames();
 }
 
 export async function listGroups(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
-  const { repo } = await reached(deps, principal, o.siteId);
+  const { repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const page = await repo.groupsPage(o.query);
   const rules = await repo.rules();
   const counts = await repo.userCounts(page.data.map((g) => g.id));
@@ -48,7 +43,7 @@ export async function listGroups(deps: AppDeps, principal: Principal, o: { siteI
 }
 
 export async function saveGroup(deps: AppDeps, principal: Principal, o: { siteId: number; id?: number; name: string }) {
-  const { site, repo } = await reached(deps, principal, o.siteId);
+  const { site, repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   if (o.id) await repo.group(o.id);
   if (await repo.groupNameTaken(o.name, o.id)) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'name', message: 'Data already exists!' }] } });
   const id = await repo.saveGroup(o.id, o.name);
@@ -58,7 +53,7 @@ export async function saveGroup(deps: AppDeps, principal: Principal, o: { siteId
 }
 
 export async function removeGroups(deps: AppDeps, principal: Principal, o: { siteId: number; ids: number[] }) {
-  const { repo } = await reached(deps, principal, o.siteId);
+  const { repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   for (const id of new Set(o.ids)) await repo.group(id);
   const used = (await repo.rules()).filter((r) => r.groupIDs.some((g) => o.ids.includes(g)));
   if (used.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'remove the group from its rules first', rules: used.map((r) => r.id) } });
@@ -66,14 +61,14 @@ export async function removeGroups(deps: AppDeps, principal: Principal, o: { sit
 }
 
 export async function listUsers(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number }) {
-  const { repo } = await reached(deps, principal, o.siteId);
+  const { repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const users = await repo.users(await repo.group(o.groupId)).list();
   return users.map(({ id, user, createdAt }) => ({ id, user, createdAt }));
 }
 
 /** Adds (no id) or changes a user; a user name is unique in its group. */
 export async function saveUser(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number; id?: number; user: string; password?: string }) {
-  const { site, repo } = await reached(deps, principal, o.siteId);
+  const { site, repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const group = repo.users(await repo.group(o.groupId));
   const users = await group.list();
   const current = o.id ? users.find((u) => u.id === o.id) : undefined;
@@ -87,7 +82,7 @@ export async function saveUser(deps: AppDeps, principal: Principal, o: { siteId:
 }
 
 export async function removeUsers(deps: AppDeps, principal: Principal, o: { siteId: number; groupId: number; ids: number[] }) {
-  const { site, repo } = await reached(deps, principal, o.siteId);
+  const { site, repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const group = repo.users(await repo.group(o.groupId));
   if ((await group.owned(o.ids)) !== new Set(o.ids).size) throw notFound('user');
   await group.remove(o.ids);
@@ -95,13 +90,13 @@ export async function removeUsers(deps: AppDeps, principal: Principal, o: { site
 }
 
 export async function listRules(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery }) {
-  const { repo } = await reached(deps, principal, o.siteId);
+  const { repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const page = await repo.rulesPage(o.query);
   return { data: await repo.ruleItems(page.data), total: page.total };
 }
 
 export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId: number; rule: RuleConfig & { id?: number } }) {
-  const { site, repo } = await reached(deps, principal, o.siteId);
+  const { site, repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   const { id, ...config } = o.rule;
   if (id) await repo.rule(id);
   for (const g of new Set(config.groupIDs)) await repo.group(g);
@@ -111,7 +106,7 @@ export async function saveRule(deps: AppDeps, principal: Principal, o: { siteId:
 }
 
 export async function removeRules(deps: AppDeps, principal: Principal, o: { siteId: number; ids: number[] }) {
-  const { site, repo } = await reached(deps, principal, o.siteId);
+  const { site, repo } = await reachSite(deps, principal, o.siteId, basicAuthRepo);
   for (const id of new Set(o.ids)) await repo.rule(id);
   await repo.removeRules(o.ids);
   await sitesChanged(deps, [site]);

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors';
 import { encrypt } from '../../lib/crypto';
 import { domainsRepo } from '../domains/repo';
 import { checkClaims, takeOver } from '../domains/ownership';
-import { sitesRepo } from '../sites/repo';
+import { reachSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { covers, parseCertificate } from './pem';
 import { certificatesRepo, sitesServing } from './repo';
@@ -17,11 +17,6 @@ function checkName(name: string) {
   return parsed.data;
 }
 
-const reached = async (deps: AppDeps, principal: Principal, siteId: number) => {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  return { site, repo: certificatesRepo(deps.db, site) };
-};
-
 /** A certificate's names lie under registered domains the site's tenant holds or has proven (401001). */
 async function claimNames(deps: AppDeps, ownerId: number, names: string[]) {
   const claims = await checkClaims(deps, { ownerId, names });
@@ -30,23 +25,23 @@ async function claimNames(deps: AppDeps, ownerId: number, names: string[]) {
 }
 
 export async function listCertificates(deps: AppDeps, principal: Principal, siteId: number, query: { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; name?: string }) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   return repo.page(query);
 }
 
 export async function metaCertificates(deps: AppDeps, principal: Principal, siteId: number) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   return repo.names();
 }
 
 export async function certificateDetail(deps: AppDeps, principal: Principal, siteId: number, id: number) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   const row = await repo.get(id);
   return { ...(await repo.item(row)), certificate: row.chain };
 }
 
 export async function createCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { name: string; certificate: string; key: string }) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   const name = checkName(body.name);
   const parsed = parseCertificate(body.certificate, body.key);
   await claimNames(deps, site.userID, parsed.names);
@@ -64,7 +59,7 @@ export async function createCertificate(deps: AppDeps, principal: Principal, sit
 }
 
 export async function updateCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; name?: string; certificate?: string; key?: string }) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   await repo.get(body.id);
   const name = body.name === undefined ? undefined : checkName(body.name);
   if ((body.certificate === undefined) !== (body.key === undefined)) {
@@ -84,7 +79,7 @@ export async function updateCertificate(deps: AppDeps, principal: Principal, sit
 
 /** Serves the certificate on exactly these domains of the site; each must be covered by its names. */
 export async function bindCertificate(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; domainIDs: number[] }) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   const cert = await repo.get(body.id);
   const names = readJson('certificates.names', stringList, cert.names);
   const domains = body.domainIDs.length ? await domainsRepo(deps.db, site).some(body.domainIDs) : [];
@@ -98,7 +93,7 @@ export async function bindCertificate(deps: AppDeps, principal: Principal, siteI
 
 /** A certificate a domain still serves is not removed: unbind it first. */
 export async function removeCertificates(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, certificatesRepo);
   for (const id of ids) await repo.get(id);
   const used = await repo.servedBy(ids);
   if (used.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'in use', domains: used } });

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { reachSite, sitesRepo } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
-import { reachDomains } from './repo';
+import { domainsRepo } from './repo';
 import { toUpstream } from './rows';
 import { insertDomains, parseNames } from './service';
 import { readJson, stringList } from '../../db/json-column';
@@ -13,7 +13,7 @@ import { readJson, stringList } from '../../db/json-column';
 type S = typeof domainSettingSchemas;
 
 export async function metaDomains(deps: AppDeps, principal: Principal, siteId: number, keyword?: string) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   return repo.names(keyword);
 }
 
@@ -24,7 +24,7 @@ export async function simpleDomains(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function removeByNames(deps: AppDeps, principal: Principal, siteId: number, names: string[]) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const ids = await repo.idsNamed(names);
   if (ids.length < new Set(names).size) throw notFound('domain');
   await repo.remove(ids);
@@ -32,7 +32,7 @@ export async function removeByNames(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function modifyUpstreamIPs(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['modifyUpstreamIPsBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const changed = await repo.renameUpstreamHost(await repo.some(body.ids), body.oldHost, body.newHost);
   if (changed) await sitesChanged(deps, [site]);
   return { changed };
@@ -42,7 +42,7 @@ const originText = (u: ReturnType<typeof toUpstream>) => `${u.host.includes(':')
 
 /** One line per domain: its name, then its origins (host:port), separated by spaces. */
 export async function exportDomains(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const rows = await repo.some(ids);
   const ups = await repo.upstreamsOf(rows);
   return rows.map((d) => [d.name, ...ups.filter((u) => u.domain_id === d.id).map((u) => originText(toUpstream(u)))].join(' ')).join('\n') + '\n';
@@ -50,7 +50,7 @@ export async function exportDomains(deps: AppDeps, principal: Principal, siteId:
 
 /** Copies domains with their origins, protocol, balancing, port mapping and tags from one of the user's sites to another; limits apply. */
 async function copyDomains(deps: AppDeps, principal: Principal, o: { from: number; to: number; ids: number[]; enabled: boolean }) {
-  const { repo: source } = await reachDomains(deps, principal, o.from);
+  const { repo: source } = await reachSite(deps, principal, o.from, domainsRepo);
   const target = await sitesRepo(deps, principal).get(o.to);
   const rows = await source.some(o.ids);
   const ups = await source.upstreamsOf(rows);
@@ -77,7 +77,7 @@ export const createFrom = (deps: AppDeps, principal: Principal, siteId: number, 
 
 /** Replaces the origins of each chosen domain by the given list. */
 export async function batchUpstreams(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['batchUpstreamsBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const rows = await repo.some(body.ids);
   if (!body.upstreams.some((u) => u.enabled)) throw new ApiError(Codes.OriginRequired);
   await repo.replaceUpstreams(rows, body.upstreams);

@@ -2,7 +2,8 @@ import { Resolver } from 'node:dns/promises';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachDomains } from './repo';
+import { reachSite } from '../sites/repo';
+import { domainsRepo } from './repo';
 
 type Status = 'pending' | 'active' | 'inactive';
 const PARALLEL = 16;
@@ -31,7 +32,7 @@ export function resolverOf(deps: AppDeps) {
 
 /** Looks each domain up in DNS (all the site's domains when no ids) and stores whether it points at the site's CNAME. */
 export async function checkCname(deps: AppDeps, principal: Principal, siteId: number, ids?: number[]) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const rows = ids ? await repo.some(ids) : await repo.all();
   const resolver = resolverOf(deps);
   const at = now();

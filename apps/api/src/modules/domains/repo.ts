@@ -8,9 +8,7 @@ import { paginate } from '../../db/paging';
 import type { DomainTable, UpstreamTable } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { readTerms } from '../products/terms';
-import type { AppDeps } from '../../deps';
-import type { Principal } from '../../http/auth';
-import { sitesRepo, type ReachedSite } from '../sites/repo';
+import type { ReachedSite } from '../sites/repo';
 import { portMapOf, toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
 type DomainRow = Selectable<DomainTable>;
@@ -250,12 +248,6 @@ export function domainsRepo(db: Db, site: ReachedSite) {
       };
     },
   };
-}
-
-/** The caller's site `siteId` (101003/404 when it does not reach it) with the repository of its domains. */
-export async function reachDomains(deps: AppDeps, principal: Principal, siteId: number) {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  return { site, repo: domainsRepo(deps.db, site) };
 }
 
 /** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */

@@ -4,17 +4,17 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import { sitesRepo, type ReachedSite } from '../sites/repo';
+import { reachSite, sitesRepo, type ReachedSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { checkNames, takeOver, type NameCheck } from './ownership';
-import { domainsRepo, reachDomains, type NewDomain } from './repo';
+import { domainsRepo, type NewDomain } from './repo';
 import { toUpstream, upstreamRow, type UpstreamInput } from './rows';
 
 type Upstreams = ReturnType<ReturnType<typeof domainsRepo>['upstreams']>;
 type DomainRow = Awaited<ReturnType<ReturnType<typeof domainsRepo>['get']>>;
 
 export async function listDomains(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof domainSchemas.domainsQuery>) {
-  return (await reachDomains(deps, principal, siteId)).repo.page(query);
+  return (await reachSite(deps, principal, siteId, domainsRepo)).repo.page(query);
 }
 
 const refusal = (code: ErrorCode, target: string) => ({ code, message: messageOf(code, 'en_US')!, targets: [target] });
@@ -67,7 +67,7 @@ export async function createDomains(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function updateDomain(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<typeof domainSchemas.updateDomainBody>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const d = await repo.get(body.id);
   let owned: NameCheck | undefined;
   if (body.status === 1 && d.status !== 1) {
@@ -87,19 +87,19 @@ export async function updateDomain(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function removeDomains(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   for (const id of ids) await repo.get(id);
   await repo.remove(ids);
   await sitesChanged(deps, [site]);
 }
 
 export async function listUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, query: z.infer<typeof domainSchemas.upstreamsQuery>) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   return repo.upstreams(await repo.get(domainId)).page(query);
 }
 
 export async function addUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, upstreams: UpstreamInput[]) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const added = await repo.upstreams(await repo.get(domainId)).add(upstreams);
   await sitesChanged(deps, [site]);
   return added;
@@ -115,7 +115,7 @@ async function keepingAnOrigin(deps: AppDeps, site: ReachedSite, domain: DomainR
 }
 
 export async function updateUpstream(deps: AppDeps, principal: Principal, siteId: number, domainId: number, body: z.infer<typeof domainSchemas.updateUpstreamBody>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const domain = await repo.get(domainId);
   const ups = repo.upstreams(domain);
   const current = await ups.get(body.id);
@@ -128,7 +128,7 @@ export async function updateUpstream(deps: AppDeps, principal: Principal, siteId
 }
 
 export async function removeUpstreams(deps: AppDeps, principal: Principal, siteId: number, domainId: number, ids: number[]) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   await keepingAnOrigin(deps, site, await repo.get(domainId), async (inTrx) => {
     if ((await inTrx.remove(ids)) !== new Set(ids).size) throw notFound('origin');
   });

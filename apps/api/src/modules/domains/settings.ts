@@ -6,10 +6,10 @@ import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { assertCanCreate } from '../licenses/limits';
-import type { ReachedSite } from '../sites/repo';
+import { reachSite, type ReachedSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { zonePortsOf } from '../zones/repo';
-import { domainsRepo, reachDomains } from './repo';
+import { domainsRepo } from './repo';
 import { portMapOf, type PortMap } from './rows';
 import { checkNames, takeOver } from './ownership';
 import { ACME_JOB } from '../acme/service';
@@ -24,18 +24,18 @@ async function setOn(deps: AppDeps, site: ReachedSite, ids: number[], changes: C
 }
 
 export async function siteDomainTags(deps: AppDeps, principal: Principal, siteId: number) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   return [...new Set((await repo.tags()).flat())].sort();
 }
 
 export async function setDomainTags(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['domainTagsBody']>) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   await repo.some(body.ids);
   await repo.set(body.ids, { tags: JSON.stringify([...new Set(body.tags)].sort()) });
 }
 
 export async function setDomainStatus(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['domainStatusBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const rows = await repo.some(body.ids);
   if (body.status === 1) {
     const names = rows.map((r) => r.name);
@@ -50,7 +50,7 @@ export async function setDomainStatus(deps: AppDeps, principal: Principal, siteI
 
 /** The flag only: issuing the certificates is the auto-SSL service's work. Counted against the license (401004). */
 export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['autoSSLBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const rows = await repo.some(body.ids);
   const turningOn = rows.filter((r) => r.auto_ssl !== 1).length;
   if (body.autoSSL && turningOn) await assertCanCreate(deps, { clientId: site.productClientID, kind: 'autoSSL', adding: turningOn });
@@ -60,19 +60,19 @@ export async function setAutoSSL(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function setBalance(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['balanceBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   await repo.some(body.ids);
   await setOn(deps, site, body.ids, { balance: body.balance });
 }
 
 export async function setForceSSL(deps: AppDeps, principal: Principal, siteId: number, body: z.infer<S['forceSSLBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   await repo.some(body.ids);
   await setOn(deps, site, body.ids, { force_ssl: body.forceSSL ? 1 : 0 });
 }
 
 export async function domainSettings(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<S['settingsQuery']>) {
-  const { repo } = await reachDomains(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, domainsRepo);
   return repo.settingsPage(query);
 }
 
@@ -81,7 +81,7 @@ export async function domainSettings(deps: AppDeps, principal: Principal, siteId
  * (401003); a rule for an edge port the zone does not open is refused with 401003 naming the port.
  */
 export async function setScheme(deps: AppDeps, principal: Principal, siteId: number, domainId: number, body: z.infer<S['schemeBody']>) {
-  const { site, repo } = await reachDomains(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
   const d = await repo.get(domainId);
   const portMap: PortMap = body.portMap ?? portMapOf(d);
   if (body.scheme === 'follow' && !portMap.enabled) {

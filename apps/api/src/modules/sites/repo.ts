@@ -15,8 +15,10 @@ import { tenantRootId } from '../roles/service';
  * The site aggregate's repository. A caller reaches sites only through `sitesRepo(deps, principal)`, whose every query
  * starts from the sites that caller may see, so a service cannot forget the tenant. A site read there comes back as a
  * `ReachedSite`; the repositories of what hangs off a site (its domains, ports, basic auth, anti-CC rules, …) take
- * only that, so each of their queries is bound to a site the caller reaches. What is not a caller's (the creation of
- * a site, whose owner the service checks) is a plain function named for what it does.
+ * only that, so each of their queries is bound to a site the caller reaches; `reachSite(deps, principal, siteId,
+ * xRepo)` gives a service both at once. What is not a caller's (the creation of a site, whose owner the service
+ * checks; the expiry sweep; what the agent and the edge state read for a zone's nodes) is a plain function named for
+ * what it does, and its comment says it is unscoped.
  */
 
 const base = (db: Db) =>
@@ -160,6 +162,12 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
     unshare: (sites: ReachedSite[], accountIds: number[]) =>
       db.deleteFrom('site_users').where('site_id', 'in', ids(sites)).where('account_id', 'in', accountIds).execute(),
   };
+}
+
+/** The caller's site `siteId` (101003/404 when it does not reach it) with a repository of what hangs off it. */
+export async function reachSite<R>(deps: AppDeps, principal: Principal, siteId: number, repoOf: (db: Db, site: ReachedSite) => R) {
+  const site = await sitesRepo(deps, principal).get(siteId);
+  return { site, repo: repoOf(deps.db, site) };
 }
 
 /** A new site; the service has checked that the caller manages its owner and sees its product. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { reachSite } from '../sites/repo';
 import { sitesChanged } from '../sites/service';
 import { domainsRepo } from '../domains/repo';
 import { wafAclRepo, type RuleInput } from './repo';
@@ -23,13 +23,8 @@ function checkRule(rule: RuleInput) {
   if (redirect && (!rule.redirectURL || !edge.aclRule.shape.redirectURL.safeParse(rule.redirectURL).success)) throw parameter('redirectURL', 'a redirect needs an http:// or https:// URL');
 }
 
-const reached = async (deps: AppDeps, principal: Principal, siteId: number) => {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  return { site, repo: wafAclRepo(deps.db, site) };
-};
-
 export async function listModules(deps: AppDeps, principal: Principal, siteId: number, query: z.infer<typeof wafAclSchemas.modulesQuery>) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   return repo.page(query);
 }
 
@@ -40,13 +35,13 @@ async function assertNameFree(repo: WafAcl, names: string[], except?: number) {
 }
 
 export async function createModules(deps: AppDeps, principal: Principal, siteId: number, modules: { name: string; memo: string }[]) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   await assertNameFree(repo, modules.map((m) => m.name));
   return repo.insert(modules);
 }
 
 export async function updateModule(deps: AppDeps, principal: Principal, siteId: number, body: { id: number; name: string; memo?: string }) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   await repo.module(body.id);
   await assertNameFree(repo, [body.name], body.id);
   await repo.update(body.id, { name: body.name, ...(body.memo === undefined ? {} : { memo: body.memo }) });
@@ -55,7 +50,7 @@ export async function updateModule(deps: AppDeps, principal: Principal, siteId: 
 
 /** Spec §4: an item in use must be taken out of use first; a module is in use while domains carry it. */
 export async function removeModules(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   if ((await repo.owned(ids)) !== new Set(ids).size) throw notFound('module');
   const used = await repo.inUse(ids);
   if (used.length) throw new ApiError(Codes.Parameter, { extra: { reason: 'take the module off its domains before removing it', ids: used } });
@@ -63,12 +58,12 @@ export async function removeModules(deps: AppDeps, principal: Principal, siteId:
 }
 
 export async function listRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, query: z.infer<typeof wafAclSchemas.rulesQuery>) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   return repo.rules(await repo.module(moduleId)).page(query);
 }
 
 export async function createRule(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, body: RuleInput) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   const rules = repo.rules(await repo.module(moduleId));
   checkRule(body);
   const rule = await rules.insert(body);
@@ -77,7 +72,7 @@ export async function createRule(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function updateRule(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, body: Partial<RuleInput> & { id: number }) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   const rules = repo.rules(await repo.module(moduleId));
   const current = await rules.get(body.id);
   const { id, ...changes } = body;
@@ -89,7 +84,7 @@ export async function updateRule(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function enableRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, ids: number[], enabled: boolean) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   const rules = repo.rules(await repo.module(moduleId));
   await rules.owned(ids);
   await rules.setEnabled(ids, enabled);
@@ -97,7 +92,7 @@ export async function enableRules(deps: AppDeps, principal: Principal, siteId: n
 }
 
 export async function removeRules(deps: AppDeps, principal: Principal, siteId: number, moduleId: number, ids: number[]) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   const rules = repo.rules(await repo.module(moduleId));
   await rules.owned(ids);
   await rules.remove(ids);
@@ -106,7 +101,7 @@ export async function removeRules(deps: AppDeps, principal: Principal, siteId: n
 
 /** Puts the module on the site's domains, replacing what they carried; moduleID 0 takes modules off. */
 export async function assignModule(deps: AppDeps, principal: Principal, siteId: number, body: { domainIDs: number[]; moduleID: number }) {
-  const { site, repo } = await reached(deps, principal, siteId);
+  const { site, repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   if (body.moduleID) await repo.module(body.moduleID);
   const domains = await domainsRepo(deps.db, site).some(body.domainIDs);
   await repo.assign(domains, body.moduleID || undefined);
@@ -114,7 +109,7 @@ export async function assignModule(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function advancedExists(deps: AppDeps, principal: Principal, siteId: number) {
-  const { repo } = await reached(deps, principal, siteId);
+  const { repo } = await reachSite(deps, principal, siteId, wafAclRepo);
   const { modules, rules } = await repo.counts();
   return { exists: rules > 0, modules, rules };
 }
