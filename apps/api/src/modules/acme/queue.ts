@@ -3,7 +3,7 @@ import { CERT_BUDGET } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { encrypt } from '../../lib/crypto';
 import { parseCertificate } from '../certificates/pem';
-import { sitesServing } from '../certificates/service';
+import { sitesServing } from '../certificates/repo';
 import type { TxtPublisher } from '../dns/provider';
 import { hintOf, WILDCARD_NEEDS_DNS } from './hints';
 import { acmeClient, issueCertificate, newAccountKey, type HttpPublisher } from './issue';
@@ -120,7 +120,7 @@ async function work(deps: AppDeps, row: repo.AutoCertRow, opts: QueueOptions) {
     const parsed = parseCertificate(issued.chain, issued.key);
     const certificateId = await repo.storeIssued(deps.db, { row, siteId: row.site_id, chain: parsed.chain, keySealed: encrypt(deps.secrets.dataKey, issued.key), parsed });
     // the order's site (its domain moved onto the certificate) and every site whose domains serve it
-    await sitesChanged(deps, [{ id: row.site_id, zoneID: site.zone_id }, ...(await sitesServing(deps, certificateId))]);
+    await sitesChanged(deps, [{ id: row.site_id, zoneID: site.zone_id }, ...(await sitesServing(deps.db, certificateId))]);
     await repo.recordIssuance(deps.db, { clientId: row.client_id, registeredDomain: row.registered_domain, name: row.name });
     const renewAt = await renewAtOf({ chain: parsed.chain, notBefore: parsed.notBefore, notAfter: parsed.notAfter, directoryUrl: (await endpointOf(deps, row.client_id)).endpoint.directoryUrl });
     await repo.settle(deps.db, {

@@ -4,7 +4,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { reachableSite, scopedSites } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import * as repo from './repo';
 
 type S = typeof autoCertificateSchemas;
@@ -33,7 +33,7 @@ async function toItems(deps: AppDeps, rows: (repo.AutoCertRow & { site_name: str
   }));
 }
 
-const siteIdsOf = async (deps: AppDeps, principal: Principal) => (await scopedSites(deps, principal)).clearSelect().select('sites.id');
+const siteIdsOf = async (deps: AppDeps, principal: Principal) => (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id');
 
 export async function listAutoCertificates(deps: AppDeps, principal: Principal, query: z.infer<S['autoCertificatesQuery']>) {
   await repo.syncQueue(deps.db);
@@ -59,7 +59,7 @@ export async function renewAutoCertificates(deps: AppDeps, principal: Principal,
 }
 
 export async function siteAutoCertificates(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await repo.syncQueue(deps.db);
   const rows = await repo.listQuery(deps.db, [siteId]).orderBy('auto_certificates.name').execute();
   return rows.map((r) => ({ domainId: r.domain_id, domainName: r.name, status: r.status, certificateId: r.certificate_id, notAfter: r.not_after, renewAt: r.renew_at, error: r.last_error, hint: hintOf(r.hint) }));

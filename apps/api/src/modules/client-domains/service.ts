@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { keptPage } from '../../db/kept-order';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { scopedSites } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { readJson, stringList } from '../../db/json-column';
 
 type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
@@ -19,7 +19,7 @@ const withSite = (deps: AppDeps) => joined(deps).selectAll('domains').select(SIT
 
 /** Domains of the sites the caller reaches, with their site and owner. */
 export async function scopedDomains(deps: AppDeps, principal: Principal) {
-  const siteIds = (await scopedSites(deps, principal)).clearSelect().select('sites.id');
+  const siteIds = (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id');
   return withSite(deps).where('domains.site_id', 'in', siteIds);
 }
 
@@ -29,7 +29,7 @@ export async function scopedDomains(deps: AppDeps, principal: Principal) {
  * database raises per site); the page's rows come with their sites by id.
  */
 export async function listDomains(deps: AppDeps, principal: Principal, query: Query) {
-  let sites = (await scopedSites(deps, principal)).clearSelect();
+  let sites = (await sitesRepo(deps, principal).query()).clearSelect();
   if (query.siteID) sites = sites.where('sites.id', '=', query.siteID);
   if (query.userID) sites = sites.where('sites.user_id', '=', query.userID);
   let q = deps.db.selectFrom('domains').select('domains.id').where('domains.site_id', 'in', sites.select('sites.id'));

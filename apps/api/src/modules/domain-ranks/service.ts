@@ -2,7 +2,7 @@ import type { domainRankSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite, scopedSites } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { monthOf, monthRange } from '../traffic/usage';
 
 type Query = z.infer<typeof domainRankSchemas.domainRanksQuery>;
@@ -10,8 +10,8 @@ type Query = z.infer<typeof domainRankSchemas.domainRanksQuery>;
 /** The ranking of the domains of the sites the caller reaches (one site when siteID is given). */
 export async function domainRanks(deps: AppDeps, principal: Principal, query: Query) {
   const siteIds = query.siteID
-    ? [(await reachableSite(deps, principal, query.siteID)).id]
-    : (await (await scopedSites(deps, principal)).clearSelect().select('sites.id').execute()).map((r) => r.id);
+    ? [(await sitesRepo(deps, principal).get(query.siteID)).id]
+    : (await (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id').execute()).map((r) => r.id);
   const month = monthRange(monthOf());
   const from = query.startTime ?? month.from;
   const to = query.endTime ?? (query.startTime ? new Date() : month.to);

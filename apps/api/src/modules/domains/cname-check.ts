@@ -2,8 +2,8 @@ import { Resolver } from 'node:dns/promises';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite } from '../sites/service';
-import { domainsOf } from './rows';
+import { reachSite } from '../sites/repo';
+import { domainsRepo } from './repo';
 
 type Status = 'pending' | 'active' | 'inactive';
 const PARALLEL = 16;
@@ -32,8 +32,8 @@ export function resolverOf(deps: AppDeps) {
 
 /** Looks each domain up in DNS (all the site's domains when no ids) and stores whether it points at the site's CNAME. */
 export async function checkCname(deps: AppDeps, principal: Principal, siteId: number, ids?: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
-  const rows = ids ? await domainsOf(deps, siteId, ids) : await deps.db.selectFrom('domains').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
+  const { site, repo } = await reachSite(deps, principal, siteId, domainsRepo);
+  const rows = ids ? await repo.some(ids) : await repo.all();
   const resolver = resolverOf(deps);
   const at = now();
   const results = [];
@@ -42,7 +42,7 @@ export async function checkCname(deps: AppDeps, principal: Principal, siteId: nu
     const batch = rows.slice(i, i + PARALLEL);
     const found = await Promise.all(batch.map((d) => lookup(resolver, d.name, site.cname)));
     for (const [j, d] of batch.entries()) {
-      await deps.db.updateTable('domains').set({ cname_status: found[j].status, cname_checked_at: at }).where('id', '=', d.id).execute();
+      await repo.setCname(d.id, found[j].status, at);
       results.push({ id: d.id, name: d.name, cnameStatus: found[j].status, records: found[j].records });
     }
   }

@@ -1,28 +1,18 @@
 import { domainSettingRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
-import { toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { registerUsageCounter } from '../licenses/limits';
 import * as batch from './batch';
 import { checkCname } from './cname-check';
+import { clientAutoSSLCount } from './repo';
 import * as settings from './settings';
 
 const ok = { data: { ok: true } };
 
 /** Counts a client's domains with automatic certificates on, for the license's auto-SSL limit. */
 const registerAutoSSLCounter = () =>
-  registerUsageCounter('autoSSL', async (deps, clientId) => {
-    const row = await deps.db
-      .selectFrom('domains')
-      .innerJoin('sites', 'sites.id', 'domains.site_id')
-      .innerJoin('products', 'products.id', 'sites.product_id')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('products.client_id', '=', clientId)
-      .where('domains.auto_ssl', '=', 1)
-      .executeTakeFirst();
-    return toCount(row?.n as number);
-  });
+  registerUsageCounter('autoSSL', (deps, clientId) => clientAutoSSLCount(deps.db, clientId));
 
 export function domainSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerAutoSSLCounter();

@@ -10,7 +10,7 @@ export function blockedIpRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.removeAll, async ({ principal, params }) => ({ data: await blocked.unblockSite(deps, principal, params.siteId) }));
   registerRoute(app, deps, r.userList, async ({ principal, query }) => blocked.listUserBlocked(deps, principal, query));
   registerRoute(app, deps, r.userRemove, async ({ principal, body }) => ({ data: await blocked.unblockUser(deps, principal, body.blocks) }));
-  // A client reaches the sites of its users (scopedSites), so the same service answers it.
+  // A client reaches the sites of its users (sitesRepo), so the same service answers it.
   registerRoute(app, deps, r.clientList, async ({ principal, query }) => blocked.listUserBlocked(deps, principal, query));
   registerRoute(app, deps, r.clientRemove, async ({ principal, body }) => ({ data: await blocked.unblockUser(deps, principal, body.blocks) }));
   registerRoute(app, deps, r.clientRemoveAll, async ({ principal, body }) => ({ data: await blocked.unblockAllSites(deps, principal, body) }));

@@ -1,45 +1,43 @@
 import { Codes, type agentProtocol, type blockedIpSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { inBatches, now } from '../../db';
+import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { reachableSite, scopedSites, sitesChanged } from '../sites/service';
+import { sitesRepo, type ReachedSite } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
+import { activeBlocks, firewallRepo, replaceNodeBlocks, sitesBlockingNow, siteIdsOfZone } from './repo';
 
 type Query = z.infer<typeof blockedIpSchemas.userBlockedIpsQuery>;
 type Item = z.infer<typeof blockedIpSchemas.blockedIpItem>;
 
 /** A node's report of what it blocks now replaces what it reported before; sites outside its zone are ignored. */
 export async function recordBlocked(deps: AppDeps, node: { id: number; zone_id: number }, blocked: NonNullable<agentProtocol.Report['blocked']>) {
-  const sites = new Set(
-    (await deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', node.zone_id).execute()).map((s) => s.id),
-  );
+  const sites = new Set(await siteIdsOfZone(deps.db, node.zone_id));
   const at = now();
   const seen = new Set<string>();
   const rows = blocked
     .filter((b) => sites.has(b.siteId) && !seen.has(`${b.siteId}|${b.ip}`) && seen.add(`${b.siteId}|${b.ip}`))
-    .map((b) => ({ site_id: b.siteId, node_id: node.id, ip: b.ip, cause: b.cause, expires_at: new Date(b.expiresAt * 1000).toISOString(), reported_at: at }));
-  await deps.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('blocked_ips').where('node_id', '=', node.id).execute();
-    for (const batch of inBatches(rows)) await tx.insertInto('blocked_ips').values(batch).execute();
-  });
+    .map((b) => ({ site_id: b.siteId, ip: b.ip, cause: b.cause, expires_at: new Date(b.expiresAt * 1000).toISOString(), reported_at: at }));
+  await replaceNodeBlocks(deps.db, node.id, rows);
 }
 
 const split = (v?: string) => (v ?? '').split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
 const SORTABLE = ['ip', 'cause', 'expiresAt', 'siteID'] as const;
 
 /** Current blocks of some sites, one row per site and address (over the nodes holding it), filtered, sorted and paged. */
-async function listOf(deps: AppDeps, sites: Map<number, string>, query: Query) {
+async function listOf(deps: AppDeps, sites: ReachedSite[], query: Query) {
   if (query.sortBy !== undefined && !(SORTABLE as readonly string[]).includes(query.sortBy)) {
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'query', field: 'sortBy', message: `one of ${SORTABLE.join(', ')}` }] } });
   }
-  if (!sites.size) return { data: [], total: 0 };
-  const rows = await deps.db.selectFrom('blocked_ips').selectAll().where('site_id', 'in', [...sites.keys()]).where('expires_at', '>', now()).execute();
+  if (!sites.length) return { data: [], total: 0 };
+  const names = new Map(sites.map((s) => [s.id, s.name]));
+  const rows = await activeBlocks(deps.db, sites);
   const grouped = new Map<string, Item>();
   for (const r of rows) {
     const key = `${r.site_id}|${r.ip}`;
     const item = grouped.get(key);
-    if (!item) grouped.set(key, { siteID: r.site_id, siteName: sites.get(r.site_id) ?? '', ip: r.ip, cause: r.cause, expiresAt: r.expires_at, nodes: 1 });
+    if (!item) grouped.set(key, { siteID: r.site_id, siteName: names.get(r.site_id) ?? '', ip: r.ip, cause: r.cause, expiresAt: r.expires_at, nodes: 1 });
     else {
       item.nodes += 1;
       if (r.expires_at > item.expiresAt) Object.assign(item, { expiresAt: r.expires_at, cause: r.cause });
@@ -58,16 +56,11 @@ async function listOf(deps: AppDeps, sites: Map<number, string>, query: Query) {
 }
 
 export async function listSiteBlocked(deps: AppDeps, principal: Principal, siteId: number, query: Query) {
-  const site = await reachableSite(deps, principal, siteId);
-  return listOf(deps, new Map([[site.id, site.name]]), query);
+  return listOf(deps, [await sitesRepo(deps, principal).get(siteId)], query);
 }
 
 export async function listUserBlocked(deps: AppDeps, principal: Principal, query: Query) {
-  let q = await scopedSites(deps, principal);
-  if (query.siteID) q = q.where('sites.id', '=', query.siteID);
-  if (query.zoneID) q = q.where('products.zone_id', '=', query.zoneID);
-  const sites = await q.execute();
-  return listOf(deps, new Map(sites.map((s) => [s.id, s.name])), query);
+  return listOf(deps, await sitesRepo(deps, principal).all({ siteId: query.siteID, zoneId: query.zoneID }), query);
 }
 
 /** How long a lift stays in the nodes' data: longer than any block lasts. */
@@ -77,32 +70,21 @@ export const LIFT_KEEP_SECONDS = 8 * 86_400;
  * Forgets the blocks and has every node of the site's zone lift them: a lift in the site's edge data (no reload)
  * removes the blocks made before it, so a later block of the same address stands.
  */
-async function unblock(deps: AppDeps, site: { id: number; zoneID: number }, ips?: string[]) {
-  let active = deps.db.selectFrom('blocked_ips').select('ip').where('site_id', '=', site.id).where('expires_at', '>', now());
-  let del = deps.db.deleteFrom('blocked_ips').where('site_id', '=', site.id);
-  if (ips) {
-    active = active.where('ip', 'in', ips);
-    del = del.where('ip', 'in', ips);
-  }
-  const removed = new Set((await active.execute()).map((r) => r.ip)).size;
-  await del.execute();
-  const at = Math.ceil(Date.now() / 1000);
-  await deps.db.deleteFrom('blocked_ip_lifts').where('lifted_at', '<', at - LIFT_KEEP_SECONDS).execute();
-  const lifts: { site_id: number; ip: string | null; lifted_at: number }[] = ips ? ips.map((ip) => ({ site_id: site.id, ip, lifted_at: at })) : [{ site_id: site.id, ip: null, lifted_at: at }];
-  for (const batch of inBatches(lifts)) await deps.db.insertInto('blocked_ip_lifts').values(batch).execute();
+async function unblock(deps: AppDeps, site: ReachedSite, ips?: string[]) {
+  const removed = await firewallRepo(deps.db, site).unblock(ips, LIFT_KEEP_SECONDS);
   await sitesChanged(deps, [site]);
   return removed;
 }
 
 export async function unblockSite(deps: AppDeps, principal: Principal, siteId: number, ips?: string[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return { removed: await unblock(deps, site, ips && [...new Set(ips)]) };
 }
 
 export async function unblockUser(deps: AppDeps, principal: Principal, blocks: { siteID: number; ip: string }[]) {
   const bySite = new Map<number, string[]>();
   for (const b of blocks) bySite.set(b.siteID, [...(bySite.get(b.siteID) ?? []), b.ip]);
-  const sites = await Promise.all([...bySite.keys()].map((id) => reachableSite(deps, principal, id)));
+  const sites = await Promise.all([...bySite.keys()].map((id) => sitesRepo(deps, principal).get(id)));
   let removed = 0;
   for (const site of sites) removed += await unblock(deps, site, [...new Set(bySite.get(site.id))]);
   return { removed };
@@ -110,14 +92,11 @@ export async function unblockUser(deps: AppDeps, principal: Principal, blocks: {
 
 /** Unblock all of the client mode: every site in reach (one site's foreign id answers as missing) that blocks anything now. */
 export async function unblockAllSites(deps: AppDeps, principal: Principal, filter: { siteID?: number; zoneID?: number }) {
-  if (filter.siteID) await reachableSite(deps, principal, filter.siteID);
-  let q = await scopedSites(deps, principal);
-  if (filter.siteID) q = q.where('sites.id', '=', filter.siteID);
-  if (filter.zoneID) q = q.where('products.zone_id', '=', filter.zoneID);
-  const ids = (await q.execute()).map((s) => s.id);
-  if (!ids.length) return { removed: 0 };
-  const blocking = await deps.db.selectFrom('blocked_ips').select('site_id').distinct().where('site_id', 'in', ids).where('expires_at', '>', now()).execute();
+  if (filter.siteID) await sitesRepo(deps, principal).get(filter.siteID);
+  const sites = await sitesRepo(deps, principal).all({ siteId: filter.siteID, zoneId: filter.zoneID });
+  if (!sites.length) return { removed: 0 };
+  const blocking = await sitesBlockingNow(deps.db, sites);
   let removed = 0;
-  for (const { site_id } of blocking) removed += await unblock(deps, await reachableSite(deps, principal, site_id));
+  for (const site of sites.filter((s) => blocking.includes(s.id))) removed += await unblock(deps, site);
   return { removed };
 }

@@ -3,7 +3,7 @@ import type { EdgeFeature, SiteStructure } from '../../agent-gateway/edge-featur
 import type { Db } from '../../db';
 import { limitsOfSites } from '../site-actions/edge-limits';
 import { LIFT_KEEP_SECONDS } from './blocked-service';
-import { readRuleBody } from './rules-service';
+import { readRuleBody } from './stored';
 
 type RuleKind = firewallRuleSchemas.RuleKind;
 type IpRow = { site_id: number; list: string; ip: string; url: string; methods: string; port: number };

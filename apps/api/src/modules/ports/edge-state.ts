@@ -1,5 +1,5 @@
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
-import { l4PortsOfSites } from './rows';
+import { l4PortsOfSites } from './repo';
 
 /** Each site's layer-4 ports with their enabled origins. */
 export const l4PortsEdge: EdgeFeature = {

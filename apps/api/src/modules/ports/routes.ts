@@ -1,25 +1,16 @@
 import { l4PortRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
-import { toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { registerUsageCounter } from '../licenses/limits';
+import { clientPortCount } from './repo';
 import * as ports from './service';
 
 const ok = { data: { ok: true } };
 
 /** A client's layer-4 ports, for the license's port limit. */
 const registerPortCounter = () =>
-  registerUsageCounter('port', async (deps, clientId) => {
-    const row = await deps.db
-      .selectFrom('l4_ports')
-      .innerJoin('sites', 'sites.id', 'l4_ports.site_id')
-      .innerJoin('products', 'products.id', 'sites.product_id')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('products.client_id', '=', clientId)
-      .executeTakeFirst();
-    return toCount(row?.n as number);
-  });
+  registerUsageCounter('port', (deps, clientId) => clientPortCount(deps.db, clientId));
 
 export function portsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerPortCounter();

@@ -2,7 +2,8 @@ import { siteActionRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
-import { reachableSite, siteTags } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { siteTags } from '../sites/service';
 import * as actions from './service';
 
 const ok = { data: { ok: true } };
@@ -17,7 +18,7 @@ export function siteActionsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.expired, async ({ principal, body }) => (await actions.setExpiry(deps, principal, body), ok));
   registerRoute(app, deps, r.forceBackup, async ({ principal, body }) => (await actions.forceBackup(deps, principal, body), ok));
   registerRoute(app, deps, r.setTags, async ({ principal, body }) => (await actions.setTags(deps, principal, body), ok));
-  registerRoute(app, deps, r.site, async ({ principal, params }) => ({ data: await reachableSite(deps, principal, params.siteId) }));
+  registerRoute(app, deps, r.site, async ({ principal, params }) => ({ data: await sitesRepo(deps, principal).get(params.siteId) }));
   registerRoute(app, deps, r.tags, async ({ principal }) => ({ data: await siteTags(deps, principal) }));
   registerRoute(app, deps, r.clearCache, async ({ principal, body }) => ({ data: await actions.clearCache(deps, principal, body.ids) }));
 

@@ -1,15 +1,14 @@
 import type { edge, PageQuery } from '@edgekeep/contract';
-import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { domainsOf, moduleOf, saveModule, siteOf } from './core';
+import { reachModules, saveModule } from './core';
+import type { ModuleRow, siteModulesRepo } from './repo';
 import { readCorsConfig } from './stored';
 
 const KIND = 'cors' as const;
-type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
 
-async function toItems(deps: AppDeps, rows: Row[]) {
-  const domains = await domainsOf(deps, rows.map((r) => r.id));
+async function toItems(repo: ReturnType<typeof siteModulesRepo>, rows: ModuleRow[]) {
+  const domains = await repo.assignedDomains(rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -21,21 +20,20 @@ async function toItems(deps: AppDeps, rows: Row[]) {
 }
 
 export async function listCorses(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
-  await siteOf(deps, principal, o.siteId);
-  let q = deps.db.selectFrom('site_modules').select(['id', 'name', 'config', 'created_at', 'updated_at']).where('site_id', '=', o.siteId).where('kind', '=', KIND);
-  if (o.query.name) q = q.where('name', 'like', `%${o.query.name}%`);
-  const page = await paginate(q, { page: o.query, sortable: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' }, defaultSort: { column: 'created_at', order: 'asc' } });
-  return { data: await toItems(deps, page.data), total: page.total };
+  const { repo } = await reachModules(deps, principal, o.siteId);
+  const page = await repo.page(KIND, o.query, { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' });
+  return { data: await toItems(repo, page.data), total: page.total };
 }
 
 export async function saveCors(deps: AppDeps, principal: Principal, o: { siteId: number; body: edge.Cors & { id?: number; name: string } }) {
   const { id, name, ...config } = o.body;
-  const row = await saveModule(deps, principal, { siteId: o.siteId, kind: KIND, id, name, config });
-  return (await toItems(deps, [row]))[0];
+  const reached = await reachModules(deps, principal, o.siteId);
+  const row = await saveModule(deps, reached, { kind: KIND, id, name, config });
+  return (await toItems(reached.repo, [row]))[0];
 }
 
 export async function corsDomains(deps: AppDeps, principal: Principal, o: { siteId: number; id: number }) {
-  await siteOf(deps, principal, o.siteId);
-  await moduleOf(deps, o.siteId, KIND, o.id);
-  return (await domainsOf(deps, [o.id])).get(o.id) ?? [];
+  const { repo } = await reachModules(deps, principal, o.siteId);
+  await repo.module(KIND, o.id);
+  return (await repo.assignedDomains([o.id])).get(o.id) ?? [];
 }

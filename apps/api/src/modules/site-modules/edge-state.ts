@@ -1,7 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { AppDeps } from '../../deps';
-import { basicAuthOf } from '../basic-auth/edge-state';
+import { basicAuthOf } from '../basic-auth/repo';
 import { keyOf } from './token-auth';
 import { readAccessRule, readCorsConfig, readItem, readTokenConfig, readWafConfig, type AccessRuleKind, type ItemKind } from './stored';
 

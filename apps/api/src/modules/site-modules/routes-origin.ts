@@ -12,10 +12,10 @@ const ok = { data: { ok: true } };
 export function siteModuleOriginRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.proxyRewrites, async ({ principal, params, query }) => core.listModules(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', query }));
   registerRoute(app, deps, r.createProxyRewrite, async ({ principal, params, body }) => ({
-    data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', name: body.name })),
+    data: await core.saveNamedModule(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', name: body.name }),
   }));
   registerRoute(app, deps, r.renameProxyRewrite, async ({ principal, params, body }) => ({
-    data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', ...body })),
+    data: await core.saveNamedModule(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', ...body }),
   }));
   registerRoute(app, deps, r.removeProxyRewrites, async ({ principal, params, body }) => {
     await core.removeModules(deps, principal, { siteId: params.siteId, kind: 'proxyRewrite', ids: body.ids });

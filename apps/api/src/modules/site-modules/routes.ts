@@ -16,7 +16,7 @@ export function siteModulesRoutes(app: FastifyInstance, deps: AppDeps) {
   siteModuleWafRoutesPlugin(app, deps);
   registerRoute(app, deps, r.customHeaders, async ({ principal, params, query }) => core.listModules(deps, principal, { siteId: params.siteId, kind: 'customHeader', query }));
   registerRoute(app, deps, r.saveCustomHeader, async ({ principal, params, body }) => ({
-    data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'customHeader', ...body })),
+    data: await core.saveNamedModule(deps, principal, { siteId: params.siteId, kind: 'customHeader', ...body }),
   }));
   registerRoute(app, deps, r.removeCustomHeaders, async ({ principal, params, body }) => {
     await core.removeModules(deps, principal, { siteId: params.siteId, kind: 'customHeader', ids: body.ids });
@@ -36,10 +36,10 @@ export function siteModulesRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerRoute(app, deps, r.urlRedirects, async ({ principal, params, query }) => core.listModules(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', query }));
   registerRoute(app, deps, r.createUrlRedirect, async ({ principal, params, body }) => ({
-    data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', name: body.name })),
+    data: await core.saveNamedModule(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', name: body.name }),
   }));
   registerRoute(app, deps, r.renameUrlRedirect, async ({ principal, params, body }) => ({
-    data: await core.moduleItem(deps, await core.saveModule(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', ...body })),
+    data: await core.saveNamedModule(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', ...body }),
   }));
   registerRoute(app, deps, r.removeUrlRedirects, async ({ principal, params, body }) => {
     await core.removeModules(deps, principal, { siteId: params.siteId, kind: 'urlRedirect', ids: body.ids });

@@ -1,30 +1,28 @@
 import { edge, type PageQuery } from '@edgekeep/contract';
-import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { domainsOf, saveModule, siteOf } from './core';
+import { reachModules, saveModule } from './core';
+import type { ModuleRow, siteModulesRepo } from './repo';
 import { readWafConfig } from './stored';
 
 const KIND = 'waf' as const;
-type Row = { id: number; name: string; config: string; created_at: string; updated_at: string };
 
-async function toItems(deps: AppDeps, rows: Row[]) {
-  const domains = await domainsOf(deps, rows.map((r) => r.id));
+async function toItems(repo: ReturnType<typeof siteModulesRepo>, rows: ModuleRow[]) {
+  const domains = await repo.assignedDomains(rows.map((r) => r.id));
   return rows.map((r) => ({ id: r.id, name: r.name, ...readWafConfig(r.config), domains: domains.get(r.id) ?? [], createdAt: r.created_at, updatedAt: r.updated_at }));
 }
 
 export const defaultRules = () => edge.CRS_GROUPS.map((g) => ({ id: g.id, name: g.name }));
 
 export async function listWafs(deps: AppDeps, principal: Principal, o: { siteId: number; query: PageQuery & { name?: string } }) {
-  await siteOf(deps, principal, o.siteId);
-  let q = deps.db.selectFrom('site_modules').select(['id', 'name', 'config', 'created_at', 'updated_at']).where('site_id', '=', o.siteId).where('kind', '=', KIND);
-  if (o.query.name) q = q.where('name', 'like', `%${o.query.name}%`);
-  const page = await paginate(q, { page: o.query, sortable: { name: 'name', createdAt: 'created_at' }, defaultSort: { column: 'created_at', order: 'asc' } });
-  return { data: await toItems(deps, page.data), total: page.total };
+  const { repo } = await reachModules(deps, principal, o.siteId);
+  const page = await repo.page(KIND, o.query, { name: 'name', createdAt: 'created_at' });
+  return { data: await toItems(repo, page.data), total: page.total };
 }
 
 export async function saveWaf(deps: AppDeps, principal: Principal, o: { siteId: number; body: edge.WafSetting & { id?: number; name: string } }) {
   const { id, name, ...config } = o.body;
-  const row = await saveModule(deps, principal, { siteId: o.siteId, kind: KIND, id, name, config });
-  return (await toItems(deps, [row]))[0];
+  const reached = await reachModules(deps, principal, o.siteId);
+  const row = await saveModule(deps, reached, { kind: KIND, id, name, config });
+  return (await toItems(reached.repo, [row]))[0];
 }

@@ -4,7 +4,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { queueForZone } from './node-queue';
 import { assertOwnUrls, domainNames } from './site-urls';
 import { idList, readJson, stringList } from '../../db/json-column';
@@ -14,7 +14,7 @@ import { idList, readJson, stringList } from '../../db/json-column';
  * domain of the site.
  */
 export async function purgeCacheRules(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const rows = await deps.db.selectFrom('site_cache_rules').select(['id', 'rule']).where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (rows.length !== new Set(ids).size) throw notFound('cache rule');
   const rules = rows.map((r) => readJson('site_cache_rules.rule', edge.cacheRule, r.rule));
@@ -59,7 +59,7 @@ async function toTasks(deps: AppDeps, rows: TaskRow[]) {
 }
 
 export async function listCacheTasks(deps: AppDeps, principal: Principal, siteId: number, page: { page: number; pageSize: number }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const result = await paginate(deps.db.selectFrom('site_cache_tasks').select(['id', 'type', 'urls', 'command_ids', 'created_at']).where('site_id', '=', siteId), {
     page,
     sortable: {},
@@ -70,7 +70,7 @@ export async function listCacheTasks(deps: AppDeps, principal: Principal, siteId
 
 /** Warms the cache: every enrolled node of the zone fetches the URLs through its own nginx. */
 export async function createCacheTask(deps: AppDeps, principal: Principal, siteId: number, body: { type: 'warm'; urls: string[] }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertOwnUrls(deps, siteId, body.urls);
   const { nodes } = await queueForZone(deps, principal, site.zoneID, 'warmCache', { urls: body.urls });
   const row = await deps.db

@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { idList, readJson } from '../../db/json-column';
 
 type Input = z.infer<typeof siteSettingSchemas.dnsRecordInput>;
@@ -42,7 +42,7 @@ const ownRecord = async (deps: AppDeps, siteId: number, id: number) => {
 };
 
 export async function listDnsRecords(deps: AppDeps, principal: Principal, siteId: number, query: { page: number; pageSize: number; keyword?: string }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   let q = deps.db.selectFrom('site_dns_records').selectAll().where('site_id', '=', siteId);
   if (query.keyword) q = q.where((eb) => eb.or([eb('name', 'like', `%${query.keyword}%`), eb('value', 'like', `%${query.keyword}%`)]));
   const result = await paginate(q, { page: query, sortable: {}, defaultSort: { column: 'id', order: 'asc' } });
@@ -50,7 +50,7 @@ export async function listDnsRecords(deps: AppDeps, principal: Principal, siteId
 }
 
 export async function addDnsRecord(deps: AppDeps, principal: Principal, siteId: number, r: Input) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await assertSiteDomains(deps, siteId, r.domainIDs);
   await assertFree(deps, siteId, r);
   const at = now();
@@ -63,7 +63,7 @@ export async function addDnsRecord(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function updateDnsRecord(deps: AppDeps, principal: Principal, siteId: number, r: Input & { id: number }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   await ownRecord(deps, siteId, r.id);
   await assertSiteDomains(deps, siteId, r.domainIDs);
   await assertFree(deps, siteId, r, r.id);
@@ -76,7 +76,7 @@ export async function updateDnsRecord(deps: AppDeps, principal: Principal, siteI
 }
 
 export async function removeDnsRecords(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const owned = await deps.db.selectFrom('site_dns_records').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('DNS record');
   await deps.db.deleteFrom('site_dns_records').where('id', 'in', ids).execute();
@@ -84,7 +84,7 @@ export async function removeDnsRecords(deps: AppDeps, principal: Principal, site
 
 /** The site's domains a record is for (domains removed since are left out). */
 export async function dnsRecordDomains(deps: AppDeps, principal: Principal, siteId: number, dnsId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const ids = readJson('site_dns_records.domain_ids', idList, (await ownRecord(deps, siteId, dnsId)).domain_ids);
   if (!ids.length) return [];
   return deps.db.selectFrom('domains').select(['id', 'name']).where('site_id', '=', siteId).where('id', 'in', ids).orderBy('name').execute();

@@ -1,7 +1,7 @@
 import type { edge } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachableSite } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { assertCacheDirectory } from './cache-directory';
 import { hasDnsRecords } from './dns-records';
 import { changeOptions, loadOptions } from './options';
@@ -19,14 +19,14 @@ export async function setBodySize(deps: AppDeps, principal: Principal, siteId: n
 }
 
 export async function setCacheSettings(deps: AppDeps, principal: Principal, siteId: number, cache: edge.SiteOptions['cache']) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertCacheDirectory(deps, { siteId, zoneId: site.zoneID, directory: cache.directory });
   await changeOptions(deps, principal, siteId, { cache });
   return siteSettings(deps, siteId);
 }
 
 export async function settingExists(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const settings = await siteSettings(deps, siteId);
   const options = await loadOptions(deps.db, siteId);
   const pages = await deps.db.selectFrom('site_error_pages').select('id').where('site_id', '=', siteId).executeTakeFirst();

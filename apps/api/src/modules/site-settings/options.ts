@@ -4,8 +4,9 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
-import { readZoneSettings } from '../zones/defaults';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { zonePortsOf } from '../zones/repo';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { readJson } from '../../db/json-column';
 
 /** What site_options.options holds: the site's options but its rate rules (rows of site_rate_rules). */
@@ -38,7 +39,7 @@ export async function optionsOfSites(db: Db, siteIds: number[]) {
 
 /** Changes some of a site's options and gives its zone's nodes a new revision. */
 export async function changeOptions(deps: AppDeps, principal: Principal, siteId: number, change: Partial<StoredOptions>) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const options = { ...(await loadOptions(deps.db, siteId)), ...change };
   const at = now();
   await deps.db
@@ -48,11 +49,6 @@ export async function changeOptions(deps: AppDeps, principal: Principal, siteId:
     .execute();
   await sitesChanged(deps, [site]);
   return site;
-}
-
-export async function zonePortsOf(db: Db, zoneId: number) {
-  const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
-  return readZoneSettings(zone.settings).ports;
 }
 
 /** The zone's ports, each marked with whether the site listens on it (all of them until the site chooses). */
@@ -68,7 +64,7 @@ export async function sitePortView(db: Db, siteId: number, zoneId: number) {
 }
 
 export async function zonePorts(deps: AppDeps, principal: Principal, siteId: number) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   return sitePortView(deps.db, siteId, site.zoneID);
 }
 
@@ -76,7 +72,7 @@ const portError = (message: string) => new ApiError(Codes.Parameter, { extra: { 
 
 /** Turns some of the zone's ports on (add) or off for the site; HTTP and HTTPS keep at least one port each. */
 export async function setPorts(deps: AppDeps, principal: Principal, siteId: number, body: { type: 'http' | 'https'; ports: number[]; add: boolean }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const view = await sitePortView(deps.db, siteId, site.zoneID);
   const list = body.type === 'http' ? view.httpPorts : view.httpsPorts;
   const closed = body.ports.filter((p) => !list.some((z) => z.port === p));

@@ -3,7 +3,8 @@ import { now, toCount } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { assertOwnUrls } from './site-urls';
 
 const MAX_RATE_RULES = 100;
@@ -22,7 +23,7 @@ export async function rateRules(deps: AppDeps, siteId: number) {
 }
 
 export async function addRate(deps: AppDeps, principal: Principal, siteId: number, rule: edge.RateRule) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertOwnUrls(deps, siteId, [rule.url], 'url');
   const count = await deps.db.selectFrom('site_rate_rules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
   if (toCount(count?.n as number) >= MAX_RATE_RULES) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: MAX_RATE_RULES } });
@@ -33,7 +34,7 @@ export async function addRate(deps: AppDeps, principal: Principal, siteId: numbe
 }
 
 export async function updateRate(deps: AppDeps, principal: Principal, siteId: number, body: edge.RateRule & { id: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const own = await deps.db.selectFrom('site_rate_rules').select('id').where('id', '=', body.id).where('site_id', '=', siteId).executeTakeFirst();
   if (!own) throw notFound('rate rule');
   await assertOwnUrls(deps, siteId, [body.url], 'url');
@@ -43,7 +44,7 @@ export async function updateRate(deps: AppDeps, principal: Principal, siteId: nu
 }
 
 export async function removeRates(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const owned = await deps.db.selectFrom('site_rate_rules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('rate rule');
   await deps.db.deleteFrom('site_rate_rules').where('id', 'in', ids).execute();

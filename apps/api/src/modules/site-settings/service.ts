@@ -4,7 +4,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
-import { reachableSite, sitesChanged } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
+import { sitesChanged } from '../sites/service';
 import { queueForZone } from './node-queue';
 import { changeOptions, loadOptions, sitePortView } from './options';
 import { rateRules } from './rates';
@@ -47,12 +48,12 @@ export async function siteSettings(deps: AppDeps, siteId: number) {
 }
 
 export async function readSettings(deps: AppDeps, principal: Principal, siteId: number) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   return siteSettings(deps, siteId);
 }
 
 export async function addCacheRule(deps: AppDeps, principal: Principal, siteId: number, rule: edge.CacheRule) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const count = await deps.db.selectFrom('site_cache_rules').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', siteId).executeTakeFirst();
   if (toCount(count?.n as number) >= MAX_CACHE_RULES) throw new ApiError(Codes.ItemCountExceeded, { extra: { limit: MAX_CACHE_RULES } });
   await deps.db.insertInto('site_cache_rules').values({ site_id: siteId, rule: JSON.stringify(rule), created_at: now() }).execute();
@@ -61,7 +62,7 @@ export async function addCacheRule(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function updateCacheRule(deps: AppDeps, principal: Principal, siteId: number, body: edge.CacheRule & { id: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const { id, ...rule } = body;
   const updated = await deps.db.updateTable('site_cache_rules').set({ rule: JSON.stringify(rule) }).where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw notFound('cache rule');
@@ -70,7 +71,7 @@ export async function updateCacheRule(deps: AppDeps, principal: Principal, siteI
 }
 
 export async function removeCacheRules(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const owned = await deps.db.selectFrom('site_cache_rules').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('cache rule');
   await deps.db.deleteFrom('site_cache_rules').where('id', 'in', ids).execute();
@@ -79,7 +80,7 @@ export async function removeCacheRules(deps: AppDeps, principal: Principal, site
 }
 
 export async function setCompression(deps: AppDeps, principal: Principal, siteId: number, body: { enabled: boolean; webp?: boolean }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await deps.db.updateTable('sites').set({ gzip: body.enabled ? 1 : 0, updated_at: now() }).where('id', '=', siteId).execute();
   if (body.webp !== undefined) await changeOptions(deps, principal, siteId, { webp: body.webp });
   await sitesChanged(deps, [site]);
@@ -97,7 +98,7 @@ const toPage = (p: PageRow) => ({
 });
 
 export async function listErrorPages(deps: AppDeps, principal: Principal, siteId: number, page: { page: number; pageSize: number }) {
-  await reachableSite(deps, principal, siteId);
+  await sitesRepo(deps, principal).get(siteId);
   const result = await paginate(deps.db.selectFrom('site_error_pages').selectAll().where('site_id', '=', siteId), { page, sortable: {}, defaultSort: { column: 'status', order: 'asc' } });
   return { data: result.data.map(toPage), total: result.total };
 }
@@ -109,7 +110,7 @@ async function assertStatusFree(deps: AppDeps, siteId: number, status: number, e
 }
 
 export async function addErrorPage(deps: AppDeps, principal: Principal, siteId: number, page: edge.ErrorPage) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertStatusFree(deps, siteId, page.status);
   const at = now();
   const row = await deps.db
@@ -122,7 +123,7 @@ export async function addErrorPage(deps: AppDeps, principal: Principal, siteId: 
 }
 
 export async function updateErrorPage(deps: AppDeps, principal: Principal, siteId: number, body: edge.ErrorPage & { id: number }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertStatusFree(deps, siteId, body.status, body.id);
   const updated = await deps.db
     .updateTable('site_error_pages')
@@ -136,7 +137,7 @@ export async function updateErrorPage(deps: AppDeps, principal: Principal, siteI
 }
 
 export async function removeErrorPages(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const owned = await deps.db.selectFrom('site_error_pages').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
   if (owned.length !== new Set(ids).size) throw notFound('error page');
   await deps.db.deleteFrom('site_error_pages').where('id', 'in', ids).execute();
@@ -144,7 +145,7 @@ export async function removeErrorPages(deps: AppDeps, principal: Principal, site
 }
 
 export async function purgeSite(deps: AppDeps, principal: Principal, siteId: number) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   const hosts = (await domainNames(deps, siteId)).filter((h) => !h.startsWith('*.'));
   if (!hosts.length) return { nodes: 0 };
   const { nodes } = await queueForZone(deps, principal, site.zoneID, 'clearCache', { hosts });
@@ -156,7 +157,7 @@ export async function purgeSite(deps: AppDeps, principal: Principal, siteId: num
  * keys its cache on the path only), type 2 everything cached under URL prefixes.
  */
 export async function purgeUrls(deps: AppDeps, principal: Principal, siteId: number, body: { type: 1 | 2; urls: string[] }) {
-  const site = await reachableSite(deps, principal, siteId);
+  const site = await sitesRepo(deps, principal).get(siteId);
   await assertOwnUrls(deps, siteId, body.urls);
   if (body.type === 2) return { nodes: (await queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { prefixes: body.urls })).nodes.length };
   const { cache } = await loadOptions(deps.db, siteId);

@@ -2,13 +2,14 @@ import { siteRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { sitesRepo } from './repo';
 import * as sites from './service';
 import { removeSiteUsers, shareSites, siteUsers, unshareSites } from './site-users';
 import { userProducts } from './user-products';
 
 export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerRoute(app, deps, r.sites, async ({ principal, query }) => sites.listSites(deps, principal, query));
-  registerRoute(app, deps, r.metaSites, async ({ principal }) => ({ data: await sites.metaSites(deps, principal) }));
+  registerRoute(app, deps, r.sites, async ({ principal, query }) => sitesRepo(deps, principal).page(query));
+  registerRoute(app, deps, r.metaSites, async ({ principal }) => ({ data: await sitesRepo(deps, principal).names() }));
   registerRoute(app, deps, r.createSite, async ({ principal, body }) => ({ data: await sites.createSite(deps, principal, body) }));
   registerRoute(app, deps, r.updateSite, async ({ principal, body }) => ({ data: await sites.updateSite(deps, principal, body) }));
   registerRoute(app, deps, r.removeSites, async ({ principal, body }) => {
@@ -23,9 +24,9 @@ export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
     await removeSiteUsers(deps, principal, body);
     return { data: { ok: true } };
   });
-  registerRoute(app, deps, r.userSites, async ({ principal, query }) => sites.listSites(deps, principal, query));
-  registerRoute(app, deps, r.userMetaSites, async ({ principal }) => ({ data: await sites.metaSites(deps, principal) }));
-  registerRoute(app, deps, r.userSite, async ({ principal, params }) => ({ data: await sites.reachableSite(deps, principal, params.siteId) }));
+  registerRoute(app, deps, r.userSites, async ({ principal, query }) => sitesRepo(deps, principal).page(query));
+  registerRoute(app, deps, r.userMetaSites, async ({ principal }) => ({ data: await sitesRepo(deps, principal).names() }));
+  registerRoute(app, deps, r.userSite, async ({ principal, params }) => ({ data: await sitesRepo(deps, principal).get(params.siteId) }));
   registerRoute(app, deps, r.userSiteTags, async ({ principal }) => ({ data: await sites.siteTags(deps, principal) }));
   registerRoute(app, deps, r.setUserSiteTags, async ({ principal, params, body }) => ({
     data: await sites.updateSite(deps, principal, { id: params.siteId, tags: body.tags }),

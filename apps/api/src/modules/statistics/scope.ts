@@ -5,7 +5,7 @@ import type { Scope } from '../../analytics/types';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { scopedSites } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { clientOf, visibleZones } from '../zones/service';
 import { resolveWindow, type Window } from './window';
 import { readJson, stringList } from '../../db/json-column';
@@ -17,7 +17,7 @@ type SiteFilter = Pick<statisticsSchemas.StatisticsFilter, 'reservedZone' | 'res
  * missing one.
  */
 export async function reachableSiteIds(deps: AppDeps, principal: Principal, chosen?: number[]) {
-  const ids = (await (await scopedSites(deps, principal)).clearSelect().select('sites.id').execute()).map((r) => r.id);
+  const ids = (await (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id').execute()).map((r) => r.id);
   if (!chosen?.length) return ids;
   const reached = new Set(ids);
   for (const id of chosen) if (!reached.has(id)) throw notFound('site');
@@ -40,7 +40,7 @@ async function reachedSites(deps: AppDeps, principal: Principal) {
   if (principal.tier === 'admin') {
     return deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'products.zone_id']).select(hasL4).execute();
   }
-  return (await scopedSites(deps, principal)).clearSelect().select(['sites.id', 'products.zone_id']).select(hasL4).execute();
+  return (await sitesRepo(deps, principal).query()).clearSelect().select(['sites.id', 'products.zone_id']).select(hasL4).execute();
 }
 
 /**

@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { reachableSite, scopedSites } from '../sites/service';
+import { sitesRepo } from '../sites/repo';
 import { evaluateTraffic } from './state';
 import { isCurrentMonth, monthOf, monthRange, previousMonth, usageOf, type Month } from './usage';
 import { readTerms } from '../products/terms';
@@ -15,7 +15,7 @@ type CreateBody = z.infer<typeof trafficSchemas.createExtraTrafficPlanBody>;
 type UpdateBody = z.infer<typeof trafficSchemas.updateExtraTrafficPlanBody>;
 
 /** The ids of the sites the caller reaches (a client: its users' sites; a user: its tenant's sites). */
-const siteIdsOf = async (deps: AppDeps, principal: Principal) => (await scopedSites(deps, principal)).clearSelect().select('sites.id');
+const siteIdsOf = async (deps: AppDeps, principal: Principal) => (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id');
 
 const plans = (deps: AppDeps) =>
   deps.db
@@ -72,7 +72,7 @@ const productPrice = async (deps: AppDeps, siteId: number) => {
 };
 
 export async function createPlan(deps: AppDeps, principal: Principal, body: CreateBody) {
-  await reachableSite(deps, principal, body.siteID);
+  await sitesRepo(deps, principal).get(body.siteID);
   const at = now();
   const price = body.price ?? Math.round(body.trafficGB * (await productPrice(deps, body.siteID)) * 100) / 100;
   const row = await deps.db
@@ -116,7 +116,7 @@ type UsageQuery = { page: number; pageSize: number; year?: number; month?: numbe
 export async function monthlyUsages(deps: AppDeps, principal: Principal, query: UsageQuery) {
   const current = monthOf();
   const month: Month = { year: query.year ?? current.year, month: query.month ?? current.month };
-  const scoped = await scopedSites(deps, principal);
+  const scoped = await sitesRepo(deps, principal).query();
   const q = (query.userID ? scoped.where('sites.user_id', '=', query.userID) : scoped)
     .leftJoin('site_traffic_states as st', 'st.site_id', 'sites.id')
     .select(['products.limits as product_limits', 'st.limited as traffic_limited']);
