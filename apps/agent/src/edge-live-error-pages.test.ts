@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { controlStatus, pushData } from './control/client';
 import { luaData, splitLive } from './render';
 import { createApplier, type Applier } from './sync/applier';
 import { nginxForTests } from './test/nginx-harness';
+import { send } from './test/requests';
 import { freePort } from './test/servers';
 
 const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
@@ -28,20 +29,6 @@ const startOrigin = async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
-
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-const ask = ({ port, host, path, method = 'GET' }: { port: number; host: string; path: string; method?: string }) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host }, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-    req.once('error', reject);
-    req.end();
-  });
 
 describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed without a reload", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
@@ -82,7 +69,7 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: false });
   };
   const loads = async () => (await controlStatus({ control: await applier.control() })).loads;
-  const shop = (path: string, method?: string) => ask({ port: httpPort, host: 'shop.example.com', path, method });
+  const shop = (path: string, method?: string) => send({ port: httpPort, host: 'shop.example.com', path, method });
 
   beforeAll(async () => {
     origin = await startOrigin();
@@ -106,7 +93,7 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     const broken = await shop('/broken');
     expect(broken).toMatchObject({ status: 502, body: '<h1>Back soon</h1>', headers: { 'content-type': 'text/html; charset=utf-8' } });
     expect(broken.headers.etag).toBeUndefined();
-    expect(await ask({ port: httpPort, host: 'down.example.com', path: '/' })).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
+    expect(await send({ port: httpPort, host: 'down.example.com', path: '/' })).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
     expect(await shop('/forbidden')).toMatchObject({ status: 302, body: expect.stringContaining('302 Found'), headers: { location: 'https://status.example.com/denied' } });
     const script = '<!doctype html><html><body><script>location.reload()</script></body></html>\n';
     expect(await shop('/boom')).toMatchObject({ status: 500, body: script });
