@@ -105,8 +105,11 @@ describe('client node management in Chromium: zone, node, line, product and a si
     expect((await saved).status()).toBe(200);
     await page.getByText('Set Success!').first().waitFor();
     await ipsets.getByTestId('ipset-flush').click();
+    // the confirmation open first: the answer is awaited from the click that sends the request, not from before it
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await confirm.waitFor();
     const flushed = page.waitForResponse((r) => r.url().endsWith('/ipset/flush') && r.request().method() === 'DELETE');
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await confirm.getByRole('button', { name: 'OK' }).click();
     const answer = await flushed;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).data.ipset.sets).toEqual([{ name: 'scanners', ips: [] }]);

@@ -94,6 +94,8 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     await page.getByTestId('dashboard-edit').click();
     await page.getByTestId('dashboard-add-component').click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Requests to origin' }).first().click();
+    // the new card is rendered after the click: wait for it, then count
+    await upstreamCards.nth(1).waitFor();
     expect(await upstreamCards.count()).toBe(2);
     await screenshot(page, 'widget-dashboard-editing');
     await page.getByTestId('dashboard-exit').click();
