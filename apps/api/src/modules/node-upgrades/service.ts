@@ -4,7 +4,8 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { agentPackage, agentVersion, packageChecksum } from '../../lib/agent-package';
-import { nodesOf, ownedNodes, statusOf, visibleNode } from '../nodes/service';
+import { nodesOf } from '../nodes/repo';
+import { ownedNodes, statusOf, visibleNode } from '../nodes/service';
 import { clientOf } from '../zones/service';
 import * as repo from './repo';
 

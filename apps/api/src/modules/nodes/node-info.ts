@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { clientOf } from '../zones/service';
-import { nodeSystem, toItem, visibleNode } from './service';
+import { nodesRepo } from './repo';
+import { nodeSystem, toItem } from './service';
 
 const percent = (u: { totalBytes: number; usedBytes: number } | null) => (u && u.totalBytes > 0 ? `${((u.usedBytes / u.totalBytes) * 100).toFixed(1)}%` : '');
 const geneva = (g: { enabled: boolean; version: string; windowSize: number } | null) => (g ? `${g.enabled ? 'on' : 'off'} ${g.version} window ${g.windowSize}` : '');
@@ -11,10 +12,11 @@ const full = (d: { freeBytes: number; totalBytes: number; writeError: string | n
 
 /** The node as `key=value` lines (spec §7 node-info), for pasting into a ticket or a script; one line per key, always. */
 export async function nodeInfo(deps: AppDeps, principal: Principal, id: number) {
-  const actor = await clientOf(deps, principal);
-  const node = toItem(await visibleNode(deps, actor, id));
+  const repo = nodesRepo(deps, await clientOf(deps, principal));
+  const reached = await repo.get(id);
+  const node = toItem(reached);
   const system = await nodeSystem(deps, principal, id);
-  const subs = await deps.db.selectFrom('node_sub_nodes').select('ip').where('node_id', '=', id).orderBy('id').execute();
+  const subs = await repo.subNodes(reached);
   const lines: [string, string | number | boolean | null][] = [
     ['nodeID', node.id],
     ['nodeUID', node.nodeUID],

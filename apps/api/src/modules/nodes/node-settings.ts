@@ -1,4 +1,3 @@
-import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { breachOf, type NodeGeneva, type NodeMonitor } from '../resolutions/health';
@@ -11,14 +10,10 @@ import { ownedNodes, readReport } from './service';
  * DNS resolution. The agents get the thresholds in their desired state.
  */
 export async function setNodesMonitor(deps: AppDeps, principal: Principal, ids: number[], monitor: NodeMonitor) {
-  const { nodes } = await ownedNodes(deps, principal, ids);
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
   for (const node of nodes) {
     const report = node.report ? readReport(node.report) : null;
-    await deps.db
-      .updateTable('nodes')
-      .set({ monitor: JSON.stringify(monitor), monitor_breach: breachOf(monitor, report), updated_at: now() })
-      .where('id', '=', node.id)
-      .execute();
+    await repo.update([node], { monitor: JSON.stringify(monitor), monitor_breach: breachOf(monitor, report) });
   }
   const zones = [...new Set(nodes.map((n) => n.zone_id))];
   await deps.revisions.bump(deps.db, zones);
@@ -27,7 +22,7 @@ export async function setNodesMonitor(deps: AppDeps, principal: Principal, ids: 
 
 /** Sets the Geneva setting of nodes; their agents get it in their desired state and report what they hold. */
 export async function setNodesGeneva(deps: AppDeps, principal: Principal, ids: number[], geneva: NodeGeneva) {
-  const { nodes } = await ownedNodes(deps, principal, ids);
-  await deps.db.updateTable('nodes').set({ geneva: JSON.stringify(geneva), updated_at: now() }).where('id', 'in', ids).execute();
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
+  await repo.update(nodes, { geneva: JSON.stringify(geneva) });
   await deps.revisions.bump(deps.db, [...new Set(nodes.map((n) => n.zone_id))]);
 }

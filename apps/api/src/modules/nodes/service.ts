@@ -1,28 +1,26 @@
 import crypto from 'node:crypto';
 import { agentProtocol, Codes, type infraSchemas } from '@edgekeep/contract';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import { inSeconds, now } from '../../db';
-import { paginate } from '../../db/paging';
-import type { NodeTable } from '../../db/schema';
+import { inSeconds } from '../../db';
 import type { AppDeps } from '../../deps';
 import { forgetNodeCredentials, type Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { agentVersion, installCommand } from '../../lib/agent-package';
 import type { Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
 import { assertNotInVirtualNode } from '../virtual-nodes/service';
-import { clientOf, ownedZone, visibleZones } from '../zones/service';
+import { zonesRepo } from '../zones/repo';
+import { clientOf } from '../zones/service';
 import { genevaOf, isFresh, monitorOf, OFFLINE_AFTER_SECONDS } from '../resolutions/health';
 import { refreshResolutions } from '../resolutions/service';
 import { assertSubNodesMovable } from './addresses';
 import { readJson } from '../../db/json-column';
+import { nodesRepo, type NodeRow } from './repo';
 
 export { OFFLINE_AFTER_SECONDS };
 const ENROL_TOKEN_SECONDS = 24 * 3600;
 
-type NodeRow = Selectable<NodeTable> & { zone_name: string; zone_revision: number };
 type NodeStatus = (typeof infraSchemas.NODE_STATUSES)[number];
 
 /** A node's status comes from its agent's reports and their absence, never from a field anyone sets. */
@@ -72,85 +70,27 @@ export const toItem = (n: NodeRow) => {
   };
 };
 
-export const nodesOf = (deps: AppDeps, actor: Account) =>
-  deps.db
-    .selectFrom('nodes')
-    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .selectAll('nodes')
-    .select(['zones.name as zone_name', 'zones.revision as zone_revision'])
-    .where('nodes.zone_id', 'in', visibleZones(deps, actor).select('zones.id'));
-
-type ListQuery = z.infer<typeof infraSchemas.nodesQuery>;
-
-export async function listNodes(deps: AppDeps, principal: Principal, query: ListQuery) {
-  const actor = await clientOf(deps, principal);
-  let q = nodesOf(deps, actor);
-  if (query.zoneID) q = q.where('nodes.zone_id', '=', query.zoneID);
-  if (query.keyword) {
-    const like = `%${query.keyword}%`;
-    q = q.where((eb) => eb.or([eb('nodes.name', 'like', like), eb('nodes.ip', 'like', like), eb('nodes.node_uid', 'like', like)]));
-  }
-  if (query.status) {
-    const cutoff = new Date(Date.now() - OFFLINE_AFTER_SECONDS * 1000).toISOString();
-    q = q.where((eb) => {
-      const live = eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '>=', cutoff)]);
-      const failing = eb.or([eb('nodes.apply_error', 'is not', null), eb('nodes.monitor_breach', 'is not', null)]);
-      switch (query.status) {
-        case 'paused':
-          return eb('nodes.enabled', '=', 0);
-        case 'unknown':
-          return eb.and([eb('nodes.enabled', '=', 1), eb.or([eb('nodes.initialized_at', 'is', null), eb('nodes.last_report_at', 'is', null)])]);
-        case 'offline':
-          return eb.and([eb('nodes.enabled', '=', 1), eb('nodes.initialized_at', 'is not', null), eb('nodes.last_report_at', '<', cutoff)]);
-        case 'error':
-          return eb.and([live, failing]);
-        default:
-          return eb.and([live, eb.not(failing)]);
-      }
-    });
-  }
-  const page = await paginate(q, {
-    page: query,
-    sortable: { name: 'nodes.name', ip: 'nodes.ip', createdAt: 'nodes.created_at', lastReportAt: 'nodes.last_report_at' },
-    defaultSort: { column: 'nodes.created_at', order: 'desc' },
-    idColumn: 'nodes.id',
-  });
+export async function listNodes(deps: AppDeps, principal: Principal, query: z.infer<typeof infraSchemas.nodesQuery>) {
+  const page = await nodesRepo(deps, await clientOf(deps, principal)).page(query);
   return { data: page.data.map(toItem), total: page.total };
 }
 
-export async function visibleNode(deps: AppDeps, actor: Account, id: number) {
-  const node = await nodesOf(deps, actor).where('nodes.id', '=', id).executeTakeFirst();
-  if (!node) throw notFound('node');
-  return node;
-}
+export const visibleNode = (deps: AppDeps, actor: Account, id: number) => nodesRepo(deps, actor).get(id);
 
-/** A node the caller may change: it is in a zone the caller owns. */
+/** Nodes the caller may change: each is in a zone the caller owns. */
 export async function ownedNodes(deps: AppDeps, principal: Principal, ids: number[]) {
   const actor = await clientOf(deps, principal);
-  const nodes = [];
-  for (const id of ids) {
-    const node = await visibleNode(deps, actor, id);
-    await ownedZone(deps, actor, node.zone_id);
-    nodes.push(node);
-  }
-  return { actor, nodes };
-}
-
-async function nodeItem(deps: AppDeps, actor: Account, id: number) {
-  return toItem(await visibleNode(deps, actor, id));
+  const repo = nodesRepo(deps, actor);
+  return { actor, repo, nodes: await repo.owned(ids) };
 }
 
 type CreateBody = z.infer<typeof infraSchemas.createNodeBody>;
 export async function createNode(deps: AppDeps, principal: Principal, body: CreateBody) {
   const actor = await clientOf(deps, principal);
-  const zone = await ownedZone(deps, actor, body.zoneID);
+  const zone = await zonesRepo(deps, actor).owned(body.zoneID);
   await assertCanCreate(deps, { clientId: zone.client_id, kind: 'node', layer: body.portType });
-  const at = now();
-  const row = await deps.db
-    .insertInto('nodes')
-    .values({
-      zone_id: zone.id,
-      client_id: zone.client_id,
+  const nodes = nodesRepo(deps, actor);
+  const id = await nodes.insert(zone, {
       node_uid: `${body.virtual ? 'v' : 'n'}-${crypto.randomBytes(5).toString('hex')}`,
       name: body.name,
       ip: body.ip,
@@ -162,79 +102,66 @@ export async function createNode(deps: AppDeps, principal: Principal, body: Crea
       cache_capacity: body.cacheCapacity,
       memo: body.memo,
       enabled: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return nodeItem(deps, actor, row.id);
+    });
+  return toItem(await nodes.get(id));
 }
 
 type UpdateBody = z.infer<typeof infraSchemas.updateNodeBody>;
 export async function updateNode(deps: AppDeps, principal: Principal, body: UpdateBody) {
-  const { actor, nodes } = await ownedNodes(deps, principal, [body.id]);
+  const { repo, nodes } = await ownedNodes(deps, principal, [body.id]);
   const { id, cacheCapacity, ...rest } = body;
-  await deps.db
-    .updateTable('nodes')
-    .set({ ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }), updated_at: now() })
-    .where('id', '=', id)
-    .execute();
+  await repo.update(nodes, { ...rest, ...(cacheCapacity === undefined ? {} : { cache_capacity: cacheCapacity }) });
   // The cache capacity sizes the node's proxy cache: its zone's nodes get a new revision to apply.
   if (cacheCapacity !== undefined && cacheCapacity !== nodes[0].cache_capacity) await deps.revisions.bump(deps.db, [nodes[0].zone_id]);
   await refreshResolutions(deps, [nodes[0].zone_id]);
-  return nodeItem(deps, actor, id);
+  return toItem(await repo.get(id));
 }
 
 export async function removeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
-  const { nodes } = await ownedNodes(deps, principal, ids);
-  const grouped = await deps.db.selectFrom('node_group_members').select('node_id').where('node_id', 'in', ids).executeTakeFirst();
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
+  const grouped = await repo.firstGrouped(nodes);
   if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
   await assertNotInVirtualNode(deps, ids);
-  await deps.db.deleteFrom('nodes').where('id', 'in', ids).execute();
+  await repo.remove(nodes);
   forgetNodeCredentials(deps.db);
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 /** A one-time token the agent trades for its credentials; issuing a new one makes the old one useless. */
 export async function initializeNode(deps: AppDeps, principal: Principal, id: number) {
-  const { nodes } = await ownedNodes(deps, principal, [id]);
+  const { repo, nodes } = await ownedNodes(deps, principal, [id]);
   const token = randomToken(24);
   const expiresAt = inSeconds(ENROL_TOKEN_SECONDS);
-  await deps.db.updateTable('nodes').set({ enroll_token_hash: sha256(token), enroll_expires_at: expiresAt, updated_at: now() }).where('id', '=', id).execute();
+  await repo.update(nodes, { enroll_token_hash: sha256(token), enroll_expires_at: expiresAt });
   return { nodeID: nodes[0].id, token, expiresAt, command: installCommand(deps.config.publicUrl, token) };
 }
 
 /** Revokes the agents' credentials: their next call is refused, and the nodes must enrol again. */
 export async function deinitializeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
-  const { nodes } = await ownedNodes(deps, principal, ids);
-  await deps.db
-    .updateTable('nodes')
-    .set({ credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null, updated_at: now() })
-    .where('id', 'in', ids)
-    .execute();
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
+  await repo.update(nodes, { credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null });
   forgetNodeCredentials(deps.db);
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 export async function setNodesEnabled(deps: AppDeps, principal: Principal, ids: number[], enabled: boolean) {
-  const { nodes } = await ownedNodes(deps, principal, ids);
-  await deps.db.updateTable('nodes').set({ enabled: enabled ? 1 : 0, updated_at: now() }).where('id', 'in', ids).execute();
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
+  await repo.update(nodes, { enabled: enabled ? 1 : 0 });
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
 export async function setNodesMemo(deps: AppDeps, principal: Principal, ids: number[], memo: string) {
-  await ownedNodes(deps, principal, ids);
-  await deps.db.updateTable('nodes').set({ memo, updated_at: now() }).where('id', 'in', ids).execute();
+  const { repo, nodes } = await ownedNodes(deps, principal, ids);
+  await repo.update(nodes, { memo });
 }
 
 /** Moves nodes to another zone: both zones take a new revision, so the agents fetch the new zone's state. */
 export async function moveNodes(deps: AppDeps, principal: Principal, ids: number[], zoneId: number) {
-  const { actor, nodes } = await ownedNodes(deps, principal, ids);
-  await ownedZone(deps, actor, zoneId);
+  const { actor, repo, nodes } = await ownedNodes(deps, principal, ids);
+  const zone = await zonesRepo(deps, actor).owned(zoneId);
   await assertSubNodesMovable(deps, ids, zoneId);
-  await deps.db.updateTable('nodes').set({ zone_id: zoneId, updated_at: now() }).where('id', 'in', ids).execute();
+  await repo.move(nodes, zone);
   forgetNodeCredentials(deps.db);
-  await deps.db.updateTable('node_sub_nodes').set({ zone_id: zoneId }).where('node_id', 'in', ids).execute();
   const zones = [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])];
   await deps.revisions.bump(deps.db, zones);
   await refreshResolutions(deps, zones);
@@ -274,30 +201,20 @@ function argsOf(deps: AppDeps, body: z.infer<typeof infraSchemas.nodeCommandBody
 
 export async function queueCommand(deps: AppDeps, principal: Principal, id: number, body: z.infer<typeof infraSchemas.nodeCommandBody>) {
   const {
+    repo,
     nodes: [node],
   } = await ownedNodes(deps, principal, [id]);
   if (body.kind === 'clearUrlCache' && !body.urls?.length) {
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'urls', message: 'Required Field!' }] } });
   }
-  const row = await deps.db
-    .insertInto('node_commands')
-    .values({
-      node_id: id,
-      kind: body.kind,
-      args: JSON.stringify(argsOf(deps, body)),
-      status: 'queued',
-      created_by: principal.accountId,
-      created_at: now(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await repo.queueCommand(node, { kind: body.kind, args: JSON.stringify(argsOf(deps, body)), status: 'queued', created_by: principal.accountId });
   // the node's watch answers at once and says an action waits
   await deps.revisions.wake(deps.db, [node.zone_id]);
   return toCommand(row);
 }
 
 export async function listCommands(deps: AppDeps, principal: Principal, id: number) {
-  await visibleNode(deps, await clientOf(deps, principal), id);
-  const rows = await deps.db.selectFrom('node_commands').selectAll().where('node_id', '=', id).orderBy('id', 'desc').limit(50).execute();
+  const repo = nodesRepo(deps, await clientOf(deps, principal));
+  const rows = await repo.commands(await repo.get(id));
   return rows.map(toCommand);
 }

@@ -1,7 +1,161 @@
-import type { Db } from '../../db';
-import { readZoneSettings } from './defaults';
+import { Codes } from '@edgekeep/contract';
+import type { Selectable } from 'kysely';
+import { now, toCount, type Db } from '../../db';
+import { paginate } from '../../db/paging';
+import type { ZoneTable } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ApiError, notFound } from '../../http/errors';
+import type { Account } from '../accounts/repo';
+import { DEFAULT_ZONE_SETTINGS, readZoneSettings, type ZoneSettings } from './defaults';
 
-/** The web ports the nodes of a zone listen on. */
+/*
+ * The zone aggregate's repository. A client reaches zones only through `zonesRepo(deps, actor)`, whose every query
+ * starts from the zones that client sees (its own, or, for a sub-client, those assigned to it): another client's zone
+ * answers exactly like a missing one. Only the owner changes a zone (`owned`). What is not a client's (a zone's ports
+ * by id, for the sites on it) is a plain function whose comment says it is unscoped.
+ */
+
+/** The zones a client sees: its own, or, for a sub-client, those assigned to it. */
+export function visibleZones(deps: AppDeps, actor: Account) {
+  const q = deps.db.selectFrom('zones');
+  return actor.is_root
+    ? q.where('zones.client_id', '=', actor.id)
+    : q.where('zones.id', 'in', deps.db.selectFrom('zone_assignments').select('zone_id').where('zone_assignments.client_id', '=', actor.id));
+}
+
+const withNodeCount = (deps: AppDeps, actor: Account) =>
+  visibleZones(deps, actor)
+    .selectAll('zones')
+    .select((eb) => eb.selectFrom('nodes').select(eb.fn.countAll().as('n')).whereRef('nodes.zone_id', '=', 'zones.id').as('node_count'));
+
+type ZoneRow = { id: number; name: string; regions: string; memo: string; revision: number; created_at: string; updated_at: string; node_count: unknown };
+const toItem = (z: ZoneRow) => ({
+  id: z.id,
+  name: z.name,
+  regions: z.regions,
+  memo: z.memo,
+  nodeCount: toCount(z.node_count as number),
+  revision: z.revision,
+  createdAt: z.created_at,
+  updatedAt: z.updated_at,
+});
+
+export type ZonesQuery = { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; name?: string };
+type ZoneFields = { name?: string; regions?: string; memo?: string };
+
+declare const reached: unique symbol;
+/** A zone as the client who reached it sees it; only `zonesRepo(…)` makes one. */
+export type ReachedZone = Selectable<ZoneTable> & { readonly [reached]: true };
+
+/** The zones a client sees, and the changes to those it owns. */
+export function zonesRepo(deps: AppDeps, actor: Account) {
+  const db = deps.db;
+  const visible = async (zoneId: number) => {
+    const zone = await visibleZones(deps, actor).selectAll('zones').where('zones.id', '=', zoneId).executeTakeFirst();
+    if (!zone) throw notFound('zone');
+    return zone as ReachedZone;
+  };
+  return {
+    /** A zone the client sees, or 101003/404 exactly as if it did not exist. */
+    get: visible,
+
+    /** A zone the client owns; a sub-client's assigned zone is refused (101018). */
+    async owned(zoneId: number) {
+      const zone = await visible(zoneId);
+      if (zone.client_id !== actor.id) throw new ApiError(Codes.PermissionDenied, { extra: 'only the owner of the zone changes it' });
+      return zone;
+    },
+
+    /** The ids of the zones the client sees, as a subquery. */
+    ids: () => visibleZones(deps, actor).select('zones.id'),
+
+    async page(query: ZonesQuery) {
+      let q = withNodeCount(deps, actor);
+      if (query.name) q = q.where('zones.name', 'like', `%${query.name}%`);
+      const page = await paginate(q, { page: query, sortable: { name: 'zones.name', createdAt: 'zones.created_at' }, defaultSort: { column: 'zones.created_at', order: 'desc' }, idColumn: 'zones.id' });
+      return { data: page.data.map((r) => toItem(r as ZoneRow)), total: page.total };
+    },
+
+    names: () => visibleZones(deps, actor).select(['zones.id', 'zones.name']).orderBy('zones.name').execute(),
+
+    async item(zoneId: number) {
+      const row = await withNodeCount(deps, actor).where('zones.id', '=', zoneId).executeTakeFirst();
+      if (!row) throw notFound('zone');
+      return toItem(row as ZoneRow);
+    },
+
+    /** Whether another zone of the client (other than `except`) has this name. */
+    async nameTaken(name: string, except?: number) {
+      let q = db.selectFrom('zones').select('id').where('client_id', '=', actor.id).where('name', '=', name);
+      if (except) q = q.where('id', '!=', except);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** A new zone of the client with the default settings. */
+    async insert(fields: Required<ZoneFields>) {
+      const at = now();
+      const row = await db
+        .insertInto('zones')
+        .values({ client_id: actor.id, ...fields, settings: JSON.stringify(DEFAULT_ZONE_SETTINGS), created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Changes an owned zone's fields (those given). */
+    update: (zone: ReachedZone, fields: ZoneFields) =>
+      db
+        .updateTable('zones')
+        .set({
+          ...(fields.name === undefined ? {} : { name: fields.name }),
+          ...(fields.regions === undefined ? {} : { regions: fields.regions }),
+          ...(fields.memo === undefined ? {} : { memo: fields.memo }),
+          updated_at: now(),
+        })
+        .where('id', '=', zone.id)
+        .execute(),
+
+    /** Stores an owned zone's settings. */
+    storeSettings: (zone: ReachedZone, settings: ZoneSettings) =>
+      db.updateTable('zones').set({ settings: JSON.stringify(settings), updated_at: now() }).where('id', '=', zone.id).execute(),
+
+    async nodeCount(zone: ReachedZone) {
+      const nodes = await db.selectFrom('nodes').select((eb) => eb.fn.countAll().as('n')).where('zone_id', '=', zone.id).executeTakeFirst();
+      return toCount(nodes?.n as number);
+    },
+
+    remove: (zone: ReachedZone) => db.deleteFrom('zones').where('id', '=', zone.id).execute(),
+
+    /** The layer-4 ports of the sites on an owned zone that are among `ports`. */
+    async layer4PortsAmong(zone: ReachedZone, ports: number[]) {
+      const rows = await db
+        .selectFrom('l4_ports')
+        .innerJoin('sites', 'sites.id', 'l4_ports.site_id')
+        .innerJoin('products', 'products.id', 'sites.product_id')
+        .select('l4_ports.port')
+        .where('products.zone_id', '=', zone.id)
+        .where('l4_ports.port', 'in', ports)
+        .execute();
+      return rows.map((r) => r.port);
+    },
+
+    /** The zones assigned to a sub-client the caller manages (the service checks that). */
+    async assignedTo(clientId: number) {
+      const rows = await db.selectFrom('zone_assignments').select('zone_id').where('client_id', '=', clientId).orderBy('zone_id').execute();
+      return rows.map((r) => r.zone_id);
+    },
+
+    /** Replaces the zones assigned to a sub-client with owned zones. */
+    assign: (clientId: number, zones: ReachedZone[]) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('zone_assignments').where('client_id', '=', clientId).execute();
+        const ids = [...new Set(zones.map((z) => z.id))];
+        if (ids.length) await trx.insertInto('zone_assignments').values(ids.map((zone_id) => ({ zone_id, client_id: clientId }))).execute();
+      }),
+  };
+}
+
+/** Unscoped: the web ports the nodes of a zone listen on. */
 export async function zonePortsOf(db: Db, zoneId: number) {
   const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
   return readZoneSettings(zone.settings).ports;

@@ -1,12 +1,12 @@
 import { Codes } from '@edgekeep/contract';
-import { now, toCount } from '../../db';
-import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages, type Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
-import { DEFAULT_ZONE_SETTINGS } from './defaults';
+import { visibleZones, zonesRepo, type ZonesQuery } from './repo';
+
+export { visibleZones };
 
 export async function clientOf(deps: AppDeps, principal: Principal) {
   const actor = await findAccount(deps.db, principal.accountId);
@@ -14,109 +14,48 @@ export async function clientOf(deps: AppDeps, principal: Principal) {
   return actor;
 }
 
-/**
- * The zones a client sees: its own, or, for a sub-client, those assigned to it. Only the owner changes a zone;
- * a sub-client that tries is refused.
- */
-export function visibleZones(deps: AppDeps, actor: Account) {
-  const q = deps.db.selectFrom('zones');
-  return actor.is_root
-    ? q.where('zones.client_id', '=', actor.id)
-    : q.where('zones.id', 'in', deps.db.selectFrom('zone_assignments').select('zone_id').where('zone_assignments.client_id', '=', actor.id));
-}
+/** A zone the client sees (its own, or, for a sub-client, one assigned to it). */
+export const visibleZone = (deps: AppDeps, actor: Account, zoneId: number) => zonesRepo(deps, actor).get(zoneId);
 
-export async function visibleZone(deps: AppDeps, actor: Account, zoneId: number) {
-  const zone = await visibleZones(deps, actor).selectAll('zones').where('zones.id', '=', zoneId).executeTakeFirst();
-  if (!zone) throw notFound('zone');
-  return zone;
-}
+/** A zone the client owns: only the owner changes a zone; a sub-client that tries is refused. */
+export const ownedZone = (deps: AppDeps, actor: Account, zoneId: number) => zonesRepo(deps, actor).owned(zoneId);
 
-export async function ownedZone(deps: AppDeps, actor: Account, zoneId: number) {
-  const zone = await visibleZone(deps, actor, zoneId);
-  if (zone.client_id !== actor.id) throw new ApiError(Codes.PermissionDenied, { extra: 'only the owner of the zone changes it' });
-  return zone;
-}
-
-const withNodeCount = (deps: AppDeps, actor: Account) =>
-  visibleZones(deps, actor)
-    .selectAll('zones')
-    .select((eb) => eb.selectFrom('nodes').select(eb.fn.countAll().as('n')).whereRef('nodes.zone_id', '=', 'zones.id').as('node_count'));
-
-type ZoneRow = { id: number; name: string; regions: string; memo: string; revision: number; created_at: string; updated_at: string; node_count: unknown };
-const toItem = (z: ZoneRow) => ({
-  id: z.id,
-  name: z.name,
-  regions: z.regions,
-  memo: z.memo,
-  nodeCount: toCount(z.node_count as number),
-  revision: z.revision,
-  createdAt: z.created_at,
-  updatedAt: z.updated_at,
-});
-
-export async function listZones(deps: AppDeps, principal: Principal, query: { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; name?: string }) {
-  const actor = await clientOf(deps, principal);
-  let q = withNodeCount(deps, actor);
-  if (query.name) q = q.where('zones.name', 'like', `%${query.name}%`);
-  const page = await paginate(q, { page: query, sortable: { name: 'zones.name', createdAt: 'zones.created_at' }, defaultSort: { column: 'zones.created_at', order: 'desc' }, idColumn: 'zones.id' });
-  return { data: page.data.map((r) => toItem(r as ZoneRow)), total: page.total };
+export async function listZones(deps: AppDeps, principal: Principal, query: ZonesQuery) {
+  return zonesRepo(deps, await clientOf(deps, principal)).page(query);
 }
 
 export async function metaZones(deps: AppDeps, principal: Principal) {
-  const actor = await clientOf(deps, principal);
-  return visibleZones(deps, actor).select(['zones.id', 'zones.name']).orderBy('zones.name').execute();
+  return zonesRepo(deps, await clientOf(deps, principal)).names();
 }
 
-async function zoneItem(deps: AppDeps, actor: Account, id: number) {
-  const row = await withNodeCount(deps, actor).where('zones.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('zone');
-  return toItem(row as ZoneRow);
-}
-
-async function assertNameFree(deps: AppDeps, clientId: number, name: string, except?: number) {
-  let q = deps.db.selectFrom('zones').select('id').where('client_id', '=', clientId).where('name', '=', name);
-  if (except) q = q.where('id', '!=', except);
-  if (await q.executeTakeFirst()) throw new ApiError(Codes.ZoneNameExists);
+async function assertNameFree(zones: ReturnType<typeof zonesRepo>, name: string, except?: number) {
+  if (await zones.nameTaken(name, except)) throw new ApiError(Codes.ZoneNameExists);
 }
 
 export async function createZone(deps: AppDeps, principal: Principal, body: { name: string; regions: string; memo: string }) {
   const actor = await clientOf(deps, principal);
   if (!actor.is_root) throw new ApiError(Codes.PermissionDenied, { extra: 'zones are made by the root client' });
-  await assertNameFree(deps, actor.id, body.name);
+  const zones = zonesRepo(deps, actor);
+  await assertNameFree(zones, body.name);
   await assertCanCreate(deps, { clientId: actor.id, kind: 'zone' });
-  const at = now();
-  const row = await deps.db
-    .insertInto('zones')
-    .values({ client_id: actor.id, name: body.name, regions: body.regions, memo: body.memo, settings: JSON.stringify(DEFAULT_ZONE_SETTINGS), created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await deps.revisions.bump(deps.db, [row.id]);
-  return zoneItem(deps, actor, row.id);
+  const id = await zones.insert({ name: body.name, regions: body.regions, memo: body.memo });
+  await deps.revisions.bump(deps.db, [id]);
+  return zones.item(id);
 }
 
 export async function updateZone(deps: AppDeps, principal: Principal, body: { id: number; name?: string; regions?: string; memo?: string }) {
-  const actor = await clientOf(deps, principal);
-  await ownedZone(deps, actor, body.id);
-  if (body.name) await assertNameFree(deps, actor.id, body.name, body.id);
-  await deps.db
-    .updateTable('zones')
-    .set({
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.regions === undefined ? {} : { regions: body.regions }),
-      ...(body.memo === undefined ? {} : { memo: body.memo }),
-      updated_at: now(),
-    })
-    .where('id', '=', body.id)
-    .execute();
-  return zoneItem(deps, actor, body.id);
+  const zones = zonesRepo(deps, await clientOf(deps, principal));
+  const zone = await zones.owned(body.id);
+  if (body.name) await assertNameFree(zones, body.name, body.id);
+  await zones.update(zone, body);
+  return zones.item(body.id);
 }
 
 export async function removeZone(deps: AppDeps, principal: Principal, id: number) {
-  const actor = await clientOf(deps, principal);
-  await ownedZone(deps, actor, id);
-  const nodes = await deps.db.selectFrom('nodes').select((eb) => eb.fn.countAll().as('n')).where('zone_id', '=', id).executeTakeFirst();
-  if (toCount(nodes?.n as number) > 0) throw new ApiError(Codes.ZoneHasNodes);
-  await deps.db.deleteFrom('zones').where('id', '=', id).execute();
+  const zones = zonesRepo(deps, await clientOf(deps, principal));
+  const zone = await zones.owned(id);
+  if ((await zones.nodeCount(zone)) > 0) throw new ApiError(Codes.ZoneHasNodes);
+  await zones.remove(zone);
 }
 
 async function subClient(deps: AppDeps, principal: Principal, clientId: number) {
@@ -127,18 +66,16 @@ async function subClient(deps: AppDeps, principal: Principal, clientId: number) 
 }
 
 export async function assignedZones(deps: AppDeps, principal: Principal, clientId: number) {
-  await subClient(deps, principal, clientId);
-  const rows = await deps.db.selectFrom('zone_assignments').select('zone_id').where('client_id', '=', clientId).orderBy('zone_id').execute();
-  return { zoneIDs: rows.map((r) => r.zone_id) };
+  const { actor } = await subClient(deps, principal, clientId);
+  return { zoneIDs: await zonesRepo(deps, actor).assignedTo(clientId) };
 }
 
 /** Replaces the zones a sub-client may use; only zones the caller owns can be given. */
 export async function assignZones(deps: AppDeps, principal: Principal, clientId: number, zoneIds: number[]) {
   const { actor } = await subClient(deps, principal, clientId);
-  for (const id of zoneIds) await ownedZone(deps, actor, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('zone_assignments').where('client_id', '=', clientId).execute();
-    if (zoneIds.length) await trx.insertInto('zone_assignments').values([...new Set(zoneIds)].map((zone_id) => ({ zone_id, client_id: clientId }))).execute();
-  });
+  const zones = zonesRepo(deps, actor);
+  const owned = [];
+  for (const id of zoneIds) owned.push(await zones.owned(id));
+  await zones.assign(clientId, owned);
   return assignedZones(deps, principal, clientId);
 }

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lane, startTestApp, type TestApp } from '../../../test/harness';
+import { makeInfra } from '../../../test/fixtures';
+import { findAccount } from '../accounts/repo';
+import { zonesRepo } from './repo';
+
+lane('the zones repository reaches only the client’s zones', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof makeInfra>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = await makeInfra(t);
+  });
+  afterAll(() => t.close());
+
+  const refused = { code: 101003, status: 404, options: { extra: 'zone not found' } };
+
+  it("answers another client's zone, by its right id, exactly like a missing one", async () => {
+    const zones = zonesRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!);
+    expect((await zones.get(f.a.zone)).name).toBe('zone-a');
+    expect((await zones.owned(f.a.zone)).id).toBe(f.a.zone);
+    for (const id of [f.b.zone, f.b.zone + 1000]) {
+      await expect(zones.get(id)).rejects.toMatchObject(refused);
+      await expect(zones.owned(id)).rejects.toMatchObject(refused);
+      await expect(zones.item(id)).rejects.toMatchObject(refused);
+    }
+    expect(await zones.names()).toEqual([{ id: f.a.zone, name: 'zone-a' }]);
+    expect((await zones.page({ page: 1, pageSize: 10, name: 'zone' })).data.map((z) => z.id)).toEqual([f.a.zone]);
+  });
+});
