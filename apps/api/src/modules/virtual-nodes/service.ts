@@ -1,30 +1,21 @@
 import crypto from 'node:crypto';
 import { Codes, type virtualNodeSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { now } from '../../db';
-import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { refreshResolutions } from '../resolutions/service';
-import { clientOf, ownedZone, visibleZone } from '../zones/service';
+import { zonesRepo } from '../zones/repo';
+import { clientOf } from '../zones/service';
+import { virtualNodesRepo, virtualRecordOfNodes, type VirtualNodeRow } from './repo';
 
 type RecordInput = z.infer<typeof virtualNodeSchemas.virtualNodeRecordInput>;
 type CreateBody = z.infer<typeof virtualNodeSchemas.createVirtualNodeBody>;
 type UpdateBody = z.infer<typeof virtualNodeSchemas.updateVirtualNodeBody>;
+type VirtualNodes = ReturnType<typeof virtualNodesRepo>;
 
-const base = (deps: AppDeps, zoneId: number) =>
-  deps.db
-    .selectFrom('nodes')
-    .innerJoin('virtual_nodes', 'virtual_nodes.node_id', 'nodes.id')
-    .select(['nodes.id', 'nodes.node_uid', 'nodes.zone_id', 'nodes.name', 'nodes.memo', 'nodes.created_at', 'nodes.updated_at', 'virtual_nodes.switch_interval'])
-    .where('nodes.zone_id', '=', zoneId);
-type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
-
-async function toItems(deps: AppDeps, rows: Row[]) {
-  const records = rows.length
-    ? await deps.db.selectFrom('virtual_node_records').selectAll().where('virtual_node_id', 'in', rows.map((r) => r.id)).orderBy('id').execute()
-    : [];
+async function toItems(repo: VirtualNodes, rows: VirtualNodeRow[]) {
+  const records = await repo.records(rows);
   return rows.map((r) => ({
     id: r.id,
     nodeUID: r.node_uid,
@@ -38,96 +29,65 @@ async function toItems(deps: AppDeps, rows: Row[]) {
   }));
 }
 
-export async function listVirtualNodes(deps: AppDeps, principal: Principal, zoneId: number, query: z.infer<typeof virtualNodeSchemas.virtualNodesQuery>) {
-  await visibleZone(deps, await clientOf(deps, principal), zoneId);
-  let q = base(deps, zoneId);
-  if (query.name) q = q.where('nodes.name', 'like', `%${query.name}%`);
-  const page = await paginate(q, { page: query, sortable: { name: 'nodes.name', createdAt: 'nodes.created_at' }, defaultSort: { column: 'nodes.created_at', order: 'desc' }, idColumn: 'nodes.id' });
-  return { data: await toItems(deps, page.data), total: page.total };
+/** The virtual nodes of a zone the caller sees (`owned`: one it owns, to change them). */
+async function virtualNodesOf(deps: AppDeps, principal: Principal, zoneId: number, owned = false) {
+  const zones = zonesRepo(deps, await clientOf(deps, principal));
+  return virtualNodesRepo(deps.db, await (owned ? zones.owned(zoneId) : zones.get(zoneId)));
 }
 
-async function one(deps: AppDeps, zoneId: number, id: number) {
-  const row = await base(deps, zoneId).where('nodes.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('virtual node');
-  return (await toItems(deps, [row]))[0];
+export async function listVirtualNodes(deps: AppDeps, principal: Principal, zoneId: number, query: z.infer<typeof virtualNodeSchemas.virtualNodesQuery>) {
+  const repo = await virtualNodesOf(deps, principal, zoneId);
+  const page = await repo.page(query);
+  return { data: await toItems(repo, page.data), total: page.total };
 }
+
+const one = async (repo: VirtualNodes, id: number) => (await toItems(repo, [await repo.get(id)]))[0];
 
 /** Node records must name ordinary nodes of the same zone; they answer with the node's address. */
-async function recordRows(deps: AppDeps, zoneId: number, virtualNodeId: number, records: RecordInput[]) {
+async function recordRows(repo: VirtualNodes, virtualNodeId: number, records: RecordInput[]) {
   const rows = [];
   for (const r of records) {
     if (r.type !== 'node') {
       rows.push({ virtual_node_id: virtualNodeId, type: r.type, value: r.value, node_id: null });
       continue;
     }
-    const node = await deps.db.selectFrom('nodes').select(['id', 'ip']).where('id', '=', r.nodeID).where('zone_id', '=', zoneId).where('virtual', '=', 0).executeTakeFirst();
+    const node = await repo.ordinaryNode(r.nodeID);
     if (!node) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'records', message: `node ${r.nodeID} is not an ordinary node of the zone` }] } });
     rows.push({ virtual_node_id: virtualNodeId, type: 'ip' as const, value: node.ip, node_id: node.id });
   }
   return rows;
 }
 
-async function replaceRecords(deps: AppDeps, zoneId: number, id: number, records: RecordInput[]) {
-  const rows = await recordRows(deps, zoneId, id, records);
-  await deps.db.deleteFrom('virtual_node_records').where('virtual_node_id', '=', id).execute();
-  await deps.db.insertInto('virtual_node_records').values(rows).execute();
-}
+const replaceRecords = async (repo: VirtualNodes, id: number, records: RecordInput[]) => repo.replaceRecords({ id }, await recordRows(repo, id, records));
 
 export async function createVirtualNode(deps: AppDeps, principal: Principal, zoneId: number, body: CreateBody) {
-  const zone = await ownedZone(deps, await clientOf(deps, principal), zoneId);
-  await recordRows(deps, zoneId, 0, body.records);
-  const at = now();
-  const row = await deps.db
-    .insertInto('nodes')
-    .values({
-      zone_id: zone.id,
-      client_id: zone.client_id,
-      node_uid: `v-${crypto.randomBytes(5).toString('hex')}`,
-      name: body.name,
-      ip: '',
-      type: 'edge',
-      virtual: 1,
-      role: 'main',
-      port_type: 7,
-      bandwidth: 0,
-      cache_capacity: 0,
-      memo: body.memo,
-      enabled: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await deps.db.insertInto('virtual_nodes').values({ node_id: row.id, switch_interval: body.switchInterval }).execute();
-  await replaceRecords(deps, zoneId, row.id, body.records);
-  return one(deps, zoneId, row.id);
+  const repo = await virtualNodesOf(deps, principal, zoneId, true);
+  await recordRows(repo, 0, body.records);
+  const id = await repo.insert({ node_uid: `v-${crypto.randomBytes(5).toString('hex')}`, name: body.name, memo: body.memo, switch_interval: body.switchInterval });
+  await replaceRecords(repo, id, body.records);
+  return one(repo, id);
 }
 
 export async function updateVirtualNode(deps: AppDeps, principal: Principal, zoneId: number, body: UpdateBody) {
-  await ownedZone(deps, await clientOf(deps, principal), zoneId);
-  await one(deps, zoneId, body.id);
-  if (body.records) await replaceRecords(deps, zoneId, body.id, body.records);
-  if (body.switchInterval !== undefined) await deps.db.updateTable('virtual_nodes').set({ switch_interval: body.switchInterval }).where('node_id', '=', body.id).execute();
-  await deps.db
-    .updateTable('nodes')
-    .set({ ...(body.name === undefined ? {} : { name: body.name }), ...(body.memo === undefined ? {} : { memo: body.memo }), updated_at: now() })
-    .where('id', '=', body.id)
-    .execute();
+  const repo = await virtualNodesOf(deps, principal, zoneId, true);
+  const vnode = await repo.get(body.id);
+  if (body.records) await replaceRecords(repo, body.id, body.records);
+  await repo.update(vnode, body);
   await refreshResolutions(deps, [zoneId]);
-  return one(deps, zoneId, body.id);
+  return one(repo, body.id);
 }
 
 /** A virtual node a resolution group still holds is in use (206001). */
 export async function removeVirtualNode(deps: AppDeps, principal: Principal, zoneId: number, id: number) {
-  await ownedZone(deps, await clientOf(deps, principal), zoneId);
-  await one(deps, zoneId, id);
-  const grouped = await deps.db.selectFrom('node_group_members').select('group_id').where('node_id', '=', id).executeTakeFirst();
+  const repo = await virtualNodesOf(deps, principal, zoneId, true);
+  const vnode = await repo.get(id);
+  const grouped = await repo.firstGroup(vnode);
   if (grouped) throw new ApiError(Codes.VirtualNodeInUse, { extra: { groupID: grouped.group_id } });
-  await deps.db.deleteFrom('nodes').where('id', '=', id).execute();
+  await repo.remove(vnode);
 }
 
 /** 202004: an ordinary node a virtual node's record still points at. */
 export async function assertNotInVirtualNode(deps: AppDeps, nodeIds: number[]) {
-  const used = await deps.db.selectFrom('virtual_node_records').select(['node_id', 'virtual_node_id']).where('node_id', 'in', nodeIds).executeTakeFirst();
+  const used = await virtualRecordOfNodes(deps.db, nodeIds);
   if (used) throw new ApiError(Codes.NodeInVirtualNode, { extra: { nodeID: used.node_id, virtualNodeID: used.virtual_node_id } });
 }

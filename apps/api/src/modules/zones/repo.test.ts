@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 import { findAccount } from '../accounts/repo';
+import { groupsRepo } from '../groups/repo';
+import { virtualNodesRepo } from '../virtual-nodes/repo';
 import { zonesRepo } from './repo';
 
 lane('the zones repository reaches only the client’s zones', () => {
@@ -26,5 +28,14 @@ lane('the zones repository reaches only the client’s zones', () => {
     }
     expect(await zones.names()).toEqual([{ id: f.a.zone, name: 'zone-a' }]);
     expect((await zones.page({ page: 1, pageSize: 10, name: 'zone' })).data.map((z) => z.id)).toEqual([f.a.zone]);
+  });
+
+  it("binds a zone's own repositories to the zone it was given: another zone's group or node is not there", async () => {
+    const zone = await zonesRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!).get(f.a.zone);
+    await expect(groupsRepo(t.deps.db, zone).get(f.b.group)).rejects.toMatchObject({ code: 101003, status: 404, options: { extra: 'group not found' } });
+    expect((await groupsRepo(t.deps.db, zone).names()).map((g) => g.id)).toEqual([f.a.group]);
+    expect(await groupsRepo(t.deps.db, zone).zoneNodeCount([f.a.node, f.b.node])).toBe(1);
+    expect(await virtualNodesRepo(t.deps.db, zone).ordinaryNode(f.b.node)).toBeUndefined();
+    await expect(virtualNodesRepo(t.deps.db, zone).get(f.b.node)).rejects.toMatchObject({ code: 101003, status: 404 });
   });
 });
