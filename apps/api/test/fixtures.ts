@@ -1,4 +1,6 @@
-import { call, makeTenants, type TestApp } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+import { findAccount, type Account } from '../src/modules/accounts/repo';
+import { call, makeTenants, startTestApp, type TestApp } from './harness';
 
 /**
  * Two tenants with infrastructure: client A has a zone with one node in a group and a product on it, and a
@@ -15,4 +17,20 @@ export async function makeInfra(t: TestApp) {
     return { zone, node, group, product, site };
   };
   return { ...f, a: await build(f.tokens.clientA, f.userA.id, 'a'), b: await build(f.tokens.clientB, f.userB.id, 'b') };
+}
+
+/**
+ * For a lane's tests: a test app with `makeInfra`'s two tenants, started before them and closed after, and the two
+ * clients' accounts as a repository takes them.
+ */
+export function useInfra() {
+  const ctx = {} as { t: TestApp; f: Awaited<ReturnType<typeof makeInfra>>; clientA: Account; clientB: Account };
+  beforeAll(async () => {
+    ctx.t = await startTestApp();
+    ctx.f = await makeInfra(ctx.t);
+    ctx.clientA = (await findAccount(ctx.t.deps.db, ctx.f.clientA.id))!;
+    ctx.clientB = (await findAccount(ctx.t.deps.db, ctx.f.clientB.id))!;
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
 }

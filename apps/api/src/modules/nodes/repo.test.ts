@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lane, startTestApp, type TestApp } from '../../../test/harness';
-import { makeInfra } from '../../../test/fixtures';
-import { findAccount } from '../accounts/repo';
+import { expect, it } from 'vitest';
+import { lane } from '../../../test/harness';
+import { useInfra } from '../../../test/fixtures';
 import { nodesRepo } from './repo';
 
 lane('the nodes repository reaches only the client’s nodes', () => {
-  let t: TestApp;
-  let f: Awaited<ReturnType<typeof makeInfra>>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    f = await makeInfra(t);
-  });
-  afterAll(() => t.close());
-
+  const ctx = useInfra();
   const refused = { code: 101003, status: 404, options: { extra: 'node not found' } };
 
   it("answers another client's node, by its right id, exactly like a missing one", async () => {
-    const nodes = nodesRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!);
+    const { t, f } = ctx;
+    const nodes = nodesRepo(t.deps, ctx.clientA);
     expect((await nodes.get(f.a.node)).name).toBe('edge-a');
     expect((await nodes.owned([f.a.node])).map((n) => n.id)).toEqual([f.a.node]);
     for (const id of [f.b.node, f.b.node + 1000]) {

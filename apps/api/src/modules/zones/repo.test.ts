@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lane, startTestApp, type TestApp } from '../../../test/harness';
-import { makeInfra } from '../../../test/fixtures';
-import { findAccount } from '../accounts/repo';
+import { expect, it } from 'vitest';
+import { lane } from '../../../test/harness';
+import { useInfra } from '../../../test/fixtures';
 import { groupsRepo } from '../groups/repo';
 import { virtualNodesRepo } from '../virtual-nodes/repo';
 import { zonesRepo } from './repo';
 
 lane('the zones repository reaches only the client’s zones', () => {
-  let t: TestApp;
-  let f: Awaited<ReturnType<typeof makeInfra>>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    f = await makeInfra(t);
-  });
-  afterAll(() => t.close());
-
+  const ctx = useInfra();
   const refused = { code: 101003, status: 404, options: { extra: 'zone not found' } };
 
   it("answers another client's zone, by its right id, exactly like a missing one", async () => {
-    const zones = zonesRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!);
+    const { t, f } = ctx;
+    const zones = zonesRepo(t.deps, ctx.clientA);
     expect((await zones.get(f.a.zone)).name).toBe('zone-a');
     expect((await zones.owned(f.a.zone)).id).toBe(f.a.zone);
     for (const id of [f.b.zone, f.b.zone + 1000]) {
@@ -31,7 +24,8 @@ lane('the zones repository reaches only the client’s zones', () => {
   });
 
   it("binds a zone's own repositories to the zone it was given: another zone's group or node is not there", async () => {
-    const zone = await zonesRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!).get(f.a.zone);
+    const { t, f } = ctx;
+    const zone = await zonesRepo(t.deps, ctx.clientA).get(f.a.zone);
     await expect(groupsRepo(t.deps.db, zone).get(f.b.group)).rejects.toMatchObject({ code: 101003, status: 404, options: { extra: 'group not found' } });
     expect((await groupsRepo(t.deps.db, zone).names()).map((g) => g.id)).toEqual([f.a.group]);
     expect(await groupsRepo(t.deps.db, zone).zoneNodeCount([f.a.node, f.b.node])).toBe(1);
