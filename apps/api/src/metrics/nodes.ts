@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db, Dialect } from '../db';
+import { enrolledNodeReports } from '../modules/nodes/repo';
 import { OFFLINE_AFTER_SECONDS } from '../modules/resolutions/health';
 
 const LABELS = ['node', 'zone'] as const;
@@ -11,7 +11,6 @@ const LABELS = ['node', 'zone'] as const;
  * desired state.
  */
 export function nodeGauges({ db, dialect, registers }: { db: Db; dialect: Dialect; registers: Registry[] }) {
-  const nginxRunning = dialect === 'postgres' ? sql<string | null>`(nodes.report::json->>'nginxRunning')` : sql<string | null>`json_extract(nodes.report, '$.nginxRunning')`;
   // one query fills all four: a scrape collects them at once, and they share it
   let loading: Promise<void> | undefined;
   // with the database out of reach the node gauges are left empty and the rest is still served
@@ -23,12 +22,7 @@ export function nodeGauges({ db, dialect, registers }: { db: Db; dialect: Dialec
   const current = gauge('edgekeep_node_up_to_date', "1 when the node has applied its zone's newest revision");
   const all = [reporting, nginx, applyOk, current];
   async function load() {
-    const rows = await db
-      .selectFrom('nodes')
-      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .select(['nodes.node_uid', 'zones.name as zone', 'nodes.last_report_at', 'nodes.apply_error', 'nodes.applied_revision', 'zones.revision', nginxRunning.as('nginx')])
-      .where('nodes.credential_hash', 'is not', null)
-      .execute();
+    const rows = await enrolledNodeReports(db, dialect);
     for (const g of all) g.reset();
     const now = Date.now();
     for (const r of rows) {

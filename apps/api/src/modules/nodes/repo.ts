@@ -1,7 +1,7 @@
 import type { infraSchemas } from '@edgekeep/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { now, type Db } from '../../db';
+import { now, type Db, type Dialect } from '../../db';
 import { paginate } from '../../db/paging';
 import type { NodeCommandTable, NodeTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -174,3 +174,17 @@ export const commandsWithNodes = (db: Db, commandIds: number[]) =>
     .where('node_commands.id', 'in', commandIds)
     .orderBy('nodes.name')
     .execute();
+
+/**
+ * Unscoped, for the metrics: each enrolled node with its zone, what its last report says of nginx and its last apply,
+ * and the revision it applied against its zone's newest.
+ */
+export function enrolledNodeReports(db: Db, dialect: Dialect) {
+  const nginxRunning = dialect === 'postgres' ? sql<string | null>`(nodes.report::json->>'nginxRunning')` : sql<string | null>`json_extract(nodes.report, '$.nginxRunning')`;
+  return db
+    .selectFrom('nodes')
+    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .select(['nodes.node_uid', 'zones.name as zone', 'nodes.last_report_at', 'nodes.apply_error', 'nodes.applied_revision', 'zones.revision', nginxRunning.as('nginx')])
+    .where('nodes.credential_hash', 'is not', null)
+    .execute();
+}

@@ -66,8 +66,8 @@ export function zonesRepo(deps: AppDeps, actor: Account) {
       return zone;
     },
 
-    /** The ids of the zones the client sees, as a subquery. */
-    ids: () => visibleZones(deps, actor).select('zones.id'),
+    /** The ids of the zones the client sees. */
+    ids: async () => (await visibleZones(deps, actor).select('zones.id').execute()).map((z) => z.id),
 
     async page(query: ZonesQuery) {
       let q = withNodeCount(deps, actor);
