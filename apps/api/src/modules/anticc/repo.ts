@@ -64,3 +64,7 @@ export function anticcRepo(db: Db, site: ReachedSite) {
     remove: (ids: number[]) => db.deleteFrom('site_anticc_rules').where('id', 'in', ids).where('site_id', '=', site.id).execute(),
   };
 }
+
+/** Unscoped, for the edge state: the enabled anti-CC rules of these sites, in priority order. */
+export const enabledAnticcRulesOfSites = (db: Db, siteIds: number[]) =>
+  db.selectFrom('site_anticc_rules').selectAll().where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();

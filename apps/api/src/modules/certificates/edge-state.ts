@@ -1,5 +1,6 @@
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import { decrypt } from '../../lib/crypto';
+import { sealedCertificates } from './repo';
 
 /** The certificates the domains serve, keys decrypted for the node. */
 export const certificatesEdge: EdgeFeature = {
@@ -7,7 +8,7 @@ export const certificatesEdge: EdgeFeature = {
   certificates: async ({ deps }, sites) => {
     const ids = [...new Set(sites.flatMap((s) => s.domains.map((d) => d.certificateId)).filter((id): id is number => typeof id === 'number'))];
     if (!ids.length) return [];
-    const rows = await deps.db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();
+    const rows = await sealedCertificates(deps.db, ids);
     return rows.map((c) => ({ id: c.id, chain: c.chain, key: decrypt(deps.secrets.dataKey, c.key_sealed) }));
   },
 };

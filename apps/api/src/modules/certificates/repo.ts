@@ -86,3 +86,6 @@ export const sitesServing = (db: Db, certificateId: number) =>
     .distinct()
     .where('domains.certificate_id', '=', certificateId)
     .execute();
+
+/** Unscoped, for the edge state: these certificates' chains and sealed keys, by id. */
+export const sealedCertificates = (db: Db, ids: number[]) => db.selectFrom('certificates').select(['id', 'chain', 'key_sealed']).where('id', 'in', ids).orderBy('id').execute();

@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
-import { defaultPagesOfZone, withDefaultPages } from './repo';
+import { defaultPagesOfZone, sitesErrorPages, withDefaultPages } from './repo';
 
 /**
  * The zone owner's default pages: its 903 (no site for the host) served by the Lua runtime, and each site's error
@@ -12,12 +12,7 @@ export const errorPagesEdge: EdgeFeature = {
   sites: async ({ deps, zone }, sites) => {
     if (!sites.length) return new Map();
     const defaults = await defaultPagesOfZone(deps.db, zone.id);
-    const pages = await deps.db
-      .selectFrom('site_error_pages')
-      .select(['site_id', 'status', 'type', 'body'])
-      .where('site_id', 'in', sites.map((s) => s.id))
-      .orderBy('status')
-      .execute();
+    const pages = await sitesErrorPages(deps.db, sites.map((s) => s.id));
     const own = (siteId: number) => pages.filter((p) => p.site_id === siteId).map(({ status, type, body }) => ({ status, type, body }) as edge.ErrorPage);
     return new Map(sites.map((s) => [s.id, { errorPages: withDefaultPages(own(s.id), defaults) }]));
   },

@@ -61,3 +61,7 @@ export const withDefaultPages = (own: edge.ErrorPage[], defaults: edge.ErrorPage
   ...own,
   ...defaults.filter((d) => !own.some((p) => p.status === d.status)),
 ].sort((a, b) => a.status - b.status);
+
+/** Unscoped, for the edge state: the own error pages of these sites, by status. */
+export const sitesErrorPages = (db: Db, siteIds: number[]) =>
+  db.selectFrom('site_error_pages').select(['site_id', 'status', 'type', 'body']).where('site_id', 'in', siteIds).orderBy('status').execute();

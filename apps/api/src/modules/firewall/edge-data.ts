@@ -3,6 +3,7 @@ import type { EdgeFeature, SiteStructure } from '../../agent-gateway/edge-featur
 import type { Db } from '../../db';
 import { limitsOfSites } from '../site-actions/edge-limits';
 import { LIFT_KEEP_SECONDS } from './blocked-service';
+import { advancedSites, enabledIpRulesOfSites, enabledL4RulesOfSites, enabledRulesOfSites, liftsOfSitesSince } from './repo';
 import { readRuleBody } from './stored';
 
 type RuleKind = firewallRuleSchemas.RuleKind;
@@ -47,13 +48,10 @@ function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: Lif
 async function firewallDataOf(db: Db, sites: { id: number }[]) {
   if (!sites.length) return [];
   const siteIds = sites.map((s) => s.id);
-  const ips = await db.selectFrom('site_ip_rules').select(['site_id', 'list', 'ip', 'url', 'methods', 'port']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('id').execute();
-  const rules = await db.selectFrom('site_firewall_rules').select(['id', 'site_id', 'kind', 'body']).where('site_id', 'in', siteIds).where('kind', 'not like', 'l4%').where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
-  const since = Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS;
-  const lifts = await db.selectFrom('blocked_ip_lifts').select(['site_id', 'ip', 'lifted_at']).where('site_id', 'in', siteIds).where('lifted_at', '>=', since).orderBy('id').execute();
-  const advanced = new Set(
-    (await db.selectFrom('site_firewall_settings').select('site_id').where('site_id', 'in', siteIds).where('advance', '=', 1).execute()).map((r) => r.site_id),
-  );
+  const ips = await enabledIpRulesOfSites(db, siteIds);
+  const rules = await enabledRulesOfSites(db, siteIds);
+  const lifts = await liftsOfSitesSince(db, siteIds, Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS);
+  const advanced = new Set(await advancedSites(db, siteIds));
   const of = <R extends { site_id: number }>(rows: R[], id: number) => rows.filter((r) => r.site_id === id);
   return sites
     .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id), advanced.has(s.id)))
@@ -64,14 +62,7 @@ async function firewallDataOf(db: Db, sites: { id: number }[]) {
 /** The sites' layer-4 firewalls (enabled entries) and connection limitations, rendered into their stream servers. */
 async function l4FirewallOf(db: Db, sites: SiteStructure[]) {
   if (!sites.length) return new Map<number, Pick<SiteStructure, 'l4Firewall'>>();
-  const rows = await db
-    .selectFrom('site_firewall_rules')
-    .select(['site_id', 'kind', 'body'])
-    .where('site_id', 'in', sites.map((s) => s.id))
-    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'])
-    .where('enabled', '=', 1)
-    .orderBy('id')
-    .execute();
+  const rows = await enabledL4RulesOfSites(db, sites.map((s) => s.id));
   const of = (siteId: number, kind: RuleKind) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => readRuleBody(kind, r.body));
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
   const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });

@@ -137,3 +137,38 @@ export const replaceNodeBlocks = (db: Db, nodeId: number, rows: Omit<Insertable<
     await tx.deleteFrom('blocked_ips').where('node_id', '=', nodeId).execute();
     for (const batch of inBatches(rows.map((r) => ({ ...r, node_id: nodeId })))) await tx.insertInto('blocked_ips').values(batch).execute();
   });
+
+/** Unscoped, for the edge state: the enabled IP list entries of these sites. */
+export const enabledIpRulesOfSites = (db: Db, siteIds: number[]) =>
+  db.selectFrom('site_ip_rules').select(['site_id', 'list', 'ip', 'url', 'methods', 'port']).where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('id').execute();
+
+/** Unscoped, for the edge state: the enabled (not layer-4) firewall rules of these sites, in priority order. */
+export const enabledRulesOfSites = (db: Db, siteIds: number[]) =>
+  db
+    .selectFrom('site_firewall_rules')
+    .select(['id', 'site_id', 'kind', 'body'])
+    .where('site_id', 'in', siteIds)
+    .where('kind', 'not like', 'l4%')
+    .where('enabled', '=', 1)
+    .orderBy('priority')
+    .orderBy('id')
+    .execute();
+
+/** Unscoped, for the edge state: the enabled layer-4 firewall rules of these sites. */
+export const enabledL4RulesOfSites = (db: Db, siteIds: number[]) =>
+  db
+    .selectFrom('site_firewall_rules')
+    .select(['site_id', 'kind', 'body'])
+    .where('site_id', 'in', siteIds)
+    .where('kind', 'in', ['l4Blacklist', 'l4Whitelist', 'l4Position', 'l4LimitConn'])
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+
+/** Unscoped, for the edge state: the block lifts of these sites since `since` (unix seconds). */
+export const liftsOfSitesSince = (db: Db, siteIds: number[], since: number) =>
+  db.selectFrom('blocked_ip_lifts').select(['site_id', 'ip', 'lifted_at']).where('site_id', 'in', siteIds).where('lifted_at', '>=', since).orderBy('id').execute();
+
+/** Unscoped, for the edge state: which of these sites have the advanced firewall on. */
+export const advancedSites = async (db: Db, siteIds: number[]) =>
+  (await db.selectFrom('site_firewall_settings').select('site_id').where('site_id', 'in', siteIds).where('advance', '=', 1).execute()).map((r) => r.site_id);

@@ -3,6 +3,7 @@ import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
 import { readJson } from '../../db/json-column';
 import { readTerms } from '../products/terms';
+import { limitationsOfSites } from '../sites/repo';
 
 type Limit = number | null | undefined;
 /** The site's own limitation, else its product's; 0 or none: unlimited. */
@@ -15,12 +16,7 @@ const effective = (own: Limit, product: Limit) => {
 export async function limitsOfSites(db: Db, siteIds: number[]) {
   const limits = new Map<number, { bandwidth?: number; connections?: number }>();
   if (!siteIds.length) return limits;
-  const rows = await db
-    .selectFrom('sites')
-    .innerJoin('products', 'products.id', 'sites.product_id')
-    .select(['sites.id', 'sites.limitations', 'products.limits'])
-    .where('sites.id', 'in', siteIds)
-    .execute();
+  const rows = await limitationsOfSites(db, siteIds);
   for (const r of rows) {
     const own = readJson('sites.limitations', siteActionSchemas.siteLimitations, r.limitations);
     const product = readTerms(r.limits);

@@ -2,6 +2,7 @@ import type { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { AppDeps } from '../../deps';
 import { basicAuthOf } from '../basic-auth/repo';
+import { accessRulesOfDomains, itemsOfModules, moduleLinksOfDomains, wafConfigsOfDomains } from './repo';
 import { keyOf } from './token-auth';
 import { readAccessRule, readCorsConfig, readItem, readTokenConfig, readWafConfig, type AccessRuleKind, type ItemKind } from './stored';
 
@@ -14,17 +15,10 @@ async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: {
   const { db } = deps;
   const domainIds = domains.map((d) => d.id);
   const basicAuth = await basicAuthOf(db, [...new Set(domains.map((d) => d.siteId))]);
-  const links = await db
-    .selectFrom('domain_modules')
-    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
-    .select(['domain_modules.domain_id', 'domain_modules.kind', 'site_modules.id', 'site_modules.config'])
-    .where('domain_modules.domain_id', 'in', domainIds)
-    .execute();
+  const links = await moduleLinksOfDomains(db, domainIds);
   const moduleIds = [...new Set(links.map((l) => l.id))];
-  const items = moduleIds.length
-    ? await db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', moduleIds).orderBy('id').execute()
-    : [];
-  const rules = await db.selectFrom('domain_access_rules').select(['domain_id', 'kind', 'rule']).where('domain_id', 'in', domainIds).orderBy('id').execute();
+  const items = moduleIds.length ? await itemsOfModules(db, moduleIds) : [];
+  const rules = await accessRulesOfDomains(db, domainIds);
   const itemsOf = <K extends ItemKind>(domainId: number, kind: K) => {
     const link = links.find((l) => l.domain_id === domainId && l.kind === kind);
     return link ? items.filter((i) => i.module_id === link.id).map((i) => readItem(kind, i.item)) : [];
@@ -54,13 +48,7 @@ async function domainModulesOf(deps: Pick<AppDeps, 'db' | 'secrets'>, domains: {
 /** The WAF setting of each domain that has a WAF module: structure, so the nodes reload when it changes. */
 async function wafByDomain(db: AppDeps['db'], domainIds: number[]) {
   if (!domainIds.length) return new Map<number, edge.WafSetting>();
-  const rows = await db
-    .selectFrom('domain_modules')
-    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
-    .select(['domain_modules.domain_id', 'site_modules.config'])
-    .where('domain_modules.domain_id', 'in', domainIds)
-    .where('domain_modules.kind', '=', 'waf')
-    .execute();
+  const rows = await wafConfigsOfDomains(db, domainIds);
   return new Map(rows.map((r) => [r.domain_id, readWafConfig(r.config)]));
 }
 

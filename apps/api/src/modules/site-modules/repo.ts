@@ -153,3 +153,29 @@ export function siteModulesRepo(db: Db, site: ReachedSite) {
     },
   };
 }
+
+/** Unscoped, for the edge state: the modules assigned to these domains, with their kind and config. */
+export const moduleLinksOfDomains = (db: Db, domainIds: number[]) =>
+  db
+    .selectFrom('domain_modules')
+    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
+    .select(['domain_modules.domain_id', 'domain_modules.kind', 'site_modules.id', 'site_modules.config'])
+    .where('domain_modules.domain_id', 'in', domainIds)
+    .execute();
+
+/** Unscoped, for the edge state: the items of these modules. */
+export const itemsOfModules = (db: Db, moduleIds: number[]) => db.selectFrom('site_module_items').select(['module_id', 'item']).where('module_id', 'in', moduleIds).orderBy('id').execute();
+
+/** Unscoped, for the edge state: the referer and header rules of these domains. */
+export const accessRulesOfDomains = (db: Db, domainIds: number[]) =>
+  db.selectFrom('domain_access_rules').select(['domain_id', 'kind', 'rule']).where('domain_id', 'in', domainIds).orderBy('id').execute();
+
+/** Unscoped, for the edge state: the config of the WAF module of each of these domains that has one. */
+export const wafConfigsOfDomains = (db: Db, domainIds: number[]) =>
+  db
+    .selectFrom('domain_modules')
+    .innerJoin('site_modules', 'site_modules.id', 'domain_modules.module_id')
+    .select(['domain_modules.domain_id', 'site_modules.config'])
+    .where('domain_modules.domain_id', 'in', domainIds)
+    .where('domain_modules.kind', '=', 'waf')
+    .execute();

@@ -192,3 +192,7 @@ export async function markDueSitesExpired(db: Db) {
   if (due.length) await db.updateTable('sites').set({ status: 3, updated_at: now() }).where('id', 'in', due.map((s) => s.id)).execute();
   return due.map((s) => ({ id: s.id, zoneID: s.zone_id }));
 }
+
+/** Unscoped, for the edge state: these sites' own limitations and their product's limits. */
+export const limitationsOfSites = (db: Db, siteIds: number[]) =>
+  db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'sites.limitations', 'products.limits']).where('sites.id', 'in', siteIds).execute();

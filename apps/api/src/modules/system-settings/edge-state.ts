@@ -1,6 +1,7 @@
 import { systemSettingSchemas as s, type edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
+import { zoneOwnerId } from '../zones/repo';
 import { storedSetting } from './service';
 
 /**
@@ -8,7 +9,7 @@ import { storedSetting } from './service';
  * every site) and the parts of its ray ids, with this node's id for them.
  */
 async function edgeSystemSettings(db: Db, zoneId: number, nodeId: number): Promise<Pick<edge.ZoneData, 'restricted' | 'ray'>> {
-  const { client_id: owner } = await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow();
+  const owner = await zoneOwnerId(db, zoneId);
   return {
     restricted: (await storedSetting(db, owner, 'restrictGroupCIDRs'))?.value.cidrs ?? [],
     ray: { parts: (await storedSetting(db, owner, 'CDNRayLog'))?.value.logParts ?? [...s.DEFAULT_LOG_PARTS], node: nodeId },

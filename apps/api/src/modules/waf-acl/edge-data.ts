@@ -1,6 +1,8 @@
 import type { edge } from '@edgekeep/contract';
 import type { EdgeFeature } from '../../agent-gateway/edge-feature';
 import type { Db } from '../../db';
+import { enabledAnticcRulesOfSites } from '../anticc/repo';
+import { enabledRulesOfModules, modulesOfDomains } from './repo';
 import { readConditions } from './stored';
 
 type Sites = edge.DesiredStateInput['structure']['sites'];
@@ -14,16 +16,10 @@ async function wafOf(db: Db, sites: Sites): Promise<Map<number, edge.SiteWaf>> {
   if (!sites.length) return out;
   const siteIds = sites.map((s) => s.id);
   const domainName = new Map(sites.flatMap((s) => s.domains.map((d) => [d.id, d.name] as const)));
-  const assigned = domainName.size
-    ? await db.selectFrom('waf_acl_domains').innerJoin('waf_acl_modules', 'waf_acl_modules.id', 'waf_acl_domains.module_id')
-      .select(['waf_acl_domains.domain_id', 'waf_acl_domains.module_id', 'waf_acl_modules.site_id'])
-      .where('waf_acl_domains.domain_id', 'in', [...domainName.keys()]).orderBy('waf_acl_domains.module_id').execute()
-    : [];
+  const assigned = domainName.size ? await modulesOfDomains(db, [...domainName.keys()]) : [];
   const moduleIds = [...new Set(assigned.map((a) => a.module_id))];
-  const rules = moduleIds.length
-    ? await db.selectFrom('waf_acl_rules').selectAll().where('module_id', 'in', moduleIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute()
-    : [];
-  const anticc = await db.selectFrom('site_anticc_rules').selectAll().where('site_id', 'in', siteIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();
+  const rules = moduleIds.length ? await enabledRulesOfModules(db, moduleIds) : [];
+  const anticc = await enabledAnticcRulesOfSites(db, siteIds);
   for (const siteId of siteIds) {
     const acl = moduleIds
       .filter((m) => assigned.some((a) => a.module_id === m && a.site_id === siteId))

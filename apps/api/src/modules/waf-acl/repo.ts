@@ -162,3 +162,27 @@ export function wafAclRepo(db: Db, site: ReachedSite) {
     },
   };
 }
+
+/** Unscoped, for naming refusals: the rules among `ruleIds` of modules of these sites, with their module's name. */
+export const ruleNamesOfSites = (db: Db, ruleIds: number[], siteIds: number[]) =>
+  db
+    .selectFrom('waf_acl_rules')
+    .innerJoin('waf_acl_modules', 'waf_acl_modules.id', 'waf_acl_rules.module_id')
+    .select(['waf_acl_rules.id', 'waf_acl_rules.module_id', 'waf_acl_rules.name', 'waf_acl_modules.name as module'])
+    .where('waf_acl_rules.id', 'in', ruleIds)
+    .where('waf_acl_modules.site_id', 'in', siteIds)
+    .execute();
+
+/** Unscoped, for the edge state: the modules assigned to these domains, with their site, by module. */
+export const modulesOfDomains = (db: Db, domainIds: number[]) =>
+  db
+    .selectFrom('waf_acl_domains')
+    .innerJoin('waf_acl_modules', 'waf_acl_modules.id', 'waf_acl_domains.module_id')
+    .select(['waf_acl_domains.domain_id', 'waf_acl_domains.module_id', 'waf_acl_modules.site_id'])
+    .where('waf_acl_domains.domain_id', 'in', domainIds)
+    .orderBy('waf_acl_domains.module_id')
+    .execute();
+
+/** Unscoped, for the edge state: the enabled rules of these modules, in priority order. */
+export const enabledRulesOfModules = (db: Db, moduleIds: number[]) =>
+  db.selectFrom('waf_acl_rules').selectAll().where('module_id', 'in', moduleIds).where('enabled', '=', 1).orderBy('priority').orderBy('id').execute();

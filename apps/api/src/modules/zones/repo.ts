@@ -160,3 +160,6 @@ export async function zonePortsOf(db: Db, zoneId: number) {
   const zone = await db.selectFrom('zones').select('settings').where('id', '=', zoneId).executeTakeFirstOrThrow();
   return readZoneSettings(zone.settings).ports;
 }
+
+/** Unscoped: the client that owns a zone. */
+export const zoneOwnerId = async (db: Db, zoneId: number) => (await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow()).client_id;
