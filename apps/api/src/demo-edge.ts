@@ -5,6 +5,7 @@ import { startAgent, stopNginx } from '@edgekeep/agent';
 import type { AppDeps } from './deps';
 import { DEMO_CLIENT, demoPrincipal } from './demo';
 import { startDemoTraffic } from './demo-traffic';
+import { demoClientNode } from './modules/nodes/repo';
 import { initializeNode } from './modules/nodes/service';
 import { readZoneSettings } from './modules/zones/defaults';
 import { setZoneSetting } from './modules/zones/settings';
@@ -33,16 +34,7 @@ const reachableByWorkers = async ({ dirs }: { dirs: string[] }) => {
 };
 
 /** The demo client's node on this machine, with its zone; undefined when the operator removed it. */
-const demoNode = (deps: AppDeps) =>
-  deps.db
-    .selectFrom('nodes')
-    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .innerJoin('accounts', 'accounts.id', 'nodes.client_id')
-    .select(['nodes.id as nodeId', 'nodes.initialized_at as initializedAt', 'zones.id as zoneId', 'zones.settings', 'accounts.id as clientId'])
-    .where('accounts.email', '=', DEMO_CLIENT)
-    .where('accounts.auth', '=', 'client')
-    .where('nodes.name', '=', 'local-edge')
-    .executeTakeFirst();
+const demoNode = (deps: AppDeps) => demoClientNode(deps.db, DEMO_CLIENT, 'local-edge');
 
 /**
  * DEMO=1 on a machine with nginx and its Lua module: a real edge node for the demo zone. The agent runs in this

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { EdgeNode } from '../http/auth';
 import type { RevisionBus } from '../lib/revisions';
 import { sha256 } from '../lib/crypto';
+import { stateInputsOfNodes } from '../modules/nodes/repo';
 import { genevaOf, monitorOf } from '../modules/resolutions/health';
 
 /** A built state is reused this long at most, however often its zone's revision stays the same. */
@@ -95,21 +96,7 @@ type StateOf = {
 
 /** What a node's state depends on besides its zone's revision (see `createStateCache`), by node: of a zone's nodes or of one node. */
 async function inputsOf(db: Db, [column, id]: ['nodes.zone_id' | 'nodes.id', number]) {
-  const [nodes, members] = await Promise.all([
-    db
-      .selectFrom('nodes')
-      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .select(['nodes.id', 'nodes.zone_id', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
-      .where(column, '=', id)
-      .execute(),
-    db
-      .selectFrom('node_group_members')
-      .innerJoin('nodes', 'nodes.id', 'node_group_members.node_id')
-      .select(['node_group_members.node_id', 'node_group_members.group_id'])
-      .where(column, '=', id)
-      .orderBy('node_group_members.group_id')
-      .execute(),
-  ]);
+  const [nodes, members] = await stateInputsOfNodes(db, [column, id]);
   const groups = new Map<number, number[]>();
   for (const m of members) groups.set(m.node_id, [...(groups.get(m.node_id) ?? []), m.group_id]);
   return new Map(nodes.map((n) => [n.id, { ...n, groups: (groups.get(n.id) ?? []).join('.') }]));

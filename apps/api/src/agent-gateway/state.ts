@@ -1,41 +1,19 @@
 import { createHash } from 'node:crypto';
 import { edge, ITEM_LIST_MAX } from '@edgekeep/contract';
 import { toCount, type Db } from '../db';
+import { domainCountsOfSites, enabledDomainsOfSites, enabledOriginsOfDomains } from '../modules/domains/repo';
 import { EDGE_FEATURES } from '../modules/edge-features';
+import { stateZoneOfNode } from '../modules/nodes/repo';
+import { siteNamesOf, sitesServedByNode } from '../modules/sites/repo';
 import { groupBy, type DomainStructure, type SiteData, type SiteStructure, type StateContext, type StateDeps, type ZonePart } from './edge-feature';
-
-/**
- * Every enabled domain, with its enabled origins, of the sites in normal status on products of the zone; a site
- * forced onto its product's backup group only on the nodes of that group.
- */
-const servedSites = (db: Db, zoneId: number, nodeId: number) =>
-  db
-    .selectFrom('sites')
-    .innerJoin('products', 'products.id', 'sites.product_id')
-    .where('products.zone_id', '=', zoneId)
-    .where('sites.status', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('sites.force_backup', '=', 0),
-        eb('products.backup_group_id', 'in', eb.selectFrom('node_group_members').select('group_id').where('node_id', '=', nodeId)),
-      ]),
-    );
 
 /** The batch's sites with their enabled domains that have enabled origins; the edge features add the rest. */
 async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[]> {
   const { db } = ctx.deps;
-  const sites = await db.selectFrom('sites').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
+  const sites = await siteNamesOf(db, ids);
   if (!sites.length) return [];
-  const domains = await db
-    .selectFrom('domains')
-    .selectAll()
-    .where('site_id', 'in', sites.map((s) => s.id))
-    .where('status', '=', 1)
-    .orderBy('id')
-    .execute();
-  const origins = domains.length
-    ? await db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domains.map((d) => d.id)).where('enabled', '=', 1).orderBy('id').execute()
-    : [];
+  const domains = await enabledDomainsOfSites(db, sites.map((s) => s.id));
+  const origins = domains.length ? await enabledOriginsOfDomains(db, domains.map((d) => d.id)) : [];
   const added = new Map<number, Partial<DomainStructure>>();
   for (const feature of EDGE_FEATURES) {
     if (!feature.domains) continue;
@@ -74,12 +52,7 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
  */
 export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Promise<edge.DesiredState>): Promise<edge.DesiredState> {
   const { db } = deps;
-  const zone = await db
-    .selectFrom('nodes')
-    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'zones.sites_revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
-    .where('nodes.id', '=', nodeId)
-    .executeTakeFirstOrThrow();
+  const zone = await stateZoneOfNode(db, nodeId);
   const ctx = { deps, zone };
   const zoneParts: ZonePart[] = [];
   for (const feature of EDGE_FEATURES) if (feature.zone) zoneParts.push(await feature.zone(ctx));
@@ -95,7 +68,7 @@ export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Pr
   const before = await prior?.catch(() => undefined);
   const base = before && made.get(before);
   const reusable = base && base.frame === frameKey && zone.sites_revision <= base.revision ? base : undefined;
-  const served = await servedSites(db, zone.id, nodeId).select(['sites.id', 'sites.edge_revision']).orderBy('sites.id').execute();
+  const served = await sitesServedByNode(db, zone.id, nodeId);
   // a bump marks the sites before it moves the zone's revision (lib/revisions.ts): a build that read a revision
   // read every site changed up to it, and the sites changed since are marked later
   const stale = served.filter((s) => !reusable?.sites.has(s.id) || s.edge_revision > reusable.revision).map((s) => s.id);
@@ -234,12 +207,7 @@ const BATCH_DOMAINS = ITEM_LIST_MAX;
 async function siteBatches(db: Db, siteIds: number[]) {
   const counts = new Map<number, number>();
   for (let i = 0; i < siteIds.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('domains')
-      .select((eb) => ['site_id', eb.fn.countAll().as('n')])
-      .where('site_id', 'in', siteIds.slice(i, i + CHUNK))
-      .groupBy('site_id')
-      .execute();
+    const rows = await domainCountsOfSites(db, siteIds.slice(i, i + CHUNK));
     for (const r of rows) counts.set(r.site_id, toCount(r.n as number));
   }
   const batches: number[][] = [];

@@ -188,3 +188,42 @@ export function enrolledNodeReports(db: Db, dialect: Dialect) {
     .where('nodes.credential_hash', 'is not', null)
     .execute();
 }
+
+/** Unscoped, for the edge state: the node's zone (its settings and revisions) with the node's own columns. */
+export const stateZoneOfNode = (db: Db, nodeId: number) =>
+  db
+    .selectFrom('nodes')
+    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'zones.sites_revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+    .where('nodes.id', '=', nodeId)
+    .executeTakeFirstOrThrow();
+
+/** Unscoped, for the state cache: the nodes of a zone (or one node) with what their state depends on, and their group memberships. */
+export const stateInputsOfNodes = (db: Db, [column, id]: ['nodes.zone_id' | 'nodes.id', number]) =>
+  Promise.all([
+    db
+      .selectFrom('nodes')
+      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+      .select(['nodes.id', 'nodes.zone_id', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+      .where(column, '=', id)
+      .execute(),
+    db
+      .selectFrom('node_group_members')
+      .innerJoin('nodes', 'nodes.id', 'node_group_members.node_id')
+      .select(['node_group_members.node_id', 'node_group_members.group_id'])
+      .where(column, '=', id)
+      .orderBy('node_group_members.group_id')
+      .execute(),
+  ]);
+
+/** Unscoped: the demo client's node named `name`, with its zone; undefined when there is none. */
+export const demoClientNode = (db: Db, clientEmail: string, name: string) =>
+  db
+    .selectFrom('nodes')
+    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .innerJoin('accounts', 'accounts.id', 'nodes.client_id')
+    .select(['nodes.id as nodeId', 'nodes.initialized_at as initializedAt', 'zones.id as zoneId', 'zones.settings', 'accounts.id as clientId'])
+    .where('accounts.email', '=', clientEmail)
+    .where('accounts.auth', '=', 'client')
+    .where('nodes.name', '=', name)
+    .executeTakeFirst();

@@ -196,3 +196,26 @@ export async function markDueSitesExpired(db: Db) {
 /** Unscoped, for the edge state: these sites' own limitations and their product's limits. */
 export const limitationsOfSites = (db: Db, siteIds: number[]) =>
   db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'sites.limitations', 'products.limits']).where('sites.id', 'in', siteIds).execute();
+
+/**
+ * Unscoped, for the edge state: the sites a node of the zone serves (in normal status on products of the zone; a site
+ * forced onto its product's backup group only on the nodes of that group), with the revision they last changed at.
+ */
+export const sitesServedByNode = (db: Db, zoneId: number, nodeId: number) =>
+  db
+    .selectFrom('sites')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .where('products.zone_id', '=', zoneId)
+    .where('sites.status', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('sites.force_backup', '=', 0),
+        eb('products.backup_group_id', 'in', eb.selectFrom('node_group_members').select('group_id').where('node_id', '=', nodeId)),
+      ]),
+    )
+    .select(['sites.id', 'sites.edge_revision'])
+    .orderBy('sites.id')
+    .execute();
+
+/** Unscoped, for the edge state: the names of these sites, by id. */
+export const siteNamesOf = (db: Db, siteIds: number[]) => db.selectFrom('sites').select(['id', 'name']).where('id', 'in', siteIds).orderBy('id').execute();
