@@ -11,6 +11,8 @@ import { forgetNodeCredentials, type EdgeNode } from '../http/auth';
 import { registerDownload, registerNodeRoute, registerRoute } from '../http/route';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
+import { answerCommand, nodesWithCommandsWaiting, takeWaitingCommands } from '../modules/nodes/commands-repo';
+import { nodeBeforeReport, nodeByEnrolToken, updateAgentNode } from '../modules/nodes/repo';
 import { breachOf, isResolvable, monitorOf } from '../modules/resolutions/health';
 import { refreshResolutions } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from '../lib/agent-package';
@@ -46,17 +48,7 @@ function oneAtATime(task: (key: number) => Promise<void>) {
  */
 const commandsWaiting = async (deps: AppDeps, node: { id: number; zone_id: number }) =>
   (
-    await deps.revisions.readOnce(node.zone_id, 'commands', async () => {
-      const rows = await deps.db
-        .selectFrom('node_commands')
-        .innerJoin('nodes', 'nodes.id', 'node_commands.node_id')
-        .select('node_commands.node_id')
-        .distinct()
-        .where('nodes.zone_id', '=', node.zone_id)
-        .where('node_commands.status', 'in', ['queued', 'sent'])
-        .execute();
-      return new Set(rows.map((r) => r.node_id));
-    })
+    await deps.revisions.readOnce(node.zone_id, 'commands', () => nodesWithCommandsWaiting(deps.db, node.zone_id))
   ).has(node.id);
 
 /**
@@ -82,14 +74,10 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   registerRoute(app, deps, r.enroll, async ({ req, body }) => {
-    const node = await deps.db.selectFrom('nodes').selectAll().where('enroll_token_hash', '=', sha256(body.token)).executeTakeFirst();
+    const node = await nodeByEnrolToken(deps.db, sha256(body.token));
     if (!node || !node.enroll_expires_at || node.enroll_expires_at < now()) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired enrolment token' });
     const credential = randomToken(32);
-    await deps.db
-      .updateTable('nodes')
-      .set({ credential_hash: sha256(credential), initialized_at: now(), enroll_token_hash: null, enroll_expires_at: null, version: body.version, updated_at: now() })
-      .where('id', '=', node.id)
-      .execute();
+    await updateAgentNode(deps.db, node.id, { credential_hash: sha256(credential), initialized_at: now(), enroll_token_hash: null, enroll_expires_at: null, version: body.version, updated_at: now() });
     forgetNodeCredentials(deps.db);
     req.log.info({ nodeId: node.id, hostname: body.hostname }, 'node enrolled');
     return { nodeId: node.id, nodeUID: node.node_uid, credential };
@@ -132,26 +120,16 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
 
   const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));
   registerNodeRoute(app, deps, r.report, async ({ node, body: report }) => {
-    const before = await deps.db
-      .selectFrom('nodes')
-      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'zones.id')
-      .select(['nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
-      .where('nodes.id', '=', node.id)
-      .executeTakeFirstOrThrow();
+    const before = await nodeBeforeReport(deps.db, node.id);
     const health = { ...before, last_report_at: now(), apply_error: report.applyError, monitor_breach: breachOf(monitorOf(before), report) };
-    await deps.db
-      .updateTable('nodes')
-      .set({
-        report: JSON.stringify(report),
-        version: report.version,
-        applied_revision: report.appliedRevision,
-        apply_error: health.apply_error,
-        monitor_breach: health.monitor_breach,
-        last_report_at: health.last_report_at,
-      })
-      .where('id', '=', node.id)
-      .execute();
+    await updateAgentNode(deps.db, node.id, {
+      report: JSON.stringify(report),
+      version: report.version,
+      applied_revision: report.appliedRevision,
+      apply_error: health.apply_error,
+      monitor_breach: health.monitor_breach,
+      last_report_at: health.last_report_at,
+    });
     // the first report of the zone's newest revision: how long it took to reach this node
     const reached = report.appliedRevision !== null && report.appliedRevision >= before.revision && (before.applied_revision ?? 0) < before.revision;
     if (reached && before.revision_at) deps.metrics.propagation.observe(Math.max(0, (Date.now() - Date.parse(before.revision_at)) / 1000));
@@ -165,19 +143,12 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   registerNodeRoute(app, deps, r.commands, async ({ node }) => {
-    const rows = await deps.db.selectFrom('node_commands').selectAll().where('node_id', '=', node.id).where('status', 'in', ['queued', 'sent']).orderBy('id').execute();
-    if (rows.length) await deps.db.updateTable('node_commands').set({ status: 'sent' }).where('id', 'in', rows.map((r) => r.id)).where('status', '=', 'queued').execute();
+    const rows = await takeWaitingCommands(deps.db, node.id);
     return { commands: rows.map((r) => ({ id: r.id, kind: r.kind, args: JSON.parse(r.args) })) };
   });
 
   registerNodeRoute(app, deps, r.commandResult, async ({ node, params, body: result }) => {
-    const updated = await deps.db
-      .updateTable('node_commands')
-      .set({ status: result.ok ? 'done' : 'failed', message: result.message, finished_at: now() })
-      .where('id', '=', params.id)
-      .where('node_id', '=', node.id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
+    if (!(await answerCommand(deps.db, node.id, params.id, result))) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
     await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: params.id, ...result });
     return { ok: true };
   });

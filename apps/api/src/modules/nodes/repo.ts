@@ -15,7 +15,8 @@ import { visibleZones, zonesRepo, type ReachedZone } from '../zones/repo';
  * `nodesRepo(deps, actor)`, whose every query starts from the nodes of the zones that client sees; another client's
  * node answers exactly like a missing one. A node read there comes back as a `ReachedNode`, and the changes take only
  * that (`owned` ones for changes: nodes of zones the client owns). What is not a caller's (the addresses taken in a
- * zone, the results of a zone's warm-up) is a plain function whose comment says it is unscoped.
+ * zone, what the edge state, the metrics and the agent read and write of a node) is a plain function whose comment
+ * says it is unscoped; the agents' side of the queued actions is in commands-repo.ts.
  */
 
 export type NodeRow = Selectable<NodeTable> & { zone_name: string; zone_revision: number };
@@ -165,16 +166,6 @@ export async function subNodeAddressesOutside(db: Db, nodeIds: number[], zoneId:
   return rows.map((r) => r.ip);
 }
 
-/** Unscoped: the actions with these ids (a zone's warm-up keeps them), each with its node, by node name. */
-export const commandsWithNodes = (db: Db, commandIds: number[]) =>
-  db
-    .selectFrom('node_commands')
-    .innerJoin('nodes', 'nodes.id', 'node_commands.node_id')
-    .select(['nodes.id as nodeID', 'nodes.name as nodeName', 'node_commands.status', 'node_commands.message', 'node_commands.finished_at as finishedAt'])
-    .where('node_commands.id', 'in', commandIds)
-    .orderBy('nodes.name')
-    .execute();
-
 /**
  * Unscoped, for the metrics: each enrolled node with its zone, what its last report says of nginx and its last apply,
  * and the revision it applied against its zone's newest.
@@ -227,3 +218,19 @@ export const demoClientNode = (db: Db, clientEmail: string, name: string) =>
     .where('accounts.auth', '=', 'client')
     .where('nodes.name', '=', name)
     .executeTakeFirst();
+
+/** Unscoped, for enrolment: the node whose enrolment token has this hash. */
+export const nodeByEnrolToken = (db: Db, tokenHash: string) => db.selectFrom('nodes').selectAll().where('enroll_token_hash', '=', tokenHash).executeTakeFirst();
+
+/** Unscoped, for reports: the node's health columns and applied revision, with its zone's revision and the one its resolutions reflect. */
+export const nodeBeforeReport = (db: Db, nodeId: number) =>
+  db
+    .selectFrom('nodes')
+    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'zones.id')
+    .select(['nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
+    .where('nodes.id', '=', nodeId)
+    .executeTakeFirstOrThrow();
+
+/** Unscoped, for the agent: changes the node its credential names (its enrolment, its last report). */
+export const updateAgentNode = (db: Db, nodeId: number, values: Updateable<NodeTable>) => db.updateTable('nodes').set(values).where('id', '=', nodeId).execute();

@@ -4,7 +4,7 @@ import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, validationError } from '../../http/errors';
-import { commandsWithNodes } from '../nodes/repo';
+import { commandsWithNodes } from '../nodes/commands-repo';
 import { queueForZone } from '../site-settings/node-queue';
 import { clientOf } from './service';
 import { readZoneSettings, type ZoneSettings } from './defaults';
