@@ -5,6 +5,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../deps';
 import { now, onWrite, type Db } from '../db';
 import { sha256 } from '../lib/crypto';
+import { nodeByCredential } from '../modules/nodes/repo';
 import { ApiError } from './errors';
 import { readJson, stringList } from '../db/json-column';
 
@@ -199,7 +200,7 @@ export async function authenticateNode(deps: AppDeps, req: FastifyRequest): Prom
   const kept = nodes.byCredential.get(hash);
   if (kept && kept.until > Date.now()) return kept.node;
   const generation = nodes.generation;
-  const node = await deps.db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', hash).executeTakeFirst();
+  const node = await nodeByCredential(deps.db, hash);
   if (!node) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
   if (generation === nodes.generation) {
     if (nodes.byCredential.size >= VERIFIED_KEPT) nodes.byCredential.delete(nodes.byCredential.keys().next().value!);

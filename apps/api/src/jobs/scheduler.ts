@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
 import type { Metrics } from '../metrics/metrics';
+import { claimLease, ensureLease, finishLease } from './repo';
 
 export type Job = {
   /** Unique and stable: the lease row's key. */
@@ -42,14 +43,7 @@ export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; met
 
   async function claim(job: Job, now: number, ignoreDue: boolean) {
     const leaseMs = job.leaseMs ?? Math.max(2 * job.everyMs, 60_000);
-    let q = db
-      .updateTable('job_leases')
-      .set({ holder, lease_until: iso(now + leaseMs), next_due: iso(now + job.everyMs), last_started_at: iso(now) })
-      .where('name', '=', job.name)
-      .where('lease_until', '<=', iso(now));
-    if (!ignoreDue) q = q.where('next_due', '<=', iso(now));
-    const r = await q.executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return claimLease(db, { name: job.name, holder, at: iso(now), until: iso(now + leaseMs), nextDue: iso(now + job.everyMs), ignoreDue });
   }
 
   async function execute(job: Job) {
@@ -63,18 +57,7 @@ export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; met
     }
     timer?.();
     metrics?.jobRuns.inc({ job: job.name, outcome: error ? 'failed' : 'ok' });
-    await db
-      .updateTable('job_leases')
-      .set((eb) => ({
-        lease_until: iso(Date.now()),
-        last_finished_at: iso(Date.now()),
-        last_error: error,
-        runs: eb('runs', '+', 1),
-        failures: error ? eb('failures', '+', 1) : eb.ref('failures'),
-      }))
-      .where('name', '=', job.name)
-      .where('holder', '=', holder)
-      .execute();
+    await finishLease(db, { name: job.name, holder, at: iso(Date.now()), error });
   }
 
   async function tick(job: Job, ignoreDue = false) {
@@ -103,7 +86,7 @@ export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; met
       started = true;
       stopping = undefined;
       for (const job of jobs.values()) {
-        await db.insertInto('job_leases').values({ name: job.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+        await ensureLease(db, job.name);
         const timer = setInterval(() => void tick(job), job.everyMs);
         timer.unref();
         timers.push(timer);
@@ -121,7 +104,7 @@ export function createScheduler({ db, log, metrics }: { db: Db; log: Logger; met
     async runNow(name) {
       const job = jobs.get(name);
       if (!job) throw new Error(`no job named ${name}`);
-      await db.insertInto('job_leases').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await ensureLease(db, name);
       return tick(job, true);
     },
   };

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Gauge } from 'prom-client';
-import { inBatches, type Db } from '../db';
+import type { Db } from '../db';
+import { markZonesRevised, nextRevision, zoneRevisionOf } from '../modules/zones/repo';
 import { listenForZones, notifyZones } from './revision-notifier';
 
 const ALL = 'zone:*';
@@ -66,12 +66,8 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
      * every site of the zones.
      */
     async bump(db: Db, zoneIds: number[], only?: { sites: number[] }) {
-      const next = await sql<{ value: number }>`update revisions set value = value + 1 where id = 1 returning value`.execute(db);
-      const revision = Number(next.rows[0].value);
-      // the sites first: a build that reads the zone's new revision finds them marked (agent-gateway/state.ts)
-      for (const ids of inBatches(only?.sites ?? [])) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', ids).execute();
-      const zones = { revision, revision_at: new Date().toISOString() };
-      if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
+      const revision = await nextRevision(db);
+      await markZonesRevised(db, zoneIds, revision, only);
       await wake(db, zoneIds);
       return revision;
     },
@@ -80,7 +76,11 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     readOnce,
     /** The zone's revision, read once for all who ask while the read is under way (`readOnce`). */
     revision: (db: Db, zoneId: number) =>
-      readOnce(zoneId, 'revision', () => db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirstOrThrow().then((z) => Number(z.revision))),
+      readOnce(zoneId, 'revision', async () => {
+        const revision = await zoneRevisionOf(db, zoneId);
+        if (revision === undefined) throw new Error(`no zone ${zoneId}`);
+        return revision;
+      }),
     /** Resolves at the zone's next bump or wake, or after `ms`; watchers read the zone's revision afterwards. */
     next(zoneId: number, ms: number, signal?: AbortSignal) {
       opts.watchers?.inc();

@@ -234,3 +234,6 @@ export const nodeBeforeReport = (db: Db, nodeId: number) =>
 
 /** Unscoped, for the agent: changes the node its credential names (its enrolment, its last report). */
 export const updateAgentNode = (db: Db, nodeId: number, values: Updateable<NodeTable>) => db.updateTable('nodes').set(values).where('id', '=', nodeId).execute();
+
+/** Unscoped, for the agents' calls: the node whose credential has this hash. */
+export const nodeByCredential = (db: Db, credentialHash: string) => db.selectFrom('nodes').select(['id', 'zone_id']).where('credential_hash', '=', credentialHash).executeTakeFirst();

@@ -2,7 +2,8 @@ import type { infraSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import { now, type Db } from '../../db';
 import { isResolvable } from './health';
-import { inZoneTurn, normalSitesOfZone, storeZoneResolutions, zoneAnswerSources, zoneRevision } from './repo';
+import { zoneRevisionOf } from '../zones/repo';
+import { inZoneTurn, normalSitesOfZone, storeZoneResolutions, zoneAnswerSources } from './repo';
 
 type ResolutionRecord = z.infer<typeof infraSchemas.resolutionRecord>;
 const addressRecord = (value: string, nodeID: number | null, subNode = false): ResolutionRecord => ({ type: value.includes(':') ? 'AAAA' : 'A', value, nodeID, subNode });
@@ -44,7 +45,7 @@ async function answersOfGroups(db: Db, zoneId: number, at: number) {
  */
 export async function computeZone(db: Db, zoneId: number, at = Date.now()) {
   await inZoneTurn(db, zoneId, async (tx) => {
-    const revision = await zoneRevision(tx, zoneId);
+    const revision = await zoneRevisionOf(tx, zoneId);
     if (revision === undefined) return;
     const { answers, nodes, healthy } = await answersOfGroups(tx, zoneId, at);
     const stamp = now();
@@ -53,6 +54,6 @@ export async function computeZone(db: Db, zoneId: number, at = Date.now()) {
       return a ? [{ zone_id: zoneId, site_id: s.id, group_id: s.groupId, line: a.line, cname: s.cname, records: JSON.stringify(a.records), backup: a.backup ? 1 : 0, updated_at: stamp } as const] : [];
     });
     const resolvable = new Map(([0, 1] as const).map((flag) => [flag, nodes.filter((n) => healthy.has(n.id) === (flag === 1) && n.resolvable !== flag).map((n) => n.id)]));
-    await storeZoneResolutions(tx, zoneId, rows, resolvable, Number(revision), stamp);
+    await storeZoneResolutions(tx, zoneId, rows, resolvable, revision, stamp);
   });
 }

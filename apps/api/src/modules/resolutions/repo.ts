@@ -97,9 +97,6 @@ export const inZoneTurn = (db: Db, zoneId: number, fn: (tx: Db) => Promise<void>
     await fn(tx);
   });
 
-/** Unscoped: the zone's revision, or undefined when there is no such zone. */
-export const zoneRevision = async (db: Db, zoneId: number) => (await db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirst())?.revision;
-
 type ResolutionRow = Insertable<Database['dns_resolutions']>;
 
 /**

@@ -1,6 +1,6 @@
 import { Codes } from '@edgekeep/contract';
-import type { Selectable } from 'kysely';
-import { now, toCount, type Db } from '../../db';
+import { sql, type Selectable } from 'kysely';
+import { inBatches, now, toCount, type Db } from '../../db';
 import { paginate } from '../../db/paging';
 import type { ZoneTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -163,3 +163,26 @@ export async function zonePortsOf(db: Db, zoneId: number) {
 
 /** Unscoped: the client that owns a zone. */
 export const zoneOwnerId = async (db: Db, zoneId: number) => (await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow()).client_id;
+
+/** Unscoped, for the revisions: the next value of the platform-wide revision counter. */
+export async function nextRevision(db: Db) {
+  const next = await sql<{ value: number }>`update revisions set value = value + 1 where id = 1 returning value`.execute(db);
+  return Number(next.rows[0].value);
+}
+
+/**
+ * Unscoped, for the revisions: gives the zones `revision`. `only.sites`: the change touched those sites alone, which
+ * are marked with it (first: a build that reads the zone's new revision finds them marked, agent-gateway/state.ts);
+ * without it, every site of the zones counts as changed at it.
+ */
+export async function markZonesRevised(db: Db, zoneIds: number[], revision: number, only?: { sites: number[] }) {
+  for (const ids of inBatches(only?.sites ?? [])) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', ids).execute();
+  const zones = { revision, revision_at: new Date().toISOString() };
+  if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
+}
+
+/** Unscoped: the zone's revision, or undefined when there is no such zone. */
+export async function zoneRevisionOf(db: Db, zoneId: number) {
+  const zone = await db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirst();
+  return zone && Number(zone.revision);
+}
