@@ -149,6 +149,12 @@ export function domainsRepo(db: Db, site: ReachedSite) {
       return q.orderBy('name').orderBy('id').execute();
     },
 
+    /** The site's domains among these ids, by name; an id of no domain of the site is left out. */
+    among: (domainIds: number[]) => domains().select(['id', 'name']).where('id', 'in', domainIds).orderBy('name').execute(),
+
+    /** Whether an enabled domain of the site serves a certificate. */
+    servesHttps: async () => (await domains().select('id').where('status', '=', 1).where('certificate_id', 'is not', null).executeTakeFirst()) !== undefined,
+
     /** The ids of the site's domains of these names. */
     idsNamed: async (names: string[]) => (await domains().select('id').where('name', 'in', names).execute()).map((r) => r.id),
 

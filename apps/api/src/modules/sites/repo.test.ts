@@ -3,6 +3,8 @@ import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 import type { Principal } from '../../http/auth';
 import { anticcRepo } from '../anticc/repo';
+import { domainsRepo } from '../domains/repo';
+import { siteSettingsRepo } from '../site-settings/repo';
 import { sitesRepo } from './repo';
 
 lane('the sites repository reaches only the caller’s sites', () => {
@@ -50,5 +52,40 @@ lane('the sites repository reaches only the caller’s sites', () => {
     await rules.remove([ruleB]);
     const left = await anticcRepo(t.deps.db, await sitesRepo(t.deps, as(f.userB.id, 'user')).get(f.b.site)).get(ruleB);
     expect(left).toMatchObject({ id: ruleB, enabled: true });
+  });
+
+  it("binds a site's settings to the site it was given: another site's rules, pages, records and domains are not there", async () => {
+    const siteA = await sitesRepo(t.deps, as(f.userA.id, 'user')).get(f.a.site);
+    const siteB = await sitesRepo(t.deps, as(f.userB.id, 'user')).get(f.b.site);
+    const theirs = siteSettingsRepo(t.deps.db, siteB);
+    await theirs.addCacheRule({ type: 'fileTypes', values: ['css'], seconds: 60, mode: 'force' });
+    await theirs.addRate({ url: 'http://b.example.org/', rate: 10 });
+    const page = await theirs.addErrorPage({ status: 403, type: 'content', body: 'gone' });
+    const record = await theirs.addDnsRecord({ name: 'www', type: 'A', value: '192.0.2.9', ttl: 600, domainIDs: [], memo: '' });
+    const [cacheRule] = await theirs.cacheRules();
+    const [rate] = await theirs.rateRules();
+    const upstreams = [{ host: '198.51.100.7' }];
+    const [domain] = (await call(t, 'POST', `user/site/${f.b.site}/domains`, { token: f.tokens.userB, body: { domains: 'theirs.example.org', upstreams } })).body.data;
+
+    const mine = siteSettingsRepo(t.deps.db, siteA);
+    const refusedAs = (what: string) => ({ code: 101003, status: 404, options: { extra: `${what} not found` } });
+    await expect(mine.someCacheRules([cacheRule.id])).rejects.toMatchObject(refusedAs('cache rule'));
+    await expect(mine.updateCacheRule(cacheRule.id, { type: 'fileTypes', values: ['js'], seconds: 1, mode: 'force' })).rejects.toMatchObject(refusedAs('cache rule'));
+    await expect(mine.removeCacheRules([cacheRule.id])).rejects.toMatchObject(refusedAs('cache rule'));
+    await expect(mine.assertRates([rate.id])).rejects.toMatchObject(refusedAs('rate rule'));
+    await expect(mine.removeRates([rate.id])).rejects.toMatchObject(refusedAs('rate rule'));
+    await expect(mine.updateErrorPage(page.id, { status: 500, type: 'content', body: 'mine' })).rejects.toMatchObject(refusedAs('error page'));
+    await expect(mine.removeErrorPages([page.id])).rejects.toMatchObject(refusedAs('error page'));
+    await expect(mine.dnsRecord(record.id)).rejects.toMatchObject(refusedAs('DNS record'));
+    await expect(mine.removeDnsRecords([record.id])).rejects.toMatchObject(refusedAs('DNS record'));
+    await mine.updateRate(rate.id, { url: 'http://a.example.com/', rate: 1 });
+    await mine.updateDnsRecord(record.id, { name: 'mine', type: 'A', value: '192.0.2.1', ttl: 60, domainIDs: [], memo: '' });
+    expect([await mine.cacheRules(), await mine.rateRules(), (await mine.errorPagesPage({ page: 1, pageSize: 10 })).total]).toEqual([[], [], 0]);
+    expect([await mine.hasErrorPages(), await mine.hasDnsRecords(), (await mine.dnsRecordsPage({ page: 1, pageSize: 10 })).total]).toEqual([false, false, 0]);
+    expect(await domainsRepo(t.deps.db, siteA).among([domain.id])).toEqual([]);
+
+    expect(await theirs.rateRules()).toEqual([{ id: rate.id, url: 'http://b.example.org/', rate: 10 }]);
+    expect(await theirs.dnsRecord(record.id)).toMatchObject({ name: 'www', value: '192.0.2.9' });
+    expect(await domainsRepo(t.deps.db, siteB).among([domain.id])).toEqual([{ id: domain.id, name: 'theirs.example.org' }]);
   });
 });
