@@ -268,3 +268,7 @@ export async function clientAutoSSLCount(db: Db, clientId: number) {
     .executeTakeFirst();
   return toCount(row?.n as number);
 }
+
+/** Unscoped (the caller reached the sites): the names and tags of the domains of these sites. */
+export const domainTagsOfSites = async (db: Db, siteIds: number[]) =>
+  (await db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute()).map((d) => ({ name: d.name, tags: readJson('domains.tags', stringList, d.tags) }));

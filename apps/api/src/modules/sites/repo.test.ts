@@ -3,6 +3,7 @@ import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 import type { Principal } from '../../http/auth';
 import { anticcRepo } from '../anticc/repo';
+import { reachedDomainsRepo } from '../client-domains/repo';
 import { domainsRepo } from '../domains/repo';
 import { siteSettingsRepo } from '../site-settings/repo';
 import { sitesRepo } from './repo';
@@ -11,6 +12,7 @@ lane('the sites repository reaches only the caller’s sites', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof makeInfra>>;
   let ruleB: number;
+  let domainB: number;
   const as = (accountId: number, tier: Principal['tier']): Principal => ({
     accountId,
     tier,
@@ -25,6 +27,8 @@ lane('the sites repository reaches only the caller’s sites', () => {
     f = await makeInfra(t);
     const body = { urlRegex: '^/login', seconds: 10, times: 20, type: 2, priority: 5 };
     ruleB = (await call(t, 'POST', `user/site/${f.b.site}/firewall/setting/anticc`, { token: f.tokens.userB, body })).body.data.id;
+    const domains = { domains: 'theirs.example.org', upstreams: [{ host: '198.51.100.7' }] };
+    domainB = (await call(t, 'POST', `user/site/${f.b.site}/domains`, { token: f.tokens.userB, body: domains })).body.data[0].id;
   });
   afterAll(() => t.close());
 
@@ -40,6 +44,11 @@ lane('the sites repository reaches only the caller’s sites', () => {
       expect(await sites.names()).toEqual([{ id: f.a.site, name: 'site-a' }]);
       expect((await sites.page({ page: 1, pageSize: 10, siteName: 'site' })).data.map((s) => s.id)).toEqual([f.a.site]);
       expect((await (await sites.query()).where('sites.id', '=', f.b.site).execute()).length).toBe(0);
+      expect((await (await sites.ids()).execute()).map((s) => s.id)).toEqual([f.a.site]);
+      expect(await (await sites.ids({ siteId: f.b.site })).execute()).toEqual([]);
+      expect((await sites.kinds()).map((s) => s.id)).toEqual([f.a.site]);
+      expect((await reachedDomainsRepo(t.deps.db, await sites.ids()).withSite()).map((d) => d.id)).not.toContain(domainB);
+      expect((await reachedDomainsRepo(t.deps.db, await sites.ids()).withSite({ siteIds: [f.b.site] })).length).toBe(0);
     }
   });
 
@@ -64,8 +73,6 @@ lane('the sites repository reaches only the caller’s sites', () => {
     const record = await theirs.addDnsRecord({ name: 'www', type: 'A', value: '192.0.2.9', ttl: 600, domainIDs: [], memo: '' });
     const [cacheRule] = await theirs.cacheRules();
     const [rate] = await theirs.rateRules();
-    const upstreams = [{ host: '198.51.100.7' }];
-    const [domain] = (await call(t, 'POST', `user/site/${f.b.site}/domains`, { token: f.tokens.userB, body: { domains: 'theirs.example.org', upstreams } })).body.data;
 
     const mine = siteSettingsRepo(t.deps.db, siteA);
     const refusedAs = (what: string) => ({ code: 101003, status: 404, options: { extra: `${what} not found` } });
@@ -82,10 +89,10 @@ lane('the sites repository reaches only the caller’s sites', () => {
     await mine.updateDnsRecord(record.id, { name: 'mine', type: 'A', value: '192.0.2.1', ttl: 60, domainIDs: [], memo: '' });
     expect([await mine.cacheRules(), await mine.rateRules(), (await mine.errorPagesPage({ page: 1, pageSize: 10 })).total]).toEqual([[], [], 0]);
     expect([await mine.hasErrorPages(), await mine.hasDnsRecords(), (await mine.dnsRecordsPage({ page: 1, pageSize: 10 })).total]).toEqual([false, false, 0]);
-    expect(await domainsRepo(t.deps.db, siteA).among([domain.id])).toEqual([]);
+    expect(await domainsRepo(t.deps.db, siteA).among([domainB])).toEqual([]);
 
     expect(await theirs.rateRules()).toEqual([{ id: rate.id, url: 'http://b.example.org/', rate: 10 }]);
     expect(await theirs.dnsRecord(record.id)).toMatchObject({ name: 'www', value: '192.0.2.9' });
-    expect(await domainsRepo(t.deps.db, siteB).among([domain.id])).toEqual([{ id: domain.id, name: 'theirs.example.org' }]);
+    expect(await domainsRepo(t.deps.db, siteB).among([domainB])).toEqual([{ id: domainB, name: 'theirs.example.org' }]);
   });
 });

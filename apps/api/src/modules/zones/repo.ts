@@ -21,3 +21,6 @@ export async function queueZoneCommand(db: Db, zoneId: number, command: { kind: 
     .returning('id')
     .execute();
 }
+
+/** Unscoped, for the statistics' labels: the names of these nodes. */
+export const nodeNames = (db: Db, nodeIds: number[]) => db.selectFrom('nodes').select(['id', 'name']).where('id', 'in', nodeIds).execute();
