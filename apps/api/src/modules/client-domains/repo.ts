@@ -1,12 +1,10 @@
 import type { clientDomainSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db';
+import { toCount, type Db } from '../../db';
 import { keptPage } from '../../db/kept-order';
-import type { sitesRepo } from '../sites/repo';
+import type { ReachedSiteIds } from '../sites/repo';
 
 type Query = z.infer<typeof clientDomainSchemas.clientDomainsQuery>;
-/** The query of the ids of a caller's sites that `sitesRepo(deps, principal).ids()` answers. */
-type ReachedSiteIds = Awaited<ReturnType<ReturnType<typeof sitesRepo>['ids']>>;
 
 const SITE_COLUMNS = ['sites.name as site_name', 'sites.status as site_status', 'sites.cname', 'sites.user_id', 'owner.email as user_email'] as const;
 /** What a list item shows of a domain: a page reads these alone (reading 20 rows' every column cost 4× their lookups). */
@@ -50,5 +48,8 @@ export function reachedDomainsRepo(db: Db, sites: ReachedSiteIds) {
       const byId = new Map(rows.map((d) => [d.id, d]));
       return { data: page.ids.flatMap((id) => byId.get(id) ?? []), total: page.total };
     },
+
+    /** How many domains the sites have. */
+    count: async () => toCount((await db.selectFrom('domains').select((eb) => eb.fn.countAll().as('n')).where('site_id', 'in', sites).executeTakeFirst())?.n as number | undefined),
   };
 }

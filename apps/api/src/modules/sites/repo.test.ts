@@ -6,6 +6,7 @@ import { anticcRepo } from '../anticc/repo';
 import { reachedDomainsRepo } from '../client-domains/repo';
 import { domainsRepo } from '../domains/repo';
 import { siteSettingsRepo } from '../site-settings/repo';
+import { trafficPlansRepo } from '../traffic/repo';
 import { sitesRepo } from './repo';
 
 lane('the sites repository reaches only the caller’s sites', () => {
@@ -94,5 +95,18 @@ lane('the sites repository reaches only the caller’s sites', () => {
     expect(await theirs.rateRules()).toEqual([{ id: rate.id, url: 'http://b.example.org/', rate: 10 }]);
     expect(await theirs.dnsRecord(record.id)).toMatchObject({ name: 'www', value: '192.0.2.9' });
     expect(await domainsRepo(t.deps.db, siteB).among([domainB])).toEqual([{ id: domainB, name: 'theirs.example.org' }]);
+  });
+
+  it("reaches the extra traffic plans of the caller's sites only", async () => {
+    const userB = sitesRepo(t.deps, as(f.userB.id, 'user'));
+    const id = await trafficPlansRepo(t.deps.db, await userB.ids()).insert(await userB.get(f.b.site), { trafficGB: 5, price: 1, year: 2026, month: 11, memo: '', createdBy: f.userB.id });
+    for (const principal of [as(f.userA.id, 'user'), as(f.clientA.id, 'client')]) {
+      const plans = trafficPlansRepo(t.deps.db, await sitesRepo(t.deps, principal).ids());
+      const refused = { code: 101003, status: 404, options: { extra: 'extra traffic plan not found' } };
+      await expect(plans.get(id)).rejects.toMatchObject(refused);
+      await expect(plans.some([id])).rejects.toMatchObject(refused);
+      expect((await plans.page({ page: 1, pageSize: 10 })).total).toBe(0);
+    }
+    expect((await trafficPlansRepo(t.deps.db, await userB.ids()).get(id)).site_id).toBe(f.b.site);
   });
 });

@@ -179,6 +179,11 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
   };
 }
 
+/** The query of the ids of a caller's sites that `sitesRepo(…).ids()` answers, for the repositories of what lies across them. */
+export type ReachedSiteIds = Awaited<ReturnType<ReturnType<typeof sitesRepo>['ids']>>;
+/** The query of a caller's sites that `sitesRepo(…).query()` answers. */
+export type ReachedSitesQuery = Awaited<ReturnType<ReturnType<typeof sitesRepo>['query']>>;
+
 /** The caller's site `siteId` (101003/404 when it does not reach it) with a repository of what hangs off it. */
 export async function reachSite<R>(deps: AppDeps, principal: Principal, siteId: number, repoOf: (db: Db, site: ReachedSite) => R) {
   const site = await sitesRepo(deps, principal).get(siteId);
