@@ -149,6 +149,12 @@ export function domainsRepo(db: Db, site: ReachedSite) {
       return q.orderBy('name').orderBy('id').execute();
     },
 
+    /** The site's domains among these ids, by name; an id of no domain of the site is left out. */
+    among: (domainIds: number[]) => domains().select(['id', 'name']).where('id', 'in', domainIds).orderBy('name').execute(),
+
+    /** Whether an enabled domain of the site serves a certificate. */
+    servesHttps: async () => (await domains().select('id').where('status', '=', 1).where('certificate_id', 'is not', null).executeTakeFirst()) !== undefined,
+
     /** The ids of the site's domains of these names. */
     idsNamed: async (names: string[]) => (await domains().select('id').where('name', 'in', names).execute()).map((r) => r.id),
 
@@ -262,3 +268,7 @@ export async function clientAutoSSLCount(db: Db, clientId: number) {
     .executeTakeFirst();
   return toCount(row?.n as number);
 }
+
+/** Unscoped (the caller reached the sites): the names and tags of the domains of these sites. */
+export const domainTagsOfSites = async (db: Db, siteIds: number[]) =>
+  (await db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute()).map((d) => ({ name: d.name, tags: readJson('domains.tags', stringList, d.tags) }));
