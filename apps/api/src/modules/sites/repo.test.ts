@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal as as, call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
-import type { Principal } from '../../http/auth';
 import { anticcRepo } from '../anticc/repo';
 import { sitesRepo } from './repo';
 
@@ -9,15 +8,6 @@ lane('the sites repository reaches only the caller’s sites', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof makeInfra>>;
   let ruleB: number;
-  const as = (accountId: number, tier: Principal['tier']): Principal => ({
-    accountId,
-    tier,
-    sessionId: 0,
-    sessionKind: 'login',
-    proxyAccountId: null,
-    isRoot: true,
-    permissions: new Set(),
-  });
   beforeAll(async () => {
     t = await startTestApp();
     f = await makeInfra(t);
