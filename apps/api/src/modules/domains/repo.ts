@@ -250,15 +250,18 @@ export function domainsRepo(db: Db, site: ReachedSite) {
   };
 }
 
-/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
-export async function clientAutoSSLCount(db: Db, clientId: number) {
-  const row = await db
+/** The count of the domains of the sites made from a client's products. */
+const clientDomainsCounted = (db: Db, clientId: number) =>
+  db
     .selectFrom('domains')
     .innerJoin('sites', 'sites.id', 'domains.site_id')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('products.client_id', '=', clientId)
-    .where('domains.auto_ssl', '=', 1)
-    .executeTakeFirst();
-  return toCount(row?.n as number);
-}
+    .where('products.client_id', '=', clientId);
+
+/** Unscoped, for the licence: how many domains the sites made from a client's products have. */
+export const clientDomainCount = async (db: Db, clientId: number) => toCount((await clientDomainsCounted(db, clientId).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
+export const clientAutoSSLCount = async (db: Db, clientId: number) =>
+  toCount((await clientDomainsCounted(db, clientId).where('domains.auto_ssl', '=', 1).executeTakeFirst())?.n as number);

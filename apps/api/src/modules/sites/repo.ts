@@ -1,7 +1,7 @@
 import { siteActionSchemas, type PageQuery, type siteSchemas } from '@edgekeep/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { now, type Db } from '../../db';
+import { now, toCount, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
 import { paginate } from '../../db/paging';
 import type { SiteTable } from '../../db/schema';
@@ -191,4 +191,10 @@ export async function markDueSitesExpired(db: Db) {
     .execute();
   if (due.length) await db.updateTable('sites').set({ status: 3, updated_at: now() }).where('id', 'in', due.map((s) => s.id)).execute();
   return due.map((s) => ({ id: s.id, zoneID: s.zone_id }));
+}
+
+/** Unscoped, for the licence: how many sites are made from a client's products. */
+export async function clientSiteCount(db: Db, clientId: number) {
+  const row = await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select((eb) => eb.fn.countAll().as('n')).where('products.client_id', '=', clientId).executeTakeFirst();
+  return toCount(row?.n as number);
 }
