@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { asPrincipal as as, call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
+import { findAccount } from '../accounts/repo';
 import { anticcRepo } from '../anticc/repo';
+import { productsRepo } from '../products/repo';
 import { sitesRepo } from './repo';
 
 lane('the sites repository reaches only the caller’s sites', () => {
@@ -40,5 +42,16 @@ lane('the sites repository reaches only the caller’s sites', () => {
     await rules.remove([ruleB]);
     const left = await anticcRepo(t.deps.db, await sitesRepo(t.deps, as(f.userB.id, 'user')).get(f.b.site)).get(ruleB);
     expect(left).toMatchObject({ id: ruleB, enabled: true });
+  });
+
+  it("reaches only the products on the client's zones: another client's product is not there", async () => {
+    const products = productsRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!);
+    expect((await products.get(f.a.product))?.name).toBe('plan-a');
+    expect(await products.get(f.b.product)).toBeUndefined();
+    expect((await products.names()).map((p) => p.id)).toEqual([f.a.product]);
+    await products.update(f.b.product, { name: 'taken' });
+    await products.remove(f.b.product);
+    const theirs = productsRepo(t.deps, (await findAccount(t.deps.db, f.clientB.id))!);
+    expect((await theirs.get(f.b.product))?.name).toBe('plan-b');
   });
 });
