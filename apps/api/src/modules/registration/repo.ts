@@ -14,6 +14,10 @@ export async function replaceSetPasswordToken(db: Db, accountId: number, tokenHa
 export const findSetPasswordToken = (db: Db, tokenHash: string) =>
   db.selectFrom('mail_tokens').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', 'set-password').executeTakeFirst();
 
+/** Unscoped, for the operation log: the account a mail token (of any purpose) was made for. */
+export const mailTokenOwner = async (db: Db, tokenHash: string) =>
+  (await db.selectFrom('mail_tokens').select('account_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.account_id;
+
 /** Uses a link up; false when it already was. */
 export async function useMailToken(db: Db, id: number) {
   const used = await db.updateTable('mail_tokens').set({ used_at: now() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
