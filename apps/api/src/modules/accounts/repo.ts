@@ -38,6 +38,10 @@ export async function insertAccount(db: Db, values: Omit<Insertable<AccountTable
 export const updateAccount = (db: Db, id: number, values: Updateable<AccountTable>) =>
   db.updateTable('accounts').set({ ...values, updated_at: now() }).where('id', '=', id).execute();
 
+/** Unscoped, for the first start: whether the root admin exists. */
+export const rootAdminExists = async (db: Db) =>
+  (await db.selectFrom('accounts').select('id').where('auth', '=', 'admin').where('is_root', '=', 1).executeTakeFirst()) !== undefined;
+
 /** Unscoped, for the command line: every account, or those of one tier, by id. */
 export function allAccounts(db: Db, auth?: Tier) {
   const q = db.selectFrom('accounts').select(['id', 'auth', 'email', 'name', 'is_root', 'enabled']).orderBy('id');

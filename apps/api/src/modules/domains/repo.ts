@@ -265,3 +265,24 @@ export const clientDomainCount = async (db: Db, clientId: number) => toCount((aw
 /** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
 export const clientAutoSSLCount = async (db: Db, clientId: number) =>
   toCount((await clientDomainsCounted(db, clientId).where('domains.auto_ssl', '=', 1).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the ownership checks: enabled names of sites not `ownerId`'s under these registered domains, with their zones. */
+export const enabledNamesOfOthersUnder = (db: Db, ownerId: number, domains: string[]) =>
+  db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['domains.id', 'domains.name', 'products.zone_id'])
+    .where('sites.user_id', '!=', ownerId)
+    .where('domains.status', '=', 1)
+    .where((eb) => eb.or(domains.flatMap((d) => [eb('domains.name', '=', d), eb('domains.name', 'like', `%.${d}`)])))
+    .execute();
+
+/** Unscoped, for the ownership checks: the enabled domains of these names (but `exceptIds`), with their sites' owners. */
+export function enabledDomainsNamed(db: Db, names: string[], exceptIds?: number[]) {
+  const q = db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select(['domains.name', 'sites.user_id']).where('domains.name', 'in', names).where('domains.status', '=', 1);
+  return (exceptIds?.length ? q.where('domains.id', 'not in', exceptIds) : q).execute();
+}
+
+/** Unscoped, for a proven takeover: disables these domains, whoever's they are. */
+export const disableDomains = (db: Db, ids: number[], at: string) => db.updateTable('domains').set({ status: 0, updated_at: at }).where('id', 'in', ids).execute();

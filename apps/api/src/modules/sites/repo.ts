@@ -193,6 +193,10 @@ export async function markDueSitesExpired(db: Db) {
   return due.map((s) => ({ id: s.id, zoneID: s.zone_id }));
 }
 
+/** Unscoped, for a node's log lines: the ids of the sites on the products of its zone. */
+export const siteIdsOfZone = async (db: Db, zoneId: number) =>
+  (await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute()).map((r) => r.id);
+
 /** Unscoped, for the licence: how many sites are made from a client's products. */
 export async function clientSiteCount(db: Db, clientId: number) {
   const row = await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select((eb) => eb.fn.countAll().as('n')).where('products.client_id', '=', clientId).executeTakeFirst();
