@@ -3,8 +3,8 @@ import { now, toCount, type Db } from '../../db';
 import type { LicenseOrderTable, LicenseTable } from '../../db/schema';
 
 /*
- * Licenses are the operator's: every query here is a plain function. A client reaches only its own activation,
- * registration and orders, by the client id its routes resolve from the caller (`licensedClientOf`).
+ * Licenses and their orders are the operator's: every query here is a plain function. A client reaches only its own
+ * activation and registration request, by the root client id its routes resolve from the caller.
  */
 
 export type License = Selectable<LicenseTable>;
