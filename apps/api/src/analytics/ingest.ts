@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { registerNodeRoute } from '../http/route';
+import { siteIdsOfZone } from '../modules/sites/repo';
 import { countLines, lastTime } from './load';
 import type { L4Store } from './l4/types';
 
@@ -14,12 +15,6 @@ const unzip = promisify(gunzip);
 export const MAX_BATCH_GZIP_BYTES = 4 * 1024 * 1024;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 export const MAX_BATCH_LINES = 20_000;
-
-/** The sites a node serves: those on products of its zone. */
-const sitesOfZone = async (deps: AppDeps, zoneId: number) => {
-  const rows = await deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute();
-  return rows.map((r) => r.id);
-};
 
 /**
  * How far to move a batch's line times: the API's clock less the node's as it sent the batch (header `x-sent-at`),
@@ -70,7 +65,8 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agent
       if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
-      const served = await sitesOfZone(deps, node.zone_id);
+      // The sites a node serves: those on products of its zone.
+      const served = await siteIdsOfZone(deps.db, node.zone_id);
       const shiftMs = clockShift(req.headers[agentProtocol.LOG_SENT_AT_HEADER]);
       const batch = { nodeId: node.id, file, ndjson: text, served, shiftMs };
       deps.metrics.ingestBatches.inc({ log });

@@ -256,19 +256,43 @@ export function domainsRepo(db: Db, site: ReachedSite) {
   };
 }
 
-/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
-export async function clientAutoSSLCount(db: Db, clientId: number) {
-  const row = await db
+/** The count of the domains of the sites made from a client's products. */
+const clientDomainsCounted = (db: Db, clientId: number) =>
+  db
     .selectFrom('domains')
     .innerJoin('sites', 'sites.id', 'domains.site_id')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('products.client_id', '=', clientId)
-    .where('domains.auto_ssl', '=', 1)
-    .executeTakeFirst();
-  return toCount(row?.n as number);
+    .where('products.client_id', '=', clientId);
+
+/** Unscoped, for the licence: how many domains the sites made from a client's products have. */
+export const clientDomainCount = async (db: Db, clientId: number) => toCount((await clientDomainsCounted(db, clientId).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
+export const clientAutoSSLCount = async (db: Db, clientId: number) =>
+  toCount((await clientDomainsCounted(db, clientId).where('domains.auto_ssl', '=', 1).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the ownership checks: enabled names of sites not `ownerId`'s under these registered domains, with their zones. */
+export const enabledNamesOfOthersUnder = (db: Db, ownerId: number, domains: string[]) =>
+  db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['domains.id', 'domains.name', 'products.zone_id'])
+    .where('sites.user_id', '!=', ownerId)
+    .where('domains.status', '=', 1)
+    .where((eb) => eb.or(domains.flatMap((d) => [eb('domains.name', '=', d), eb('domains.name', 'like', `%.${d}`)])))
+    .execute();
+
+/** Unscoped, for the ownership checks: the enabled domains of these names (but `exceptIds`), with their sites' owners. */
+export function enabledDomainsNamed(db: Db, names: string[], exceptIds?: number[]) {
+  const q = db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select(['domains.name', 'sites.user_id']).where('domains.name', 'in', names).where('domains.status', '=', 1);
+  return (exceptIds?.length ? q.where('domains.id', 'not in', exceptIds) : q).execute();
 }
 
 /** Unscoped (the caller reached the sites): the names and tags of the domains of these sites. */
 export const domainTagsOfSites = async (db: Db, siteIds: number[]) =>
   (await db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute()).map((d) => ({ name: d.name, tags: readJson('domains.tags', stringList, d.tags) }));
+
+/** Unscoped, for a proven takeover: disables these domains, whoever's they are. */
+export const disableDomains = (db: Db, ids: number[], at: string) => db.updateTable('domains').set({ status: 0, updated_at: at }).where('id', 'in', ids).execute();

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal as as, call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
-import type { Principal } from '../../http/auth';
+import { findAccount } from '../accounts/repo';
 import { anticcRepo } from '../anticc/repo';
 import { reachedDomainsRepo } from '../client-domains/repo';
 import { domainsRepo } from '../domains/repo';
 import { siteSettingsRepo } from '../site-settings/repo';
 import { trafficPlansRepo } from '../traffic/repo';
+import { productsRepo } from '../products/repo';
 import { sitesRepo } from './repo';
 
 lane('the sites repository reaches only the caller’s sites', () => {
@@ -14,15 +15,6 @@ lane('the sites repository reaches only the caller’s sites', () => {
   let f: Awaited<ReturnType<typeof makeInfra>>;
   let ruleB: number;
   let domainB: number;
-  const as = (accountId: number, tier: Principal['tier']): Principal => ({
-    accountId,
-    tier,
-    sessionId: 0,
-    sessionKind: 'login',
-    proxyAccountId: null,
-    isRoot: true,
-    permissions: new Set(),
-  });
   beforeAll(async () => {
     t = await startTestApp();
     f = await makeInfra(t);
@@ -108,5 +100,16 @@ lane('the sites repository reaches only the caller’s sites', () => {
       expect((await plans.page({ page: 1, pageSize: 10 })).total).toBe(0);
     }
     expect((await trafficPlansRepo(t.deps.db, await userB.ids()).get(id)).site_id).toBe(f.b.site);
+  });
+
+  it("reaches only the products on the client's zones: another client's product is not there", async () => {
+    const products = productsRepo(t.deps, (await findAccount(t.deps.db, f.clientA.id))!);
+    expect((await products.get(f.a.product))?.name).toBe('plan-a');
+    expect(await products.get(f.b.product)).toBeUndefined();
+    expect((await products.names()).map((p) => p.id)).toEqual([f.a.product]);
+    await products.update(f.b.product, { name: 'taken' });
+    await products.remove(f.b.product);
+    const theirs = productsRepo(t.deps, (await findAccount(t.deps.db, f.clientB.id))!);
+    expect((await theirs.get(f.b.product))?.name).toBe('plan-b');
   });
 });

@@ -1,7 +1,7 @@
 import { siteActionSchemas, type PageQuery, type siteSchemas } from '@edgekeep/contract';
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { now, type Db } from '../../db';
+import { now, toCount, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
 import { paginate } from '../../db/paging';
 import type { Database, SiteTable } from '../../db/schema';
@@ -218,4 +218,14 @@ export async function markDueSitesExpired(db: Db) {
     .execute();
   if (due.length) await db.updateTable('sites').set({ status: 3, updated_at: now() }).where('id', 'in', due.map((s) => s.id)).execute();
   return due.map((s) => ({ id: s.id, zoneID: s.zone_id }));
+}
+
+/** Unscoped, for a node's log lines: the ids of the sites on the products of its zone. */
+export const siteIdsOfZone = async (db: Db, zoneId: number) =>
+  (await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute()).map((r) => r.id);
+
+/** Unscoped, for the licence: how many sites are made from a client's products. */
+export async function clientSiteCount(db: Db, clientId: number) {
+  const row = await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select((eb) => eb.fn.countAll().as('n')).where('products.client_id', '=', clientId).executeTakeFirst();
+  return toCount(row?.n as number);
 }
