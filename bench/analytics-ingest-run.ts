@@ -43,7 +43,7 @@ try {
     const started = performance.now();
     const send = async (node: number) => {
       for (const name of files[node]) {
-        const { stored } = await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name), served });
+        const { accepted: stored } = await store.ingest({ nodeId: node + 1, file: '2049:7', ndjson: await readFile(name), served });
         lines += stored;
       }
     };

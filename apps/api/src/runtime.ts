@@ -10,6 +10,7 @@ import { createMailer } from './lib/mailer';
 import { createRevisionBus } from './lib/revisions';
 import { loadSecrets } from './lib/secrets';
 import { createMetrics } from './metrics/metrics';
+import { rootAdminExists } from './modules/accounts/repo';
 import { createAccount } from './modules/accounts/service';
 
 /** Structured logs; credentials never reach a log line. */
@@ -58,8 +59,7 @@ export async function closeRuntime(deps: AppDeps) {
  * to the terminal (never to the log).
  */
 export async function ensureRootAdmin(deps: AppDeps) {
-  const existing = await deps.db.selectFrom('accounts').select('id').where('auth', '=', 'admin').where('is_root', '=', 1).executeTakeFirst();
-  if (existing) return;
+  if (await rootAdminExists(deps.db)) return;
   const email = deps.config.adminEmail ?? 'admin@edgekeep.local';
   const generated = deps.config.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
   await createAccount(deps, { auth: 'admin', email, name: 'admin', password: deps.config.adminPassword ?? generated, isRoot: true });

@@ -11,6 +11,7 @@ import { requiredInCi } from '../../agent/src/test/required-in-ci';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
+import type { Principal } from '../src/http/auth';
 import { createAccount, type NewAccount } from '../src/modules/accounts/service';
 import { closeRuntime, openRuntime } from '../src/runtime';
 import { grantLicense } from './license-fixtures';
@@ -186,6 +187,17 @@ export async function makeTenants(t: TestApp, opts: { licensed?: boolean } = {})
   };
   return { admin, clientA, clientB, userA, userB, tokens };
 }
+
+/** A signed-in caller of an account (a root one unless told), as a repository that takes a principal sees it. */
+export const asPrincipal = (accountId: number, tier: Tier, isRoot = true): Principal => ({
+  accountId,
+  tier,
+  sessionId: 0,
+  sessionKind: 'login',
+  proxyAccountId: null,
+  isRoot,
+  permissions: new Set(),
+});
 
 /** The operation-log rows of one request id; the log is written after the answer is sent, so this waits up to 2 s. */
 export async function auditRowsOf(t: TestApp, reqId: string) {

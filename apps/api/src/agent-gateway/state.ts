@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { edge, ITEM_LIST_MAX } from '@edgekeep/contract';
 import { toCount, type Db } from '../db';
-import { domainCountsOfSites, enabledDomainsOfSites, enabledOriginsOfDomains } from '../modules/domains/repo';
+import { domainCountsOfSites, enabledDomainsOfSites, enabledOriginsOfDomains } from '../modules/domains/edge-repo';
 import { EDGE_FEATURES } from '../modules/edge-features';
 import { stateZoneOfNode } from '../modules/nodes/repo';
-import { siteNamesOf, sitesServedByNode } from '../modules/sites/repo';
+import { siteNames, sitesServedByNode } from '../modules/sites/repo';
 import { groupBy, type DomainStructure, type SiteData, type SiteStructure, type StateContext, type StateDeps, type ZonePart } from './edge-feature';
 
 /** The batch's sites with their enabled domains that have enabled origins; the edge features add the rest. */
 async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[]> {
   const { db } = ctx.deps;
-  const sites = await siteNamesOf(db, ids);
+  const sites = await siteNames(db, ids);
   if (!sites.length) return [];
   const domains = await enabledDomainsOfSites(db, sites.map((s) => s.id));
   const origins = domains.length ? await enabledOriginsOfDomains(db, domains.map((d) => d.id)) : [];

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { registerNodeRoute } from '../http/route';
+import { siteIdsOfZone } from '../modules/sites/repo';
 import { countLines, lastTime } from './load';
-import type { AnalyticsStore } from './types';
+import type { L4Store } from './l4/types';
 
 const unzip = promisify(gunzip);
 
@@ -14,12 +15,6 @@ const unzip = promisify(gunzip);
 export const MAX_BATCH_GZIP_BYTES = 4 * 1024 * 1024;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 export const MAX_BATCH_LINES = 20_000;
-
-/** The sites a node serves: those on products of its zone. */
-const sitesOfZone = async (deps: AppDeps, zoneId: number) => {
-  const rows = await deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute();
-  return rows.map((r) => r.id);
-};
 
 /**
  * How far to move a batch's line times: the API's clock less the node's as it sent the batch (header `x-sent-at`),
@@ -42,13 +37,27 @@ const unpack = async (body: Buffer, encoding: string | undefined) => {
   }
 };
 
+type Log = 'access' | 'stream';
+/** The metrics of lines stored: how many, how many skipped, and the age of each batch's newest line then. */
+const countStored = (deps: AppDeps, log: Log, { stored, skipped, newest }: { stored: number; skipped: number; newest: number[] }) => {
+  deps.metrics.ingestLines.inc({ log, outcome: 'stored' }, stored);
+  deps.metrics.ingestLines.inc({ log, outcome: 'skipped' }, skipped);
+  if (stored) for (const time of newest) deps.metrics.ingestLag.observe({ log }, Math.max(0, (Date.now() - time) / 1000));
+};
+
 /**
  * POST /agent/v1/logs: a node's gzip NDJSON batch of access-log records into the analytics store, which keeps the
  * valid lines of the zone's sites not stored before (header `x-log-file` and each line's offset, else the batch's
  * digest). Answers `accepted`, the number of lines read (stored or skipped), so the agent moves its offset past all
- * of them. `ingest` takes another log kind's batches (the stream log's).
+ * of them. `ingest` takes another log kind's batches (the stream log's), stored before it answers.
  */
-export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agentRoutes.logs, ingest?: AnalyticsStore['ingest']) {
+export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agentRoutes.logs, ingest?: L4Store['ingest']) {
+  const log: Log = ingest ? 'stream' : 'access';
+  if (!ingest) {
+    // access lines are stored after their batch is answered, when the store loads it
+    const off = deps.analytics.onLoaded((loaded) => countStored(deps, log, loaded));
+    app.addHook('onClose', async () => void off());
+  }
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-ndjson', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_BATCH_GZIP_BYTES }, (_req, body, done) => done(null, body));
     registerNodeRoute(scope, deps, def, async ({ req, node, body }) => {
@@ -56,16 +65,15 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agent
       if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
-      const served = await sitesOfZone(deps, node.zone_id);
+      // The sites a node serves: those on products of its zone.
+      const served = await siteIdsOfZone(deps.db, node.zone_id);
       const shiftMs = clockShift(req.headers[agentProtocol.LOG_SENT_AT_HEADER]);
-      const { accepted, stored } = await (ingest ?? deps.analytics.ingest)({ nodeId: node.id, file, ndjson: text, served, shiftMs });
-      if (stored < accepted) req.log.debug({ nodeId: node.id, skipped: accepted - stored }, 'log lines skipped');
-      const log = ingest ? 'stream' : 'access';
+      const batch = { nodeId: node.id, file, ndjson: text, served, shiftMs };
       deps.metrics.ingestBatches.inc({ log });
-      deps.metrics.ingestLines.inc({ log, outcome: 'stored' }, stored);
-      deps.metrics.ingestLines.inc({ log, outcome: 'skipped' }, accepted - stored);
+      if (!ingest) return { accepted: (await deps.analytics.ingest(batch)).accepted };
+      const { accepted, stored } = await ingest(batch);
       const newest = lastTime(text);
-      if (stored && newest !== undefined) deps.metrics.ingestLag.observe({ log }, Math.max(0, (Date.now() - newest) / 1000));
+      countStored(deps, log, { stored, skipped: accepted - stored, newest: newest === undefined ? [] : [newest] });
       return { accepted };
     });
   });

@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { BatchId, Spooled } from './spool';
 import { idList, num, rows } from './sql';
 
 /** The fields of an access line (contract agentProtocol.accessLogLine) as read_json types them. */
@@ -71,86 +70,67 @@ export const lastTime = (ndjson: Buffer) => {
 /** A (node, log file) pair, or a (node, digest) one, as a key. */
 const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
 
-/** A node's batch as it arrived: NDJSON bytes, never copied into a string. */
-export type Batch = { nodeId: number; file?: string; ndjson: Buffer; served: number[]; shiftMs?: number };
-export type Loaded = { stored: number; siteIds: number[] };
-
-/** How a batch is known to have been stored: its file's cursor (the offset of its last line), else its digest. */
-const identify = (batch: Batch) => {
-  const offset = batch.file ? lastOffset(batch.ndjson) : undefined;
-  if (batch.file !== undefined && offset !== undefined) return { cursor: { file: batch.file, offset } };
-  return { digest: createHash('sha256').update(batch.ndjson).digest('hex') };
+/** How a node's batch (NDJSON bytes, as they arrived) is known to have been stored: by `file` and its last line's offset, else by digest. */
+export const identify = (ndjson: Buffer, file?: string): BatchId => {
+  const offset = file ? lastOffset(ndjson) : undefined;
+  if (file !== undefined && offset !== undefined) return { cursor: { file, offset } };
+  return { digest: createHash('sha256').update(ndjson).digest('hex') };
 };
 
 /**
- * Bulk-loads batches of several nodes, one each, in one transaction (group commit): each text goes to a file under
- * `tmpDir`, DuckDB reads them all at once (read_json over the list) and keeps the valid lines of each batch's served
- * sites past its file's cursor, in the transaction that moves the cursors (or records the digests of batches whose
- * lines carry no offsets). Answers, per batch, how many lines were stored and of which sites. `known` holds the
- * cursors committed so far by this writer (the only one): only the others are read.
+ * Bulk-loads spooled batches, in arrival order (several of one node among them), in one transaction (group commit):
+ * DuckDB reads their files at once (read_json over the list) and keeps the valid lines of each batch's served sites
+ * past its file's cursor, in the transaction that moves the cursors (or records the digests of batches whose lines
+ * carry no offsets). Answers how many lines were stored. `known` holds the cursors committed so far by this writer
+ * (the only one): only the others are read.
  */
-export const loadBatches = async (
-  conn: DuckDBConnection,
-  { batches, tmpDir, known: committed }: { batches: Batch[]; tmpDir: string; known: Map<string, number> },
-): Promise<Loaded[]> => {
-  const known = batches.map((batch) => ({ batch, ...identify(batch), path: path.join(tmpDir, `${randomUUID()}.ndjson`) }));
-  await Promise.all(known.map((k) => fs.writeFile(k.path, k.batch.ndjson)));
+export const loadBatches = async (conn: DuckDBConnection, { batches, known: committed }: { batches: Spooled[]; known: Map<string, number> }): Promise<number> => {
   await conn.run('BEGIN TRANSACTION');
   try {
-    const withCursor = known.filter((k) => k.cursor);
     const cursors = new Map<string, number>();
-    const unknown = withCursor.filter((k) => {
-      const offset = committed.get(keyOf(k.batch.nodeId, k.cursor!.file));
-      if (offset !== undefined) cursors.set(keyOf(k.batch.nodeId, k.cursor!.file), offset);
-      return offset === undefined;
-    });
-    if (unknown.length) {
-      const pairs = unknown.map((k) => `(${Number(k.batch.nodeId)}, ${quote(k.cursor!.file)})`).join(', ');
+    const files = [...new Set(batches.flatMap((b) => ('cursor' in b ? [keyOf(b.nodeId, b.cursor.file)] : [])))];
+    for (const key of files) if (committed.has(key)) cursors.set(key, committed.get(key)!);
+    const unread = files.filter((key) => !committed.has(key));
+    if (unread.length) {
+      const pairs = unread.map((key) => JSON.parse(key) as [number, string]).map(([node, file]) => `(${Number(node)}, ${quote(file)})`).join(', ');
       for (const r of await rows(conn, `SELECT node_id, file, "offset" FROM log_cursors WHERE (node_id, file) IN (${pairs})`)) {
         cursors.set(keyOf(num(r.node_id), String(r.file)), num(r.offset));
       }
     }
     const digests = new Set<string>();
-    const withDigest = known.filter((k) => k.digest);
+    const withDigest = batches.flatMap((b) => ('digest' in b ? [{ nodeId: b.nodeId, digest: b.digest }] : []));
     if (withDigest.length) {
-      const pairs = withDigest.map((k) => `(${Number(k.batch.nodeId)}, '${k.digest}')`).join(', ');
+      const pairs = withDigest.map((b) => `(${Number(b.nodeId)}, '${b.digest}')`).join(', ');
       for (const r of await rows(conn, `SELECT node_id, digest FROM batches WHERE (node_id, digest) IN (${pairs})`)) digests.add(keyOf(num(r.node_id), String(r.digest)));
     }
     /** Each batch's lines past this offset are new (null: no offsets, the whole batch is new); undefined: skipped. */
-    const afters = known.map((k) => {
-      if (k.digest !== undefined) {
-        const key = keyOf(k.batch.nodeId, k.digest);
+    const afters = batches.map((b) => {
+      if ('digest' in b) {
+        const key = keyOf(b.nodeId, b.digest);
         if (digests.has(key)) return undefined;
         digests.add(key);
         return null;
       }
-      const key = keyOf(k.batch.nodeId, k.cursor!.file);
+      const key = keyOf(b.nodeId, b.cursor.file);
       const after = cursors.get(key) ?? -1;
-      cursors.set(key, Math.max(after, k.cursor!.offset));
+      cursors.set(key, Math.max(after, b.cursor.offset));
       return after;
     });
-    const loading = known.map((k, i) => ({ ...k, no: i, after: afters[i] })).filter((k) => k.after !== undefined);
-    const loaded: Loaded[] = known.map(() => ({ stored: 0, siteIds: [] }));
+    const loading = batches.map((b, i) => ({ b, after: afters[i] })).filter((k) => k.after !== undefined);
+    let stored = 0;
     if (loading.length) {
       const values = loading
-        .map((k) => `(${quote(k.path)}, ${Number(k.batch.nodeId)}, ${k.after ?? 'NULL'}, [${k.batch.served.length ? idList(k.batch.served) : ''}]::INTEGER[], to_milliseconds(${Math.trunc(Number(k.batch.shiftMs ?? 0))}))`)
+        .map(({ b, after }) => `(${quote(b.path)}, ${Number(b.nodeId)}, ${after ?? 'NULL'}, [${b.served.length ? idList(b.served) : ''}]::INTEGER[], to_milliseconds(${Math.trunc(Number(b.shiftMs))}))`)
         .join(', ');
-      // the rows inserted are those with seq above a value taken first (one transaction writes at a time)
-      const [{ since }] = await rows(conn, `SELECT nextval('raw_seq') AS since`);
-      await conn.run(
+      const inserted = await rows(
+        conn,
         `INSERT INTO access_log SELECT nextval('raw_seq'), b.node_id, ${ROW}
-         FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(loading.map((k) => k.path))}) l
+         FROM (SELECT *, try_cast("time" AS TIMESTAMPTZ) AS ts FROM ${readLines(loading.map((k) => k.b.path))}) l
          JOIN (VALUES ${values}) b(file, node_id, after, served, shift) ON l.filename = b.file
          WHERE list_contains(b.served, "siteId") AND l.ts IS NOT NULL AND l.ts + b.shift < now() + INTERVAL 1 DAY AND "domain" IS NOT NULL AND "clientIp" IS NOT NULL
            AND "status" IS NOT NULL AND "bytesSent" >= 0 AND "bytesReceived" >= 0 AND (b.after IS NULL OR "offset" > b.after)`,
       );
-      const byNode = new Map(loading.map((k) => [k.batch.nodeId, loaded[k.no]]));
-      const stored = await rows(conn, `SELECT node_id, site_id, count(*) AS n FROM access_log WHERE seq > $1 GROUP BY ALL ORDER BY ALL`, [num(since)]);
-      for (const r of stored) {
-        const out = byNode.get(num(r.node_id))!;
-        out.stored += num(r.n);
-        out.siteIds.push(num(r.site_id));
-      }
+      stored = num(inserted[0]?.Count);
     }
     const moved = [...cursors].map(([key, offset]) => [...(JSON.parse(key) as [number, string]), offset] as const);
     if (moved.length) {
@@ -159,15 +139,13 @@ export const loadBatches = async (
          ON CONFLICT DO UPDATE SET "offset" = greatest("offset", excluded."offset"), updated_at = excluded.updated_at`,
       );
     }
-    const fresh = loading.filter((k) => k.digest !== undefined);
-    if (fresh.length) await conn.run(`INSERT INTO batches VALUES ${fresh.map((k) => `(${Number(k.batch.nodeId)}, '${k.digest}', 0, now()::TIMESTAMP)`).join(', ')}`);
+    const fresh = loading.flatMap(({ b }) => ('digest' in b ? [`(${Number(b.nodeId)}, '${b.digest}', 0, now()::TIMESTAMP)`] : []));
+    if (fresh.length) await conn.run(`INSERT INTO batches VALUES ${fresh.join(', ')}`);
     await conn.run('COMMIT');
     for (const [key, offset] of cursors) committed.set(key, offset);
-    return loaded;
+    return stored;
   } catch (err) {
     await conn.run('ROLLBACK');
     throw err;
-  } finally {
-    await Promise.all(known.map((k) => fs.rm(k.path, { force: true })));
   }
 };

@@ -1,14 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { Logger } from 'pino';
 import { refusals, refusalSeries, refusalTop } from './blocked-queries';
-import { countLines as countBatchLines, loadBatches, type Batch, type Loaded } from './load';
+import { countLines as countBatchLines, identify, lastTime, loadBatches } from './load';
 import { createL4Store } from './l4/store';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
 import { domainRanks, group, top, totalsBySite } from './ranks';
 import { compact, fold, prune } from './rollup';
 import { prepareSchema } from './schema';
+import { openSpool, type Spool, type Spooled } from './spool';
 import type { AnalyticsStore } from './types';
 
 export type { AnalyticsStore } from './types';
@@ -21,6 +23,15 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /** Folds append rows to the rollups; the hours they touched are merged this often. */
 const COMPACT_EVERY_MS = 5 * 60_000;
 /**
+ * A load takes the batches waiting, in arrival order, up to this many lines (one at least): while DuckDB loads, a
+ * node's next batches are acknowledged and wait, so a node that is behind gets its lines loaded five batches at a time.
+ */
+const LOAD_MAX_LINES = 50_000;
+/** While this many lines wait to be loaded, a batch's answer waits for a load to end (the nodes keep their lines). */
+const SPOOL_MAX_LINES = 200_000;
+/** A batch that fails to load alone this many times is set aside. */
+const LOAD_TRIES = 3;
+/**
  * An embedded store: DuckDB's memory and threads are bounded so the API's footprint stays small. Under 256 MB a month's
  * ranking of a busy site's client addresses spilled to disk; the process's peak while ingesting moved little with it.
  * A checkpoint rewrites the tables' last, partly filled row groups: at 64 MB of log between them (rather than 16) a
@@ -31,14 +42,15 @@ const DUCKDB_CONFIG = { memory_limit: '512MB', threads: '2', checkpoint_threshol
 const hourOf = (time: string) => `${time.slice(0, 13)}:00:00`;
 const hourAfter = (time: string) => new Date(Date.parse(`${hourOf(time).replace(' ', 'T')}Z`) + 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
-type Open = { instance: DuckDBInstance; writer: DuckDBConnection; idle: DuckDBConnection[] };
+type Open = { instance: DuckDBInstance; writer: DuckDBConnection; idle: DuckDBConnection[]; spool: Spool };
 
 /**
- * The analytics store: one DuckDB file `DATA_DIR/analytics.duckdb`, opened on first use. Writes (batches, rollup
- * folds, pruning) run one at a time on one connection; queries read on connections of their own, after the lines
- * acknowledged so far are folded into the rollups.
+ * The analytics store: one DuckDB file `DATA_DIR/analytics.duckdb`, opened on first use. A batch is acknowledged
+ * once it is in the spool (`DATA_DIR/analytics-spool`, on disk) and loaded from there, with the batches that came
+ * meanwhile. Writes (loads, rollup folds, pruning) run one at a time on one connection; queries read on connections
+ * of their own, after the lines acknowledged so far are loaded (and, for the rollups' queries, folded).
  */
-export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION_DAYS }: { dataDir: string; rawRetentionDays?: number }): AnalyticsStore {
+export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION_DAYS, log }: { dataDir: string; rawRetentionDays?: number; log?: Logger }): AnalyticsStore {
   const tmpDir = path.join(dataDir, 'analytics-tmp');
   let opening: Promise<Open> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
@@ -50,8 +62,16 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   /** The hours folds appended to since the last compaction. */
   let dirty: { from: string; to: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
-  /** Batches waiting for the writer: one per node load together, in one transaction, when it is free. */
-  let pending: { batch: Batch; done: (loaded: Loaded) => void; failed: (err: unknown) => void }[] = [];
+  /** Batches acknowledged and waiting for the writer, in arrival order. */
+  let waiting: Spooled[] = [];
+  let draining: Promise<void> | undefined;
+  let putting: Promise<void> = Promise.resolve();
+  /** After a failed load: how many batches are still loaded one at a time. */
+  let alone = 0;
+  /** Failed loads of a batch loaded alone, by its seq. */
+  const failures = new Map<number, number>();
+  let closing = false;
+  const loadListeners = new Set<Parameters<AnalyticsStore['onLoaded']>[0]>();
   /** The log files' cursors this process committed (pruning forgets idle ones: so does this). */
   const cursors = new Map<string, number>();
 
@@ -64,7 +84,10 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       const instance = await DuckDBInstance.create(path.join(dataDir, 'analytics.duckdb'), DUCKDB_CONFIG);
       const writer = await instance.connect();
       await prepareSchema(writer);
-      return { instance, writer, idle: [] };
+      const spool = await openSpool(path.join(dataDir, 'analytics-spool'));
+      // batches acknowledged by the last process and not loaded: first in line
+      waiting = spool.left;
+      return { instance, writer, idle: [], spool };
     })());
 
   const serial = <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
@@ -133,60 +156,97 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     timer.unref();
   };
 
-  const loadPending = () =>
-    serial(async (conn) => {
-      const nodes = new Set<number>();
-      const group = pending.filter((g) => !nodes.has(g.batch.nodeId) && nodes.add(g.batch.nodeId));
-      pending = pending.filter((g) => !group.includes(g));
-      if (pending.length) scheduleLoad();
+  /** The first batches waiting, up to LOAD_MAX_LINES lines. */
+  const nextLoad = () => {
+    let lines = 0;
+    const group = waiting.filter((b) => (lines += b.lines) <= LOAD_MAX_LINES);
+    return group.length ? group : waiting.slice(0, 1);
+  };
+
+  /**
+   * Loads the batches waiting until none are (or the store closes). The batches of a load that fails are loaded
+   * again one by one, so one bad batch holds back no other.
+   */
+  const loadWaiting = async () => {
+    while (waiting.length && !closing) {
+      const group = alone ? waiting.slice(0, 1) : nextLoad();
+      const { spool } = await open();
+      let stored: number;
       try {
-        const loaded = await loadBatches(conn, { batches: group.map((g) => g.batch), tmpDir, known: cursors });
-        group.forEach((g, i) => g.done(loaded[i]));
+        stored = await serial((conn) => loadBatches(conn, { batches: group, known: cursors }));
       } catch (err) {
-        for (const g of group) g.failed(err);
+        // the batches of a failed load are loaded one by one; one that fails alone LOAD_TRIES times is set aside
+        if (group.length > 1) {
+          alone = group.length;
+          continue;
+        }
+        const [bad] = group;
+        const tries = (failures.get(bad.seq) ?? 0) + 1;
+        failures.set(bad.seq, tries);
+        if (tries < LOAD_TRIES) throw err;
+        failures.delete(bad.seq);
+        waiting = waiting.filter((b) => b !== bad);
+        await spool.setAside(bad);
+        log?.error({ err, seq: bad.seq, nodeId: bad.nodeId, lines: bad.lines }, 'log batch set aside in analytics-spool/failed: it failed to load');
+        continue;
       }
-    });
-
-  const scheduleLoad = () =>
-    loadPending().catch((err: unknown) => {
-      const group = pending;
-      pending = [];
-      for (const g of group) g.failed(err);
-    });
-
-  const load = (batch: Batch) =>
-    new Promise<Loaded>((done, failed) => {
-      pending.push({ batch, done, failed });
-      if (pending.length === 1) void scheduleLoad();
-    });
-
-  const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => folded().then(() => read(work));
-
-  return {
-    l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
-    async ingest(o) {
-      const batch = { ...o, ndjson: Buffer.isBuffer(o.ndjson) ? o.ndjson : Buffer.from(o.ndjson) };
-      const accepted = countBatchLines(batch.ndjson);
-      if (!accepted) return { accepted, stored: 0, siteIds: [] };
-      const { stored, siteIds } = await load(batch);
+      if (alone) alone--;
+      waiting = waiting.filter((b) => !group.includes(b));
+      await spool.drop(group);
+      const lines = group.reduce((n, b) => n + b.lines, 0);
+      for (const listener of loadListeners) listener({ stored, skipped: lines - stored, newest: group.flatMap((b) => (b.newest === undefined ? [] : [b.newest])) });
       if (stored) {
         unfolded = true;
         foldSoon();
       }
-      return { accepted, stored, siteIds };
+    }
+  };
+  /** The load of what waits, one run at a time. */
+  const drain = (): Promise<void> => (draining ??= loadWaiting().finally(() => (draining = undefined)));
+
+  /** Every batch acknowledged so far is loaded once this resolves (a failed load rejects it). */
+  const loaded = async () => {
+    await open();
+    while (waiting.length && !closing) await drain();
+  };
+
+  const query = <T>(work: (conn: DuckDBConnection) => Promise<T>) => loaded().then(folded).then(() => read(work));
+  const raw = <T>(work: (conn: DuckDBConnection) => Promise<T>) => loaded().then(() => read(work));
+
+  return {
+    l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
+    async ingest({ nodeId, file, ndjson: text, served, shiftMs = 0 }) {
+      const ndjson = Buffer.isBuffer(text) ? text : Buffer.from(text);
+      const accepted = countBatchLines(ndjson);
+      if (!accepted) return { accepted };
+      const { spool } = await open();
+      while (waiting.reduce((n, b) => n + b.lines, 0) >= SPOOL_MAX_LINES) await drain();
+      // batches join the line in the order they came: a node's batch is never loaded after one it sent later
+      const put = putting.then(async () => {
+        const spooled = await spool.put({ ...identify(ndjson, file), nodeId, served, shiftMs, lines: accepted, newest: lastTime(ndjson) }, ndjson);
+        waiting.push(spooled);
+      });
+      putting = put.catch(() => undefined);
+      await put;
+      drain().catch(() => undefined);
+      return { accepted };
     },
     cards: (scope) => query((conn) => cards(conn, scope)),
     series: (scope, page) => query((conn) => series(conn, scope, page)),
     top: (scope, o) => query((conn) => top(conn, scope, o)),
     group: (scope, o) => query((conn) => group(conn, scope, o)),
-    lines: (filter, page) => read((conn) => lines(conn, filter, page)),
-    countLines: (filter) => read((conn) => countLines(conn, filter)),
-    streamLines: (filter, o) => streamLines(read, filter, o),
+    lines: (filter, page) => raw((conn) => lines(conn, filter, page)),
+    countLines: (filter) => raw((conn) => countLines(conn, filter)),
+    streamLines: (filter, o) => streamLines(raw, filter, o),
     totalsBySite: (o) => query((conn) => totalsBySite(conn, o)),
     domainRanks: (o) => query((conn) => domainRanks(conn, o)),
     refusals: (scope, o) => query((conn) => refusals(conn, scope, o)),
     refusalTop: (scope, o) => query((conn) => refusalTop(conn, scope, o)),
     refusalSeries: (scope, o) => query((conn) => refusalSeries(conn, scope, o)),
+    onLoaded(listener) {
+      loadListeners.add(listener);
+      return () => loadListeners.delete(listener);
+    },
     onFolded(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -195,12 +255,16 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       clearTimeout(timer);
       timer = undefined;
       if (!opening) return;
+      closing = true;
       const db = await opening.catch(() => undefined);
+      await draining?.catch(() => undefined);
       await queue;
       for (const conn of db?.idle ?? []) conn.closeSync();
       db?.writer.closeSync();
       db?.instance.closeSync();
       opening = undefined;
+      closing = false;
+      waiting = [];
       cursors.clear();
       unfolded = true;
     },

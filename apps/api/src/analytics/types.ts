@@ -113,12 +113,14 @@ export type RefusalDimension = 'clientIp' | 'domain' | 'country' | 'city' | 'blo
 
 export type AnalyticsStore = {
   /**
-   * Stores one node's batch (NDJSON text of agent-protocol access lines) and makes it count in the rollups.
-   * Lines of sites outside `served`, and lines already stored (same node, file and offset), are skipped.
-   * Answers the number of lines read (stored or skipped), how many were stored, and the sites they were of.
+   * Takes one node's batch (NDJSON text of agent-protocol access lines): once it answers, the batch is on disk and
+   * counts in every query that follows. Lines of sites outside `served`, and lines already stored (same node, file and
+   * offset, or the same batch again), are skipped when it is loaded. Answers the number of lines read.
    */
   /** `shiftMs`: added to every line's time (the node's clock set right; see agent-protocol LOG_SENT_AT_HEADER). */
-  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[]; shiftMs?: number }): Promise<{ accepted: number; stored: number; siteIds: number[] }>;
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[]; shiftMs?: number }): Promise<{ accepted: number }>;
+  /** Calls `listener` after each load with the lines it stored and skipped and its batches' newest line times; answers how to stop. */
+  onLoaded(listener: (loaded: { stored: number; skipped: number; newest: number[] }) => void): () => void;
   cards(scope: Scope): Promise<Cards>;
   /** Dense: one point per bucket of [from, to), empty buckets as zeros; paged. */
   series(scope: Scope, page: { offset: number; limit: number }): Promise<{ points: Point[]; total: number }>;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { schemas } from '@edgekeep/contract';
 import { loadConfig } from '../config';
 import { createAccount } from '../modules/accounts/service';
-import { findAccountByEmail } from '../modules/accounts/repo';
+import { allAccounts, findAccountByEmail } from '../modules/accounts/repo';
 import { closeRuntime, createLogger, openRuntime } from '../runtime';
 
 const USAGE = `usage:
@@ -50,9 +50,7 @@ try {
     process.stdout.write(`created ${auth} account #${account.id} ${email}\n`);
     if (!values.password) process.stdout.write(`password (shown once): ${password}\n`);
   } else if (positionals[0] === 'list') {
-    let q = deps.db.selectFrom('accounts').select(['id', 'auth', 'email', 'name', 'is_root', 'enabled']).orderBy('id');
-    if (values.auth) q = q.where('auth', '=', schemas.tier.parse(values.auth));
-    for (const a of await q.execute()) {
+    for (const a of await allAccounts(deps.db, values.auth ? schemas.tier.parse(values.auth) : undefined)) {
       process.stdout.write(`${a.id}\t${a.auth}\t${a.email}\t${a.name}${a.is_root ? '\troot' : ''}${a.enabled ? '' : '\tdisabled'}\n`);
     }
   } else {

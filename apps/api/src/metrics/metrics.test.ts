@@ -59,6 +59,8 @@ lane('metrics', () => {
 
     const lines = [logLine({ siteId: f.a.site }), logLine({ siteId: f.a.site }), logLine({ siteId: f.b.site })];
     expect((await postLogs(t, credential, lines)).body.accepted).toBe(3);
+    // lines are counted as stored when their batch is loaded: a query waits for that
+    await t.deps.analytics.countLines({ siteIds: [f.a.site], from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) });
     text = await scrape();
     expect(sample(text, 'edgekeep_ingest_batches_total', { log: 'access' })).toBe(1);
     expect(sample(text, 'edgekeep_ingest_lines_total', { log: 'access', outcome: 'stored' })).toBe(2);

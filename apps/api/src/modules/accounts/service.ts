@@ -1,14 +1,13 @@
 import { Codes, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
-import { now } from '../../db';
-import { paginate } from '../../db/paging';
+import { ApiError } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { roleOfTenant } from '../roles/service';
 import { sendSetPasswordMail } from '../registration/service';
+import { revokeSessionsOf } from '../session/repo';
 import { openSession } from '../session/tokens';
-import { findAccount, findAccountByEmail, insertAccount, managedBy, manages, updateAccount, type Account } from './repo';
+import { accountsRepo, findAccountByEmail, insertAccount, updateAccount, type Account, type AccountsQuery } from './repo';
 
 export type NewAccount = {
   auth: Tier;
@@ -47,19 +46,8 @@ export async function createAccount(deps: AppDeps, input: NewAccount) {
   });
 }
 
-async function actorOf(deps: AppDeps, principal: Principal) {
-  const actor = await findAccount(deps.db, principal.accountId);
-  if (!actor) throw notFound('account');
-  return actor;
-}
-
 /** An account below the caller; another tenant's account answers like a missing one. */
-export async function managedAccount(deps: AppDeps, principal: Principal, id: number) {
-  const actor = await actorOf(deps, principal);
-  const target = await findAccount(deps.db, id);
-  if (!target || !manages(actor, target)) throw notFound('account');
-  return target;
-}
+export const managedAccount = (deps: AppDeps, principal: Principal, id: number) => accountsRepo(deps.db, principal).get(id);
 
 const fieldError = (field: string, message: string) => new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field, message }] } });
 
@@ -87,39 +75,19 @@ export const toItem = (a: Row) => ({
   updatedAt: a.updated_at,
 });
 
-const withRole = (deps: AppDeps) =>
-  deps.db.selectFrom('accounts').leftJoin('roles', 'roles.id', 'accounts.role_id').selectAll('accounts').select('roles.name as role_name');
-
-const SORTABLE = { id: 'accounts.id', email: 'accounts.email', name: 'accounts.name', auth: 'accounts.auth', createdAt: 'accounts.created_at', updatedAt: 'accounts.updated_at', expiredAt: 'accounts.expires_at' };
-type ListQuery = { page: number; pageSize: number; sortBy?: string; orderBy?: 'asc' | 'desc' | 'ascend' | 'descend'; auth?: Tier; client?: number; name?: string };
-
-export async function listAccounts(deps: AppDeps, principal: Principal, query: ListQuery) {
+export async function listAccounts(deps: AppDeps, principal: Principal, query: AccountsQuery) {
   if (principal.tier === 'user' && query.auth) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'query', field: 'auth', message: 'not accepted on the user tier' }] } });
-  const actor = await actorOf(deps, principal);
-  let q = managedBy(withRole(deps), actor) as ReturnType<typeof withRole>;
-  if (query.auth) q = q.where('accounts.auth', '=', query.auth);
-  if (query.client) q = q.where('accounts.tree_path', 'like', `%/${query.client}/%`);
-  if (query.name) {
-    const like = `%${query.name.toLowerCase()}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['accounts.name']), 'like', like), eb('accounts.email', 'like', like)]));
-  }
-  const page = await paginate(q, { page: query, sortable: SORTABLE, defaultSort: { column: 'accounts.created_at', order: 'desc' }, idColumn: 'accounts.id' });
+  const page = await accountsRepo(deps.db, principal).page(query);
   return { data: page.data.map(toItem), total: page.total };
 }
 
 /** The accounts directly below one account (the caller itself, or one it manages). */
-export async function listSubs(deps: AppDeps, principal: Principal, userId: number, query: ListQuery) {
-  if (userId !== principal.accountId) await managedAccount(deps, principal, userId);
-  let q = withRole(deps).where('accounts.tree_path', 'like', `%/${userId}/`);
-  if (query.auth) q = q.where('accounts.auth', '=', query.auth);
-  const page = await paginate(q, { page: query, sortable: SORTABLE, defaultSort: { column: 'accounts.created_at', order: 'desc' }, idColumn: 'accounts.id' });
+export async function listSubs(deps: AppDeps, principal: Principal, userId: number, query: AccountsQuery) {
+  const page = await accountsRepo(deps.db, principal).subsPage(userId, query);
   return { data: page.data.map(toItem), total: page.total };
 }
 
-async function itemOf(deps: AppDeps, id: number) {
-  const row = await withRole(deps).where('accounts.id', '=', id).executeTakeFirstOrThrow();
-  return toItem(row);
-}
+const itemOf = async (deps: AppDeps, principal: Principal, id: number) => toItem(await accountsRepo(deps.db, principal).item(id));
 
 /** What kinds of account each tier makes: admins make admins and clients, clients make sub-clients and users, users make sub-users. */
 const MAKES: Record<Tier, Tier[]> = { admin: ['admin', 'client'], client: ['user', 'client'], user: ['user'] };
@@ -137,7 +105,7 @@ function placement(actor: Account, kind: Tier) {
 }
 
 export async function createManagedAccount(deps: AppDeps, principal: Principal, body: CreateBody) {
-  const actor = await actorOf(deps, principal);
+  const actor = await accountsRepo(deps.db, principal).actor();
   const kind = body.auth ?? MAKES[principal.tier][0];
   if (!MAKES[principal.tier].includes(kind)) throw fieldError('auth', `one of ${MAKES[principal.tier].join(', ')}`);
   const place = placement(actor, kind);
@@ -160,7 +128,7 @@ export async function createManagedAccount(deps: AppDeps, principal: Principal, 
     dns_type: body.dnsType ?? null,
   });
   if (!body.password) await sendSetPasswordMail(deps, account);
-  return itemOf(deps, account.id);
+  return itemOf(deps, principal, account.id);
 }
 
 export async function updateManagedAccount(deps: AppDeps, principal: Principal, body: AccountFields & { id: number; name?: string; enabled?: boolean }) {
@@ -177,26 +145,31 @@ export async function updateManagedAccount(deps: AppDeps, principal: Principal, 
     ...(body.grade === undefined ? {} : { grade: body.grade }),
     ...(body.dnsType === undefined ? {} : { dns_type: body.dnsType }),
   });
-  if (body.enabled === false) {
-    await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
-  }
-  return itemOf(deps, target.id);
+  if (body.enabled === false) await revokeSessionsOf(deps.db, target.id);
+  return itemOf(deps, principal, target.id);
 }
 
 /** Removes accounts and everything below them; all of them must be managed by the caller, or nothing changes. */
 export async function removeManagedAccounts(deps: AppDeps, principal: Principal, ids: number[]) {
-  for (const id of ids) await managedAccount(deps, principal, id);
-  await deps.db.deleteFrom('accounts').where('id', 'in', ids).execute();
+  const accounts = accountsRepo(deps.db, principal);
+  await accounts.remove(await managedAll(accounts, ids));
+}
+
+/** Each of the accounts, in order; all must be managed by the caller. */
+async function managedAll(accounts: ReturnType<typeof accountsRepo>, ids: number[]) {
+  const targets = [];
+  for (const id of ids) targets.push(await accounts.get(id));
+  return targets;
 }
 
 export async function assignRole(deps: AppDeps, principal: Principal, ids: number[], roleId: number) {
-  const targets = [];
-  for (const id of ids) targets.push(await managedAccount(deps, principal, id));
+  const accounts = accountsRepo(deps.db, principal);
+  const targets = await managedAll(accounts, ids);
   for (const target of targets) {
     if (target.is_root) throw fieldError('ids', 'a root account holds every permission');
     await roleOfTenant(deps, target, roleId);
   }
-  await deps.db.updateTable('accounts').set({ role_id: roleId, updated_at: now() }).where('id', 'in', ids).execute();
+  await accounts.setRole(targets, roleId);
 }
 
 /** Switches into a managed account: a session of that account, marked with the original account as proxy. */
@@ -216,5 +189,5 @@ export async function switchInto(deps: AppDeps, principal: Principal, id: number
 export async function setManagedPassword(deps: AppDeps, principal: Principal, id: number, password: string) {
   const target = await managedAccount(deps, principal, id);
   await updateAccount(deps.db, target.id, { password_hash: await hashPassword(password) });
-  await deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', target.id).where('revoked_at', 'is', null).execute();
+  await revokeSessionsOf(deps.db, target.id);
 }

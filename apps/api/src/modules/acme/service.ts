@@ -33,11 +33,9 @@ async function toItems(deps: AppDeps, rows: (repo.AutoCertRow & { site_name: str
   }));
 }
 
-const siteIdsOf = async (deps: AppDeps, principal: Principal) => (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id');
-
 export async function listAutoCertificates(deps: AppDeps, principal: Principal, query: z.infer<S['autoCertificatesQuery']>) {
   await repo.syncQueue(deps.db);
-  let q = repo.listQuery(deps.db, await siteIdsOf(deps, principal));
+  let q = repo.listQuery(deps.db, await sitesRepo(deps, principal).ids());
   if (query.keyword) q = q.where('auto_certificates.name', 'like', `%${query.keyword.toLowerCase()}%`);
   if (query.status) q = q.where('auto_certificates.status', '=', query.status);
   const page = await paginate(q, {
@@ -51,7 +49,7 @@ export async function listAutoCertificates(deps: AppDeps, principal: Principal, 
 
 /** Reapply one or a batch: due now. Ids the caller does not reach answer as missing, and nothing is queued. */
 export async function renewAutoCertificates(deps: AppDeps, principal: Principal, ids: number[]) {
-  const reached = await repo.listQuery(deps.db, await siteIdsOf(deps, principal)).where('auto_certificates.id', 'in', ids).execute();
+  const reached = await repo.listQuery(deps.db, await sitesRepo(deps, principal).ids()).where('auto_certificates.id', 'in', ids).execute();
   if (reached.length !== new Set(ids).size) throw notFound('autoCertificate');
   const queued = await repo.requeue(deps.db, ids);
   void deps.scheduler.runNow(ACME_JOB).catch(() => undefined);

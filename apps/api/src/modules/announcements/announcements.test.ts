@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, lane, makeAccount, makeTenants, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal, call, lane, makeAccount, makeTenants, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { announcementsRepo } from './repo';
 
 type Item = { id: number; title: string; content: string; startTime: string; endTime: string };
 const DAY = 86_400_000;
@@ -78,6 +79,20 @@ lane('announcements', () => {
     expect((await list(f.tokens.clientA)).data[0]).toEqual(mine);
     expect((await call(t, 'GET', 'client/setting/announcements', { token: f.tokens.userA })).status).toBe(401);
   });
+  it("neither reads, changes nor removes another client's announcement through the repository", async () => {
+    const mine = announcementsRepo(t.deps, asPrincipal(f.clientA.id, 'client'));
+    const theirs = announcementsRepo(t.deps, asPrincipal(f.clientB.id, 'client'));
+    const id = await mine.create({ title: 'repo', content: 'mine', start_time: at(-1), end_time: at(1) });
+    const refused = { code: 101003, status: 404, options: { extra: 'announcement not found' } };
+    await expect(theirs.get(id)).rejects.toMatchObject(refused);
+    await expect(theirs.remove([id])).rejects.toMatchObject(refused);
+    await theirs.update(id, { title: 'taken' });
+    expect((await theirs.page({ page: 1, pageSize: 100 })).data.map((r) => r.id)).not.toContain(id);
+    expect((await announcementsRepo(t.deps, asPrincipal(f.userB.id, 'user')).current({ page: 1, pageSize: 100 }, at(0))).data.map((r) => r.id)).not.toContain(id);
+    expect(await mine.get(id)).toMatchObject({ title: 'repo' });
+    await mine.remove([id]);
+  });
+
   it("a sub-client writes its client's announcements and a sub-user reads its client's", async () => {
     const role = await call(t, 'POST', 'client/role', { token: f.tokens.clientA, body: { roleName: 'writers', permissions: ['announcements.edit'] } });
     expect(role.status).toBe(200);

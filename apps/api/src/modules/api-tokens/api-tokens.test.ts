@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, makeTenants, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal, call, makeTenants, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { apiTokensRepo } from './repo';
 
 lane('API tokens', () => {
   let t: TestApp;
@@ -55,5 +56,16 @@ lane('API tokens', () => {
     const proxy = await call(t, 'POST', 'client/proxy', { token: f.tokens.clientA, body: { id: f.userA.id } });
     const r = await call(t, 'POST', 'apiToken', { token: proxy.body.data.accessToken, body: { name: 'sneaky' } });
     expect([r.status, r.body.code]).toEqual([403, 101018]);
+  });
+
+  it("neither lists nor revokes another user's token through the repository", async () => {
+    const mine = apiTokensRepo(t.deps.db, asPrincipal(f.userA.id, 'user'));
+    const theirs = apiTokensRepo(t.deps.db, asPrincipal(f.userB.id, 'user'));
+    const id = await mine.create({ name: 'repo', tokenHash: 'hash-of-repo' });
+    expect((await theirs.all()).map((r) => r.id)).not.toContain(id);
+    await expect(theirs.revoke([id])).rejects.toMatchObject({ code: 101003, status: 404, options: { extra: 'API token not found' } });
+    expect((await mine.all()).map((r) => r.id)).toContain(id);
+    await mine.revoke([id]);
+    expect((await mine.all()).map((r) => r.id)).not.toContain(id);
   });
 });

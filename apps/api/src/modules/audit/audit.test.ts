@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, makeTenants, PASSWORD, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal, call, makeTenants, PASSWORD, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { auditRepo } from './repo';
 
 lane('operation log', () => {
   let t: TestApp;
@@ -37,6 +38,16 @@ lane('operation log', () => {
     expect(names).not.toContain('user-b@example.com');
     const user = await call(t, 'POST', 'auditLogs', { token: f.tokens.userB, body: { pageSize: 100 } });
     expect(new Set(user.body.data.map((x: { accountName: string }) => x.accountName))).toEqual(new Set(['user-b@example.com']));
+  });
+
+  it("reads through the repository no line of another tenant's accounts", async () => {
+    const idsOf = async (accountId: number, tier: 'client' | 'user' | 'admin') =>
+      (await auditRepo(t.deps.db, asPrincipal(accountId, tier)).lines({}).execute()).map((r) => r.account_id);
+    expect(await idsOf(f.userB.id, 'user')).not.toContain(f.userA.id);
+    expect(new Set(await idsOf(f.userA.id, 'user'))).toEqual(new Set([f.userA.id]));
+    expect(await idsOf(f.clientB.id, 'client')).not.toContain(f.userA.id);
+    expect(await idsOf(f.clientA.id, 'client')).toContain(f.userA.id);
+    expect(await idsOf(f.admin.id, 'admin')).toEqual(expect.arrayContaining([f.userA.id, f.userB.id]));
   });
 
   it('filters by account, method, url, request id and time', async () => {

@@ -1,9 +1,10 @@
 import { accountSchemas, type Tier } from '@edgekeep/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import { sha256 } from '../../lib/crypto';
 import { findAccount, findAccountByEmail } from '../accounts/repo';
+import { mailTokenOwner } from '../registration/repo';
+import { insertAuditLine } from './repo';
 
 const SECRET_KEY = /pass|token|secret|code|key/i;
 const BODY_LIMIT = 4000;
@@ -31,8 +32,8 @@ async function callerOf(deps: AppDeps, req: FastifyRequest, tier: Tier | 'any') 
   const body = (req.body ?? {}) as { account?: unknown; token?: unknown };
   if (tier !== 'any' && typeof body.account === 'string') return findAccountByEmail(deps.db, tier, body.account);
   if (typeof body.token === 'string') {
-    const row = await deps.db.selectFrom('mail_tokens').select('account_id').where('token_hash', '=', sha256(body.token)).executeTakeFirst();
-    return row ? findAccount(deps.db, row.account_id) : undefined;
+    const accountId = await mailTokenOwner(deps.db, sha256(body.token));
+    return accountId === undefined ? undefined : findAccount(deps.db, accountId);
   }
   return undefined;
 }
@@ -63,24 +64,20 @@ export function auditRecorder(app: FastifyInstance, deps: AppDeps) {
       if (!tier) return;
       const proxy = principal?.proxyAccountId ? await findAccount(deps.db, principal.proxyAccountId) : undefined;
       const body = bodyOf(req);
-      await deps.db
-        .insertInto('audit_logs')
-        .values({
-          type: accountSchemas.AUDIT_TYPES[tier],
-          account_id: account?.id ?? null,
-          account_name: account?.email ?? null,
-          proxy_account_id: proxy?.id ?? null,
-          proxy_name: proxy?.email ?? null,
-          method: req.method,
-          url: req.url.split('?')[0],
-          req_id: String(req.id),
-          status: reply.statusCode,
-          code: req.auditCode ?? null,
-          ip: req.ip,
-          body,
-          created_at: now(),
-        })
-        .execute();
+      await insertAuditLine(deps.db, {
+        type: accountSchemas.AUDIT_TYPES[tier],
+        account_id: account?.id ?? null,
+        account_name: account?.email ?? null,
+        proxy_account_id: proxy?.id ?? null,
+        proxy_name: proxy?.email ?? null,
+        method: req.method,
+        url: req.url.split('?')[0],
+        req_id: String(req.id),
+        status: reply.statusCode,
+        code: req.auditCode ?? null,
+        ip: req.ip,
+        body,
+      });
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }

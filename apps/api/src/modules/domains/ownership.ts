@@ -3,6 +3,7 @@ import { getDomain } from 'tldts';
 import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import { resolverOf } from './cname-check';
+import { disableDomains, enabledDomainsNamed, enabledNamesOfOthersUnder } from './repo';
 
 const CHUNK = 100;
 
@@ -36,17 +37,7 @@ async function othersUnder(deps: AppDeps, o: { ownerId: number; domains: string[
   const rows = [];
   for (let i = 0; i < o.domains.length; i += CHUNK) {
     const chunk = o.domains.slice(i, i + CHUNK);
-    rows.push(
-      ...(await deps.db
-        .selectFrom('domains')
-        .innerJoin('sites', 'sites.id', 'domains.site_id')
-        .innerJoin('products', 'products.id', 'sites.product_id')
-        .select(['domains.id', 'domains.name', 'products.zone_id'])
-        .where('sites.user_id', '!=', o.ownerId)
-        .where('domains.status', '=', 1)
-        .where((eb) => eb.or(chunk.flatMap((d) => [eb('domains.name', '=', d), eb('domains.name', 'like', `%.${d}`)])))
-        .execute()),
-    );
+    rows.push(...(await enabledNamesOfOthersUnder(deps.db, o.ownerId, chunk)));
   }
   return rows.filter((r) => wanted.has(registeredDomain(r.name)));
 }
@@ -75,14 +66,7 @@ export async function checkClaims(deps: AppDeps, o: { ownerId: number; names: st
 export async function checkNames(deps: AppDeps, o: { ownerId: number; names: string[]; exceptIds?: number[] }): Promise<NameCheck> {
   if (!o.names.length) return { refused: [], challenges: [], proven: [] };
   const claims = await checkClaims(deps, o);
-  let q = deps.db
-    .selectFrom('domains')
-    .innerJoin('sites', 'sites.id', 'domains.site_id')
-    .select(['domains.name', 'sites.user_id'])
-    .where('domains.name', 'in', o.names)
-    .where('domains.status', '=', 1);
-  if (o.exceptIds?.length) q = q.where('domains.id', 'not in', o.exceptIds);
-  const taken = (await q.execute()).filter((r) => r.user_id === o.ownerId || !claims.proven.includes(registeredDomain(r.name))).map((r) => r.name);
+  const taken = (await enabledDomainsNamed(deps.db, o.names, o.exceptIds)).filter((r) => r.user_id === o.ownerId || !claims.proven.includes(registeredDomain(r.name))).map((r) => r.name);
   return { ...claims, refused: [...new Set([...taken, ...claims.refused])] };
 }
 
@@ -97,7 +81,7 @@ export async function takeOver(deps: AppDeps, o: { ownerId: number; domains: str
   const at = now();
   for (let i = 0; i < rows.length; i += CHUNK) {
     const ids = rows.slice(i, i + CHUNK).map((r) => r.id);
-    await deps.db.updateTable('domains').set({ status: 0, updated_at: at }).where('id', 'in', ids).execute();
+    await disableDomains(deps.db, ids, at);
   }
   await deps.revisions.bump(deps.db, [...new Set(rows.map((r) => r.zone_id))]);
 }

@@ -149,6 +149,12 @@ export function domainsRepo(db: Db, site: ReachedSite) {
       return q.orderBy('name').orderBy('id').execute();
     },
 
+    /** The site's domains among these ids, by name; an id of no domain of the site is left out. */
+    among: (domainIds: number[]) => domains().select(['id', 'name']).where('id', 'in', domainIds).orderBy('name').execute(),
+
+    /** Whether an enabled domain of the site serves a certificate. */
+    servesHttps: async () => (await domains().select('id').where('status', '=', 1).where('certificate_id', 'is not', null).executeTakeFirst()) !== undefined,
+
     /** The ids of the site's domains of these names. */
     idsNamed: async (names: string[]) => (await domains().select('id').where('name', 'in', names).execute()).map((r) => r.id),
 
@@ -250,26 +256,43 @@ export function domainsRepo(db: Db, site: ReachedSite) {
   };
 }
 
-/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
-export async function clientAutoSSLCount(db: Db, clientId: number) {
-  const row = await db
+/** The count of the domains of the sites made from a client's products. */
+const clientDomainsCounted = (db: Db, clientId: number) =>
+  db
     .selectFrom('domains')
     .innerJoin('sites', 'sites.id', 'domains.site_id')
     .innerJoin('products', 'products.id', 'sites.product_id')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('products.client_id', '=', clientId)
-    .where('domains.auto_ssl', '=', 1)
-    .executeTakeFirst();
-  return toCount(row?.n as number);
+    .where('products.client_id', '=', clientId);
+
+/** Unscoped, for the licence: how many domains the sites made from a client's products have. */
+export const clientDomainCount = async (db: Db, clientId: number) => toCount((await clientDomainsCounted(db, clientId).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the licence: how many domains with automatic certificates on the sites made from a client's products have. */
+export const clientAutoSSLCount = async (db: Db, clientId: number) =>
+  toCount((await clientDomainsCounted(db, clientId).where('domains.auto_ssl', '=', 1).executeTakeFirst())?.n as number);
+
+/** Unscoped, for the ownership checks: enabled names of sites not `ownerId`'s under these registered domains, with their zones. */
+export const enabledNamesOfOthersUnder = (db: Db, ownerId: number, domains: string[]) =>
+  db
+    .selectFrom('domains')
+    .innerJoin('sites', 'sites.id', 'domains.site_id')
+    .innerJoin('products', 'products.id', 'sites.product_id')
+    .select(['domains.id', 'domains.name', 'products.zone_id'])
+    .where('sites.user_id', '!=', ownerId)
+    .where('domains.status', '=', 1)
+    .where((eb) => eb.or(domains.flatMap((d) => [eb('domains.name', '=', d), eb('domains.name', 'like', `%.${d}`)])))
+    .execute();
+
+/** Unscoped, for the ownership checks: the enabled domains of these names (but `exceptIds`), with their sites' owners. */
+export function enabledDomainsNamed(db: Db, names: string[], exceptIds?: number[]) {
+  const q = db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select(['domains.name', 'sites.user_id']).where('domains.name', 'in', names).where('domains.status', '=', 1);
+  return (exceptIds?.length ? q.where('domains.id', 'not in', exceptIds) : q).execute();
 }
 
-/** Unscoped, for the edge state: the enabled domains of these sites. */
-export const enabledDomainsOfSites = (db: Db, siteIds: number[]) => db.selectFrom('domains').selectAll().where('site_id', 'in', siteIds).where('status', '=', 1).orderBy('id').execute();
+/** Unscoped (the caller reached the sites): the names and tags of the domains of these sites. */
+export const domainTagsOfSites = async (db: Db, siteIds: number[]) =>
+  (await db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute()).map((d) => ({ name: d.name, tags: readJson('domains.tags', stringList, d.tags) }));
 
-/** Unscoped, for the edge state: the enabled origins of these domains. */
-export const enabledOriginsOfDomains = (db: Db, domainIds: number[]) =>
-  db.selectFrom('upstreams').selectAll().where('domain_id', 'in', domainIds).where('enabled', '=', 1).orderBy('id').execute();
-
-/** Unscoped, for the edge state: how many domains each of these sites has (those with none left out). */
-export const domainCountsOfSites = (db: Db, siteIds: number[]) =>
-  db.selectFrom('domains').select((eb) => ['site_id', eb.fn.countAll().as('n')]).where('site_id', 'in', siteIds).groupBy('site_id').execute();
+/** Unscoped, for a proven takeover: disables these domains, whoever's they are. */
+export const disableDomains = (db: Db, ids: number[], at: string) => db.updateTable('domains').set({ status: 0, updated_at: at }).where('id', 'in', ids).execute();

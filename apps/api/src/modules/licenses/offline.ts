@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { randomToken } from '../../lib/crypto';
 import { readLicense } from './license-key';
 import { activeLicense, clientLicenseView } from './limits';
-import { activate, findLicense, findRegistration, insertLicense, releaseOnline, removeRegistration, replaceRegistration, updateLicense } from './repo';
+import { activate, deactivateLicenses, findLicense, findRegistration, insertLicense, licenseOfNonce, licensesIn, releaseOnline, removeRegistration, renewActivation, replaceRegistration, unregisterLicenses, updateLicense } from './repo';
 import { clientOf, installationIdOf, licenseItem, signFor } from './service';
 import { licenseSigner } from './signing-key';
 
@@ -50,7 +50,7 @@ type Fields = z.infer<typeof licenseSchemas.licenseFields>;
 export async function issueOffline(deps: AppDeps, body: Fields & { request: string }) {
   const request = decodeRequest(body.request);
   await clientOf(deps, request.clientID);
-  const used = await deps.db.selectFrom('licenses').select('id').where('nonce', '=', request.nonce).executeTakeFirst();
+  const used = await licenseOfNonce(deps.db, request.nonce);
   if (used) throw new ApiError(Codes.Duplicated, { extra: 'this registration request was already issued' });
   const issuedAt = now();
   const row = await insertLicense(deps.db, {
@@ -109,7 +109,7 @@ export async function updateOfflineKey(deps: AppDeps, clientId: number, text: st
   const doc = await offlineKeyFor(deps, clientId, text);
   if (doc.licenseId !== current.licenseId || doc.nonce !== current.nonce) throw illegal('a key of another license');
   if (doc.issuedAt < current.issuedAt) throw illegal('older than the active key');
-  await deps.db.updateTable('license_activations').set({ license_key: text.trim(), activated_at: now() }).where('client_id', '=', clientId).execute();
+  await renewActivation(deps.db, clientId, text.trim());
   return clientLicenseView(deps, clientId);
 }
 
@@ -118,19 +118,11 @@ export async function updateOfflineKey(deps: AppDeps, clientId: number, text: st
  * without a license, and the client answers with a new registration request.
  */
 export async function unregisterOffline(deps: AppDeps, ids: number[]) {
-  const rows = await deps.db.selectFrom('licenses').select(['id', 'client_id', 'nonce']).where('kind', '=', 'offline').where('id', 'in', ids).execute();
+  const rows = await licensesIn(deps.db, 'offline', ids);
   if (rows.length !== new Set(ids).size) throw notFound('license');
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('license_activations').where('license_id', 'in', ids).execute();
-    for (const row of rows) {
-      if (row.client_id && row.nonce) {
-        await trx.deleteFrom('license_registrations').where('client_id', '=', row.client_id).where('nonce', '=', row.nonce).execute();
-      }
-    }
-    await trx
-      .updateTable('licenses')
-      .set({ installation_id: null, nonce: null, license_key: null, issued_at: null, expires_at: null, updated_at: now() })
-      .where('id', 'in', ids)
-      .execute();
+    await deactivateLicenses(trx, ids);
+    for (const row of rows) if (row.client_id && row.nonce) await removeRegistration(trx, row.client_id, row.nonce);
+    await unregisterLicenses(trx, ids);
   });
 }

@@ -1,24 +1,17 @@
 import { licenseRoutes as r } from '@edgekeep/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { registerUsageCounters } from './usage';
 import type { Principal } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { findAccount } from '../accounts/repo';
-import { tenantRootId } from '../roles/service';
 import { clientLicenseView } from './limits';
 import { licenseOverview, usageOfClient } from './overview';
+import { licensedClientOf, registerUsageCounters } from './usage';
 import { activateOffline, issueOffline, registrationRequest, unregisterOffline, updateOfflineKey } from './offline';
 import * as licenses from './service';
 import { licenseSigner } from './signing-key';
 
 /** The root client account a client-tier caller acts for. */
-async function clientIdOf(deps: AppDeps, principal: Principal) {
-  const account = await findAccount(deps.db, principal.accountId);
-  if (!account) throw notFound('account');
-  return (await tenantRootId(deps, account)) ?? account.id;
-}
+const clientIdOf = (deps: AppDeps, principal: Principal) => licensedClientOf(deps, principal.accountId);
 
 const ok = { data: { ok: true } };
 

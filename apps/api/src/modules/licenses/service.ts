@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import { ApiError, notFound } from '../../http/errors';
 import { signLicense } from './license-key';
-import { activate, findClient, findLicense, insertLicense, licensesOf, ordersOf, releaseOnline, updateLicense, type License, type LicenseKind } from './repo';
+import { activate, clientLicensesIn, deactivateLicenses, findClient, findLicense, insertLicense, licensesIn, licensesOf, ordersOf, releaseOnline, deleteLicenses, replaceOrdersOf, setActivationKey, updateLicense, type License, type LicenseKind } from './repo';
 import { licenseSigner } from './signing-key';
 
 type Fields = z.infer<typeof licenseSchemas.licenseFields>;
@@ -142,18 +142,16 @@ export async function editLicense(deps: AppDeps, kind: LicenseKind, body: Partia
     : undefined;
   await deps.db.transaction().execute(async (trx) => {
     await updateLicense(trx, row.id, { ...columnsOf(body), ...signed });
-    if (kind === 'online' && signed) {
-      await trx.updateTable('license_activations').set({ license_key: signed.license_key }).where('license_id', '=', row.id).execute();
-    }
+    if (kind === 'online' && signed) await setActivationKey(trx, row.id, signed.license_key);
   });
   return licenseItem(deps, kind, row.id);
 }
 
 /** Removes licenses of one kind; all of them must exist, or nothing changes. A client holding one is left without. */
 export async function removeLicenses(deps: AppDeps, kind: LicenseKind, ids: number[]) {
-  const found = await deps.db.selectFrom('licenses').select('id').where('kind', '=', kind).where('id', 'in', ids).execute();
+  const found = await licensesIn(deps.db, kind, ids);
   if (found.length !== new Set(ids).size) throw notFound('license');
-  await deps.db.deleteFrom('licenses').where('id', 'in', ids).execute();
+  await deleteLicenses(deps.db, ids);
 }
 
 export async function clientOf(deps: AppDeps, clientId: number) {
@@ -172,7 +170,7 @@ export async function issueLicense(deps: AppDeps, body: { id: number; clientID: 
   const signed = signFor(deps, row, { clientId: client.id, installationId, nonce: '', since: issuedAt });
   await deps.db.transaction().execute(async (trx) => {
     await releaseOnline(trx, client.id, row.id);
-    await trx.deleteFrom('license_activations').where('license_id', '=', row.id).execute();
+    await deactivateLicenses(trx, [row.id]);
     await updateLicense(trx, row.id, { client_id: client.id, installation_id: installationId, issued_at: issuedAt, ...signed });
     await activate(trx, { clientId: client.id, licenseId: row.id, key: signed.license_key });
   });
@@ -201,29 +199,11 @@ type OrderInput = z.infer<typeof licenseSchemas.orderInput>;
 export async function replaceOrders(deps: AppDeps, clientId: number, orders: OrderInput[]) {
   await clientOf(deps, clientId);
   const named = [...new Set(orders.flatMap((o) => (o.licenseID ? [o.licenseID] : [])))];
-  const owned = named.length
-    ? await deps.db.selectFrom('licenses').select('id').where('client_id', '=', clientId).where('id', 'in', named).execute()
-    : [];
+  const owned = named.length ? await clientLicensesIn(deps.db, clientId, named) : [];
   if (owned.length !== named.length) {
     throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'orders.licenseID', message: 'not a license of this client' }] } });
   }
-  const at = now();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('license_orders').where('client_id', '=', clientId).execute();
-    if (!orders.length) return;
-    await trx
-      .insertInto('license_orders')
-      .values(orders.map((o) => ({
-        client_id: clientId,
-        license_id: o.licenseID ?? null,
-        order_no: o.orderNo,
-        description: o.description,
-        amount: o.amount,
-        ordered_at: o.orderedAt,
-        memo: o.memo,
-        created_at: at,
-      })))
-      .execute();
-  });
+  const rows = orders.map((o) => ({ license_id: o.licenseID ?? null, order_no: o.orderNo, description: o.description, amount: o.amount, ordered_at: o.orderedAt, memo: o.memo }));
+  await deps.db.transaction().execute((trx) => replaceOrdersOf(trx, clientId, rows));
   return listOrders(deps, clientId);
 }

@@ -10,7 +10,8 @@ import { now, toCount } from '../../db';
 import { readJson } from '../../db/json-column';
 import type { AppDeps } from '../../deps';
 import { csvLine } from '../../lib/csv';
-import { auditItem, auditScope } from '../audit/service';
+import { auditRepo } from '../audit/repo';
+import { auditItem } from '../audit/service';
 import { accessItem, wafItem } from '../logs/service';
 import { failRun, findExport, ownedBy, type ExportRow } from './repo';
 
@@ -53,7 +54,7 @@ function lineSource(deps: AppDeps, row: ExportRow): Source {
 
 /** The operation log the account reads, of the window, newest first, paged by id. */
 function auditSource(deps: AppDeps, row: ExportRow): Source {
-  const scope = () => auditScope(deps, { accountId: row.account_id, tier: row.tier }, { startTime: row.start_time }).where('created_at', '<', row.end_time);
+  const scope = () => auditRepo(deps.db, { accountId: row.account_id, tier: row.tier }).lines({ startTime: row.start_time }).where('created_at', '<', row.end_time);
   return {
     columns: Object.keys(accountSchemas.auditItem.shape),
     count: async () => toCount((await scope().clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n as number),

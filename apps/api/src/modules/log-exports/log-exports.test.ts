@@ -4,7 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedAccessMix } from '../../../test/access-mix';
 import { makeInfra } from '../../../test/fixtures';
-import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { asPrincipal, call, lane, startTestApp, type TestApp } from '../../../test/harness';
+import { logExportsRepo } from './repo';
 
 const MIN = 60_000;
 type Item = { id: number; status: string; rows: number; totalRows: number | null; progress: number; size: number; fileName: string; error: string | null; finishedAt: string | null };
@@ -98,6 +99,16 @@ lane('log export', () => {
     expect((await apply(f.tokens.userB, { siteIDs: [f.a.site] })).status).toBe(404);
     expect((await call(t, 'GET', 'user/log/exports', { token: f.tokens.userB })).body).toEqual({ data: [], total: 0 });
     expect((await apply(f.tokens.clientA, { siteIDs: [f.b.site] }, 'client')).status).toBe(404);
+  });
+
+  it("reaches through the repository only the caller's exports", async () => {
+    const mine = logExportsRepo(t.deps.db, asPrincipal(f.userA.id, 'user'));
+    const theirs = logExportsRepo(t.deps.db, asPrincipal(f.userB.id, 'user'));
+    const [own] = await mine.some([(await mine.page({ page: 1, pageSize: 1 })).data[0].id]);
+    await expect(theirs.get([own.id])).rejects.toMatchObject({ code: 101003, status: 404, options: { extra: 'export not found' } });
+    expect(await theirs.some([own.id])).toEqual([]);
+    await theirs.markDeleted(own);
+    expect((await mine.get([own.id]))[0].status).toBe(own.status);
   });
 
   it("gives a client exports of its users' lines", async () => {

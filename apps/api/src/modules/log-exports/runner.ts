@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { now } from '../../db';
 import type { AppDeps } from '../../deps';
 import { partFile, runExport } from './job';
-import { claimRun } from './repo';
+import { claimRun, failLeftRun, processingExports } from './repo';
 
 const DAY_MS = 86_400_000;
 
@@ -24,18 +23,13 @@ export function exportRunner(deps: AppDeps) {
   };
 
   const resume = async () => {
-    const left = await deps.db.selectFrom('log_exports').select(['id', 'type', 'attempt', 'status', 'start_time']).where('status', '=', 'processing').execute();
+    const left = await processingExports(deps.db);
     const days = deps.config.logRetentionDays;
     const rawSince = Date.now() - days * DAY_MS;
     for (const row of left) {
       fs.rmSync(partFile(deps, row), { force: true });
       if (row.type !== 'audit' && Date.parse(row.start_time) < rawSince) {
-        await deps.db
-          .updateTable('log_exports')
-          .set({ status: 'failed', finished_at: now(), error: `interrupted by a restart; its window starts before the ${days} days of raw lines kept` })
-          .where('id', '=', row.id)
-          .where('attempt', '=', row.attempt)
-          .execute();
+        await failLeftRun(deps.db, row, `interrupted by a restart; its window starts before the ${days} days of raw lines kept`);
         continue;
       }
       const attempt = await claimRun(deps.db, row);

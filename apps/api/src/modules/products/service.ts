@@ -1,14 +1,14 @@
 import { Codes, type siteSchemas } from '@edgekeep/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import { now, toCount } from '../../db';
-import { paginate } from '../../db/paging';
+import { toCount } from '../../db';
 import type { ProductTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import type { Account } from '../accounts/repo';
-import { clientOf, ownedZone, visibleZones } from '../zones/service';
+import { clientOf, ownedZone } from '../zones/service';
+import { isGroupOfZone, productsRepo } from './repo';
 import { readTerms, type Terms } from './terms';
 
 type Product = z.infer<typeof siteSchemas.productItem>;
@@ -33,29 +33,18 @@ const toItem = (p: Selectable<ProductTable> & { site_count: unknown }): Product 
 });
 
 /** A sub-client sees the products on the zones assigned to it; only the owner changes them. */
-const productsOf = (deps: AppDeps, actor: Account) =>
-  deps.db
-    .selectFrom('products')
-    .selectAll('products')
-    .select((eb) => eb.selectFrom('sites').select(eb.fn.countAll().as('n')).whereRef('sites.product_id', '=', 'products.id').as('site_count'))
-    .where('products.zone_id', 'in', visibleZones(deps, actor).select('zones.id'));
-
 export async function listProducts(deps: AppDeps, principal: Principal, query: z.infer<typeof siteSchemas.productsQuery>) {
-  const actor = await clientOf(deps, principal);
-  let q = productsOf(deps, actor);
-  if (query.name) q = q.where('products.name', 'like', `%${query.name}%`);
-  const page = await paginate(q, { page: query, sortable: { name: 'products.name', createdAt: 'products.created_at' }, defaultSort: { column: 'products.created_at', order: 'desc' }, idColumn: 'products.id' });
+  const page = await productsRepo(deps, await clientOf(deps, principal)).page(query);
   return { data: page.data.map(toItem), total: page.total };
 }
 
 export async function metaProducts(deps: AppDeps, principal: Principal) {
-  const actor = await clientOf(deps, principal);
-  const rows = await productsOf(deps, actor).orderBy('products.name').execute();
+  const rows = await productsRepo(deps, await clientOf(deps, principal)).names();
   return rows.map((p) => ({ id: p.id, name: p.name }));
 }
 
 export async function visibleProduct(deps: AppDeps, actor: Account, id: number) {
-  const row = await productsOf(deps, actor).where('products.id', '=', id).executeTakeFirst();
+  const row = await productsRepo(deps, actor).get(id);
   if (!row) throw notFound('product');
   return toItem(row);
 }
@@ -64,8 +53,7 @@ export async function visibleProduct(deps: AppDeps, actor: Account, id: number) 
 async function checkGroups(deps: AppDeps, zoneId: number, groupIds: (number | null)[]) {
   for (const id of groupIds) {
     if (id === null) continue;
-    const g = await deps.db.selectFrom('node_groups').select('id').where('id', '=', id).where('zone_id', '=', zoneId).executeTakeFirst();
-    if (!g) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'groupID', message: 'not a group of the zone' }] } });
+    if (!(await isGroupOfZone(deps.db, id, zoneId))) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'groupID', message: 'not a group of the zone' }] } });
   }
 }
 
@@ -73,23 +61,15 @@ export async function createProduct(deps: AppDeps, principal: Principal, body: B
   const actor = await clientOf(deps, principal);
   await ownedZone(deps, actor, body.zoneID);
   await checkGroups(deps, body.zoneID, [body.groupID, body.backupGroupID]);
-  const at = now();
-  const row = await deps.db
-    .insertInto('products')
-    .values({
-      client_id: actor.id,
-      name: body.name,
-      zone_id: body.zoneID,
-      group_id: body.groupID,
-      backup_group_id: body.backupGroupID,
-      limits: JSON.stringify(termsOf(body)),
-      expires_at: body.expiredAt,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return visibleProduct(deps, actor, row.id);
+  const id = await productsRepo(deps, actor).create({
+    name: body.name,
+    zone_id: body.zoneID,
+    group_id: body.groupID,
+    backup_group_id: body.backupGroupID,
+    limits: JSON.stringify(termsOf(body)),
+    expires_at: body.expiredAt,
+  });
+  return visibleProduct(deps, actor, id);
 }
 
 export async function updateProduct(deps: AppDeps, principal: Principal, body: Partial<Body> & { id: number }) {
@@ -100,19 +80,14 @@ export async function updateProduct(deps: AppDeps, principal: Principal, body: P
   if (merged.zoneID !== current.zoneID && current.siteCount > 0) throw new ApiError(Codes.ProductInUse);
   await ownedZone(deps, actor, merged.zoneID);
   await checkGroups(deps, merged.zoneID, [merged.groupID, merged.backupGroupID]);
-  await deps.db
-    .updateTable('products')
-    .set({
-      name: merged.name,
-      zone_id: merged.zoneID,
-      group_id: merged.groupID,
-      backup_group_id: merged.backupGroupID,
-      limits: JSON.stringify(termsOf(merged)),
-      expires_at: merged.expiredAt,
-      updated_at: now(),
-    })
-    .where('id', '=', body.id)
-    .execute();
+  await productsRepo(deps, actor).update(body.id, {
+    name: merged.name,
+    zone_id: merged.zoneID,
+    group_id: merged.groupID,
+    backup_group_id: merged.backupGroupID,
+    limits: JSON.stringify(termsOf(merged)),
+    expires_at: merged.expiredAt,
+  });
   await deps.revisions.bump(deps.db, [merged.zoneID]);
   return visibleProduct(deps, actor, body.id);
 }
@@ -122,5 +97,5 @@ export async function removeProduct(deps: AppDeps, principal: Principal, id: num
   const product = await visibleProduct(deps, actor, id);
   await ownedZone(deps, actor, product.zoneID);
   if (product.siteCount > 0) throw new ApiError(Codes.ProductInUse);
-  await deps.db.deleteFrom('products').where('id', '=', id).execute();
+  await productsRepo(deps, actor).remove(id);
 }

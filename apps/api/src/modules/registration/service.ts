@@ -5,21 +5,12 @@ import { ApiError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
 import { findAccount, updateAccount, type Account } from '../accounts/repo';
+import { findSetPasswordToken, replaceSetPasswordToken, useMailToken } from './repo';
 
 /** Mails a set-password link (`/{tier}/verifyMail?token=`); earlier links of the account stop working. */
 export async function sendSetPasswordMail(deps: AppDeps, account: Account) {
   const token = randomToken(32);
-  await deps.db.updateTable('mail_tokens').set({ used_at: now() }).where('account_id', '=', account.id).where('used_at', 'is', null).execute();
-  await deps.db
-    .insertInto('mail_tokens')
-    .values({
-      token_hash: sha256(token),
-      account_id: account.id,
-      purpose: 'set-password',
-      expires_at: inSeconds(SET_PASSWORD_TOKEN_TTL_SECONDS),
-      created_at: now(),
-    })
-    .execute();
+  await replaceSetPasswordToken(deps.db, account.id, sha256(token), inSeconds(SET_PASSWORD_TOKEN_TTL_SECONDS));
   const link = `${deps.config.publicUrl}/${account.auth}/verifyMail?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
     to: account.email,
@@ -30,12 +21,7 @@ export async function sendSetPasswordMail(deps: AppDeps, account: Account) {
 }
 
 async function openMailToken(deps: AppDeps, token: string) {
-  const row = await deps.db
-    .selectFrom('mail_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', 'set-password')
-    .executeTakeFirst();
+  const row = await findSetPasswordToken(deps.db, sha256(token));
   const account = row && !row.used_at && row.expires_at > now() ? await findAccount(deps.db, row.account_id) : undefined;
   if (!row || !account) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
   return { row, account };
@@ -49,7 +35,6 @@ export async function checkMailToken(deps: AppDeps, token: string) {
 /** Sets the password from a mail token, confirms the e-mail address and uses the token up. */
 export async function registerPassword(deps: AppDeps, token: string, password: string) {
   const { row, account } = await openMailToken(deps, token);
-  const used = await deps.db.updateTable('mail_tokens').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
+  if (!(await useMailToken(deps.db, row.id))) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired link' });
   await updateAccount(deps.db, account.id, { password_hash: await hashPassword(password), email_confirmed: 1 });
 }

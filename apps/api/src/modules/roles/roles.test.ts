@@ -1,6 +1,7 @@
 import { permissionKeys } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, makeTenants, PASSWORD, lane, signIn, startTestApp, type TestApp } from '../../../test/harness';
+import { rolesRepo } from './repo';
 
 lane('roles and permissions', () => {
   let t: TestApp;
@@ -74,5 +75,19 @@ lane('roles and permissions', () => {
     const fine = await call(t, 'POST', 'client/role', { token: deputy, body: { roleName: 'readers', permissions: ['roles.view'] } });
     expect(fine.status).toBe(200);
     expect((await call(t, 'GET', 'client/roles', { token: f.tokens.clientA })).body.data.map((x: { roleName: string }) => x.roleName)).toContain('readers');
+  });
+
+  it("neither reads, renames nor removes another client's role through the repository", async () => {
+    const mine = rolesRepo(t.deps.db, { tier: 'client', owner: f.clientA.id });
+    const theirs = rolesRepo(t.deps.db, { tier: 'client', owner: f.clientB.id });
+    const id = await mine.create('Repo editors', ['sites.view']);
+    expect(await theirs.find(id)).toBeUndefined();
+    expect(await theirs.item(id)).toBeUndefined();
+    expect((await theirs.names()).map((r) => r.id)).not.toContain(id);
+    expect(await theirs.nameTaken('Repo editors')).toBe(false);
+    await theirs.update(id, 'Stolen', []);
+    await theirs.remove(id);
+    expect(await mine.find(id)).toMatchObject({ name: 'Repo editors', permissions: '["sites.view"]' });
+    expect(await rolesRepo(t.deps.db, { tier: 'user', owner: f.clientA.id }).find(id)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newTotpSecret, totpUri } from '../../lib/totp';
 import { findAccount, updateAccount, type Account } from '../accounts/repo';
 import { answerChallenge, openChallenge } from '../session/challenges';
+import { revokeSessionsOf } from '../session/repo';
 import { assertNotThrottled, recordFailure } from '../session/throttle';
 
 export async function currentAccount(deps: AppDeps, principal: Principal) {
@@ -58,13 +59,7 @@ export async function changeOwnPassword(deps: AppDeps, principal: Principal, inp
   const account = await currentAccount(deps, principal);
   await confirmPassword(deps, account, input.oldPassword, input.ip);
   await updateAccount(deps.db, account.id, { password_hash: await hashPassword(input.newPassword) });
-  await deps.db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('account_id', '=', account.id)
-    .where('id', '!=', principal.sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessionsOf(deps.db, account.id, principal.sessionId);
 }
 
 /**

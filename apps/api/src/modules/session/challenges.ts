@@ -5,6 +5,7 @@ import { decrypt, randomCode, randomToken, safeEqual, sha256 } from '../../lib/c
 import { checkTotp } from '../../lib/totp';
 import type { Account } from '../accounts/repo';
 import { updateAccount } from '../accounts/repo';
+import { findChallenge, insertChallenge, setChallengeAttempts, useChallenge } from './repo';
 
 const MAX_ATTEMPTS = 5;
 const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
@@ -19,19 +20,14 @@ export async function openChallenge(
 ) {
   const onePassKey = randomToken(24);
   const code = opts.withCode ? randomCode() : undefined;
-  await db
-    .insertInto('login_challenges')
-    .values({
-      key_hash: sha256(onePassKey),
-      account_id: opts.account.id,
-      purpose: opts.purpose,
-      code_hash: code ? codeHash(onePassKey, code) : null,
-      secret: opts.secret ?? null,
-      attempts: 0,
-      expires_at: inSeconds(LOGIN_CODE_TTL_SECONDS),
-      created_at: now(),
-    })
-    .execute();
+  await insertChallenge(db, {
+    key_hash: sha256(onePassKey),
+    account_id: opts.account.id,
+    purpose: opts.purpose,
+    code_hash: code ? codeHash(onePassKey, code) : null,
+    secret: opts.secret ?? null,
+    expires_at: inSeconds(LOGIN_CODE_TTL_SECONDS),
+  });
   return { onePassKey, code };
 }
 
@@ -48,13 +44,7 @@ export async function answerChallenge(
   dataKey: Buffer,
   opts: { account: Account; purpose: ChallengeTable['purpose']; onePassKey: string; code: string },
 ): Promise<ChallengeOutcome> {
-  const row = await db
-    .selectFrom('login_challenges')
-    .selectAll()
-    .where('key_hash', '=', sha256(opts.onePassKey))
-    .where('account_id', '=', opts.account.id)
-    .where('purpose', '=', opts.purpose)
-    .executeTakeFirst();
+  const row = await findChallenge(db, { keyHash: sha256(opts.onePassKey), accountId: opts.account.id, purpose: opts.purpose });
   if (!row || row.used_at || row.expires_at < now() || row.attempts >= MAX_ATTEMPTS) return { ok: false };
 
   let valid: boolean;
@@ -69,14 +59,8 @@ export async function answerChallenge(
     if (valid && !row.secret) await updateAccount(db, opts.account.id, { totp_last_step: step });
   }
   if (!valid) {
-    await db.updateTable('login_challenges').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await setChallengeAttempts(db, row.id, row.attempts + 1);
     return { ok: false };
   }
-  const used = await db
-    .updateTable('login_challenges')
-    .set({ used_at: now() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1 ? { ok: true, secret: row.secret, step } : { ok: false };
+  return (await useChallenge(db, row.id)) ? { ok: true, secret: row.secret, step } : { ok: false };
 }

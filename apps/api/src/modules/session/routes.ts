@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { finishLogin, startLogin } from './service';
-import { revokeSession, rotateRefreshToken } from './tokens';
+import { revokeSession } from './repo';
+import { rotateRefreshToken } from './tokens';
 
 export function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const tier of TIERS) {
@@ -17,7 +18,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
       data: await rotateRefreshToken(deps, tier, body.refreshToken),
     }));
     registerRoute(app, deps, authRoutes.logout[tier], async ({ principal }) => {
-      await revokeSession(deps, principal.sessionId);
+      await revokeSession(deps.db, principal.sessionId);
       return { data: { ok: true } };
     });
   }

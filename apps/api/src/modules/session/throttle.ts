@@ -1,6 +1,7 @@
 import { Codes } from '@edgekeep/contract';
-import { now, toCount, type Db } from '../../db';
+import { now, type Db } from '../../db';
 import { ApiError } from '../../http/errors';
+import { clearFailures, failuresSince, isKnownAddressSince, recordFailures, rememberAddress } from './repo';
 
 const WINDOW_SECONDS = 15 * 60;
 /** An address an account completed a sign-in from within this many days is a known address of the account. */
@@ -24,14 +25,7 @@ const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOStri
 
 async function isKnownAddress(db: Db, a: Attempt) {
   if (a.accountId === undefined) return false;
-  const row = await db
-    .selectFrom('known_addresses')
-    .select('account_id')
-    .where('account_id', '=', a.accountId)
-    .where('ip', '=', a.ip)
-    .where('last_seen_at', '>', ago(KNOWN_DAYS * 86_400))
-    .executeTakeFirst();
-  return row !== undefined;
+  return isKnownAddressSince(db, a.accountId, a.ip, ago(KNOWN_DAYS * 86_400));
 }
 
 /** Refuses with HTTP 429 while a budget that applies to this attempt is spent, even for a correct password. */
@@ -39,14 +33,9 @@ export async function assertNotThrottled(db: Db, attempt: Attempt) {
   const scopes = scopesOf(attempt);
   const budgets = (await isKnownAddress(db, attempt)) ? (['pair'] as const) : (['account', 'address'] as const);
   for (const key of budgets) {
-    const row = await db
-      .selectFrom('auth_failures')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('first')])
-      .where('scope', '=', scopes[key])
-      .where('created_at', '>', ago(WINDOW_SECONDS))
-      .executeTakeFirst();
-    if (toCount(row?.n as number) >= LIMITS[key]) {
-      const first = Date.parse(String(row?.first));
+    const failures = await failuresSince(db, scopes[key], ago(WINDOW_SECONDS));
+    if (failures.count >= LIMITS[key]) {
+      const first = Date.parse(failures.first);
       const retryAfterSeconds = Math.max(1, Math.ceil((first + WINDOW_SECONDS * 1000 - Date.now()) / 1000));
       throw new ApiError(Codes.TooManyAttempts, { extra: { retryAfterSeconds } });
     }
@@ -56,11 +45,7 @@ export async function assertNotThrottled(db: Db, attempt: Attempt) {
 export async function recordFailure(db: Db, attempt: Attempt) {
   const at = now();
   const scopes = scopesOf(attempt);
-  await db
-    .insertInto('auth_failures')
-    .values([scopes.account, scopes.address, scopes.pair].map((scope) => ({ scope, created_at: at })))
-    .execute();
-  await db.deleteFrom('auth_failures').where('created_at', '<', ago(WINDOW_SECONDS)).execute();
+  await recordFailures(db, [scopes.account, scopes.address, scopes.pair], at, ago(WINDOW_SECONDS));
 }
 
 /**
@@ -69,10 +54,6 @@ export async function recordFailure(db: Db, attempt: Attempt) {
  */
 export async function recordSuccess(db: Db, attempt: Attempt & { accountId: number }) {
   const at = now();
-  await db
-    .insertInto('known_addresses')
-    .values({ account_id: attempt.accountId, ip: attempt.ip, last_seen_at: at })
-    .onConflict((oc) => oc.columns(['account_id', 'ip']).doUpdateSet({ last_seen_at: at }))
-    .execute();
-  await db.deleteFrom('auth_failures').where('scope', '=', scopesOf(attempt).pair).execute();
+  await rememberAddress(db, attempt.accountId, attempt.ip, at);
+  await clearFailures(db, scopesOf(attempt).pair);
 }

@@ -5,18 +5,11 @@ import { signAccessToken } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { tokenLifetimes } from '../system-settings/service';
+import { claimRefreshToken, insertRefreshToken, insertSession, markSessionUsed, refreshTokenByHash, revokeSession } from './repo';
 
 async function mintRefreshToken(deps: AppDeps, sessionId: number, seconds: number) {
   const refreshToken = randomToken(32);
-  await deps.db
-    .insertInto('refresh_tokens')
-    .values({
-      session_id: sessionId,
-      token_hash: sha256(refreshToken),
-      created_at: now(),
-      expires_at: inSeconds(seconds),
-    })
-    .execute();
+  await insertRefreshToken(deps.db, sessionId, sha256(refreshToken), inSeconds(seconds));
   return refreshToken;
 }
 
@@ -25,25 +18,12 @@ export async function openSession(
   deps: AppDeps,
   opts: { accountId: number; tier: Tier; kind: 'login' | 'proxy'; proxyAccountId?: number | null },
 ) {
-  const session = await deps.db
-    .insertInto('sessions')
-    .values({
-      account_id: opts.accountId,
-      auth: opts.tier,
-      kind: opts.kind,
-      proxy_account_id: opts.proxyAccountId ?? null,
-      created_at: now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sessionId = await insertSession(deps.db, { account_id: opts.accountId, auth: opts.tier, kind: opts.kind, proxy_account_id: opts.proxyAccountId ?? null });
   const lifetimes = await tokenLifetimes(deps, opts.accountId);
-  const refreshToken = await mintRefreshToken(deps, session.id, lifetimes.refreshSeconds);
-  const accessToken = await signAccessToken(deps, { accountId: opts.accountId, tier: opts.tier, sessionId: session.id, seconds: lifetimes.accessSeconds });
+  const refreshToken = await mintRefreshToken(deps, sessionId, lifetimes.refreshSeconds);
+  const accessToken = await signAccessToken(deps, { accountId: opts.accountId, tier: opts.tier, sessionId, seconds: lifetimes.accessSeconds });
   return { accessToken, refreshToken, tokenType: 'Bearer' as const };
 }
-
-export const revokeSession = (deps: AppDeps, sessionId: number) =>
-  deps.db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 
 /**
  * Exchanges a refresh token for new tokens. Each refresh token works once: the answer carries its successor,
@@ -52,17 +32,11 @@ export const revokeSession = (deps: AppDeps, sessionId: number) =>
  */
 export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken: string) {
   const refused = new ApiError(Codes.RefreshTokenFailed);
-  const row = await deps.db
-    .selectFrom('refresh_tokens as r')
-    .innerJoin('sessions as s', 's.id', 'r.session_id')
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select(['r.id', 'r.rotated_at', 'r.expires_at', 's.id as session_id', 's.auth', 's.kind', 's.revoked_at', 's.expires_at as session_expires', 's.account_id', 'a.enabled', 'a.expires_at as account_expires'])
-    .where('r.token_hash', '=', sha256(refreshToken))
-    .executeTakeFirst();
+  const row = await refreshTokenByHash(deps.db, sha256(refreshToken));
   const at = now();
   if (!row || row.auth !== tier || row.revoked_at) throw refused;
   if (row.rotated_at) {
-    await revokeSession(deps, row.session_id);
+    await revokeSession(deps.db, row.session_id);
     deps.log.warn({ sessionId: row.session_id }, 'used refresh token presented again; session revoked');
     throw refused;
   }
@@ -71,21 +45,15 @@ export async function rotateRefreshToken(deps: AppDeps, tier: Tier, refreshToken
   const lifetimes = await tokenLifetimes(deps, row.account_id);
   if (row.kind === 'api') {
     // An API token is long-lived and kept by a script: it is not rotated, only its use is noted.
-    await deps.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.session_id).execute();
+    await markSessionUsed(deps.db, row.session_id, at);
     const accessToken = await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id, seconds: lifetimes.accessSeconds });
     return { accessToken, refreshToken, tokenType: 'Bearer' as const };
   }
-  const claimed = await deps.db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: at })
-    .where('id', '=', row.id)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) {
-    await revokeSession(deps, row.session_id);
+  if (!(await claimRefreshToken(deps.db, row.id, at))) {
+    await revokeSession(deps.db, row.session_id);
     throw refused;
   }
-  await deps.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', row.session_id).execute();
+  await markSessionUsed(deps.db, row.session_id, at);
   return {
     accessToken: await signAccessToken(deps, { accountId: row.account_id, tier, sessionId: row.session_id, seconds: lifetimes.accessSeconds }),
     refreshToken: await mintRefreshToken(deps, row.session_id, lifetimes.refreshSeconds),

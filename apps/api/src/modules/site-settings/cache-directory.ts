@@ -1,7 +1,8 @@
 import { Codes, edge, type ErrorCode } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
-import { optionsOfSites } from './options';
+import type { ReachedSite } from '../sites/repo';
+import { siteSettingsRepo } from './repo';
 
 const directoryError = (code: ErrorCode, message: string) => new ApiError(code, { extra: { fields: [{ in: 'body', field: 'directory', message }] } });
 const within = (dir: string, root: string) => `${dir}/`.startsWith(`${root}/`);
@@ -10,20 +11,12 @@ const within = (dir: string, root: string) => `${dir}/`.startsWith(`${root}/`);
  * A site's own cache directory lies under the web server's cache folder, and no other site of the zone (whose
  * nodes serve them side by side) keeps its cache there, above or below it.
  */
-export async function assertCacheDirectory(deps: AppDeps, { siteId, zoneId, directory }: { siteId: number; zoneId: number; directory: string | null }) {
+export async function assertCacheDirectory(deps: AppDeps, site: ReachedSite, directory: string | null) {
   if (directory === null) return;
   if (directory === edge.SITE_CACHE_ROOT || !within(directory, edge.SITE_CACHE_ROOT)) {
     throw directoryError(Codes.Parameter, `The directory must be under ${edge.SITE_CACHE_ROOT}/`);
   }
-  const neighbours = await deps.db
-    .selectFrom('sites')
-    .innerJoin('products', 'products.id', 'sites.product_id')
-    .select('sites.id')
-    .where('products.zone_id', '=', zoneId)
-    .where('sites.id', '!=', siteId)
-    .execute();
-  const options = await optionsOfSites(deps.db, neighbours.map((n) => n.id));
-  for (const { cache } of options.values()) {
+  for (const { cache } of await siteSettingsRepo(deps.db, site).zoneNeighbourOptions()) {
     if (cache.directory !== null && (within(directory, cache.directory) || within(cache.directory, directory))) {
       throw directoryError(Codes.Duplicated, 'Another site of the zone keeps its cache in or around this directory');
     }

@@ -1,11 +1,9 @@
-import { edge, type siteSettingSchemas } from '@edgekeep/contract';
-import { now } from '../../db';
-import { paginate } from '../../db/paging';
+import type { siteSettingSchemas } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { reachSite } from '../sites/repo';
 import { queueForZone } from './node-queue';
+import { siteSettingsRepo } from './repo';
 import { assertOwnUrls, domainNames } from './site-urls';
 import { idList, readJson, stringList } from '../../db/json-column';
 
@@ -14,13 +12,11 @@ import { idList, readJson, stringList } from '../../db/json-column';
  * domain of the site.
  */
 export async function purgeCacheRules(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  const rows = await deps.db.selectFrom('site_cache_rules').select(['id', 'rule']).where('site_id', '=', siteId).where('id', 'in', ids).execute();
-  if (rows.length !== new Set(ids).size) throw notFound('cache rule');
-  const rules = rows.map((r) => readJson('site_cache_rules.rule', edge.cacheRule, r.rule));
+  const { site, repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  const rules = await repo.someCacheRules(ids);
   const prefixes = rules.flatMap((r) => (r.type === 'url' ? r.values : []));
   const extensions = [...new Set(rules.flatMap((r) => (r.type === 'fileTypes' ? r.values : [])))];
-  const hosts = (await domainNames(deps, siteId)).filter((h) => !h.startsWith('*.'));
+  const hosts = (await domainNames(deps, site)).filter((h) => !h.startsWith('*.'));
   let nodes = 0;
   if (prefixes.length) nodes = (await queueForZone(deps, principal, site.zoneID, 'clearUrlCache', { prefixes })).nodes.length;
   if (extensions.length && hosts.length) nodes = (await queueForZone(deps, principal, site.zoneID, 'clearCache', { hosts, extensions })).nodes.length;
@@ -29,10 +25,10 @@ export async function purgeCacheRules(deps: AppDeps, principal: Principal, siteI
 
 type TaskRow = { id: number; type: string; urls: string; command_ids: string; created_at: string };
 
-async function toTasks(deps: AppDeps, rows: TaskRow[]) {
+async function toTasks(repo: ReturnType<typeof siteSettingsRepo>, rows: TaskRow[]) {
   const commandIds = new Map(rows.map((r) => [r.id, readJson('site_cache_tasks.command_ids', idList, r.command_ids)]));
   const ids = [...commandIds.values()].flat();
-  const commands = ids.length ? await deps.db.selectFrom('node_commands').select(['id', 'status', 'message']).where('id', 'in', ids).execute() : [];
+  const commands = await repo.taskCommands(ids);
   return rows.map((r) => {
     const mine = commands.filter((c) => commandIds.get(r.id)!.includes(c.id));
     const finished = mine.filter((c) => c.status === 'done' || c.status === 'failed');
@@ -59,24 +55,16 @@ async function toTasks(deps: AppDeps, rows: TaskRow[]) {
 }
 
 export async function listCacheTasks(deps: AppDeps, principal: Principal, siteId: number, page: { page: number; pageSize: number }) {
-  await sitesRepo(deps, principal).get(siteId);
-  const result = await paginate(deps.db.selectFrom('site_cache_tasks').select(['id', 'type', 'urls', 'command_ids', 'created_at']).where('site_id', '=', siteId), {
-    page,
-    sortable: {},
-    defaultSort: { column: 'id', order: 'desc' },
-  });
-  return { data: await toTasks(deps, result.data), total: result.total };
+  const { repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  const result = await repo.cacheTasksPage(page);
+  return { data: await toTasks(repo, result.data), total: result.total };
 }
 
 /** Warms the cache: every enrolled node of the zone fetches the URLs through its own nginx. */
 export async function createCacheTask(deps: AppDeps, principal: Principal, siteId: number, body: { type: 'warm'; urls: string[] }) {
-  const site = await sitesRepo(deps, principal).get(siteId);
-  await assertOwnUrls(deps, siteId, body.urls);
+  const { site, repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  await assertOwnUrls(deps, site, body.urls);
   const { nodes } = await queueForZone(deps, principal, site.zoneID, 'warmCache', { urls: body.urls });
-  const row = await deps.db
-    .insertInto('site_cache_tasks')
-    .values({ site_id: siteId, type: body.type, urls: JSON.stringify(body.urls), command_ids: JSON.stringify(nodes.map((n) => n.id)), created_by: principal.accountId, created_at: now() })
-    .returning(['id', 'type', 'urls', 'command_ids', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return (await toTasks(deps, [row]))[0];
+  const row = await repo.addCacheTask({ type: body.type, urls: body.urls, commandIds: nodes.map((n) => n.id), createdBy: principal.accountId });
+  return (await toTasks(repo, [row]))[0];
 }

@@ -1,11 +1,11 @@
 import { Codes, type siteSettingSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
-import { now } from '../../db';
-import { paginate } from '../../db/paging';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { ApiError, notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { ApiError } from '../../http/errors';
+import { domainsRepo } from '../domains/repo';
+import { reachSite, type ReachedSite } from '../sites/repo';
+import { siteSettingsRepo } from './repo';
 import { idList, readJson } from '../../db/json-column';
 
 type Input = z.infer<typeof siteSettingSchemas.dnsRecordInput>;
@@ -23,72 +23,45 @@ const toItem = (r: Row) => ({
   updatedAt: r.updated_at,
 });
 
-async function assertSiteDomains(deps: AppDeps, siteId: number, ids: number[]) {
+async function assertSiteDomains(deps: AppDeps, site: ReachedSite, ids: number[]) {
   if (!ids.length) return;
-  const own = await deps.db.selectFrom('domains').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  const own = await domainsRepo(deps.db, site).among(ids);
   if (own.length !== new Set(ids).size) throw new ApiError(Codes.Parameter, { extra: { fields: [{ in: 'body', field: 'domainIDs', message: 'not a domain of the site' }] } });
 }
 
-async function assertFree(deps: AppDeps, siteId: number, r: Input, except?: number) {
-  let q = deps.db.selectFrom('site_dns_records').select('id').where('site_id', '=', siteId).where('name', '=', r.name).where('type', '=', r.type).where('value', '=', r.value);
-  if (except) q = q.where('id', '!=', except);
-  if (await q.executeTakeFirst()) throw new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'value', message: 'Data already exists!' }] } });
-}
-
-const ownRecord = async (deps: AppDeps, siteId: number, id: number) => {
-  const row = await deps.db.selectFrom('site_dns_records').selectAll().where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
-  if (!row) throw notFound('DNS record');
-  return row;
-};
+const duplicate = () => new ApiError(Codes.Duplicated, { extra: { fields: [{ in: 'body', field: 'value', message: 'Data already exists!' }] } });
 
 export async function listDnsRecords(deps: AppDeps, principal: Principal, siteId: number, query: { page: number; pageSize: number; keyword?: string }) {
-  await sitesRepo(deps, principal).get(siteId);
-  let q = deps.db.selectFrom('site_dns_records').selectAll().where('site_id', '=', siteId);
-  if (query.keyword) q = q.where((eb) => eb.or([eb('name', 'like', `%${query.keyword}%`), eb('value', 'like', `%${query.keyword}%`)]));
-  const result = await paginate(q, { page: query, sortable: {}, defaultSort: { column: 'id', order: 'asc' } });
+  const { repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  const result = await repo.dnsRecordsPage(query);
   return { data: result.data.map(toItem), total: result.total };
 }
 
 export async function addDnsRecord(deps: AppDeps, principal: Principal, siteId: number, r: Input) {
-  await sitesRepo(deps, principal).get(siteId);
-  await assertSiteDomains(deps, siteId, r.domainIDs);
-  await assertFree(deps, siteId, r);
-  const at = now();
-  const row = await deps.db
-    .insertInto('site_dns_records')
-    .values({ site_id: siteId, name: r.name, type: r.type, value: r.value, ttl: r.ttl, domain_ids: JSON.stringify([...new Set(r.domainIDs)]), memo: r.memo, created_at: at, updated_at: at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toItem(row);
+  const { site, repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  await assertSiteDomains(deps, site, r.domainIDs);
+  if (await repo.dnsRecordTaken(r)) throw duplicate();
+  return toItem(await repo.addDnsRecord(r));
 }
 
 export async function updateDnsRecord(deps: AppDeps, principal: Principal, siteId: number, r: Input & { id: number }) {
-  await sitesRepo(deps, principal).get(siteId);
-  await ownRecord(deps, siteId, r.id);
-  await assertSiteDomains(deps, siteId, r.domainIDs);
-  await assertFree(deps, siteId, r, r.id);
-  await deps.db
-    .updateTable('site_dns_records')
-    .set({ name: r.name, type: r.type, value: r.value, ttl: r.ttl, domain_ids: JSON.stringify([...new Set(r.domainIDs)]), memo: r.memo, updated_at: now() })
-    .where('id', '=', r.id)
-    .execute();
-  return toItem(await ownRecord(deps, siteId, r.id));
+  const { site, repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  await repo.dnsRecord(r.id);
+  await assertSiteDomains(deps, site, r.domainIDs);
+  if (await repo.dnsRecordTaken(r, r.id)) throw duplicate();
+  await repo.updateDnsRecord(r.id, r);
+  return toItem(await repo.dnsRecord(r.id));
 }
 
 export async function removeDnsRecords(deps: AppDeps, principal: Principal, siteId: number, ids: number[]) {
-  await sitesRepo(deps, principal).get(siteId);
-  const owned = await deps.db.selectFrom('site_dns_records').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
-  if (owned.length !== new Set(ids).size) throw notFound('DNS record');
-  await deps.db.deleteFrom('site_dns_records').where('id', 'in', ids).execute();
+  const { repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  await repo.removeDnsRecords(ids);
 }
 
 /** The site's domains a record is for (domains removed since are left out). */
 export async function dnsRecordDomains(deps: AppDeps, principal: Principal, siteId: number, dnsId: number) {
-  await sitesRepo(deps, principal).get(siteId);
-  const ids = readJson('site_dns_records.domain_ids', idList, (await ownRecord(deps, siteId, dnsId)).domain_ids);
+  const { site, repo } = await reachSite(deps, principal, siteId, siteSettingsRepo);
+  const ids = readJson('site_dns_records.domain_ids', idList, (await repo.dnsRecord(dnsId)).domain_ids);
   if (!ids.length) return [];
-  return deps.db.selectFrom('domains').select(['id', 'name']).where('site_id', '=', siteId).where('id', 'in', ids).orderBy('name').execute();
+  return domainsRepo(deps.db, site).among(ids);
 }
-
-export const hasDnsRecords = async (deps: AppDeps, siteId: number) =>
-  (await deps.db.selectFrom('site_dns_records').select('id').where('site_id', '=', siteId).executeTakeFirst()) !== undefined;

@@ -7,25 +7,15 @@ import * as dns from './dns-records';
 import * as handlers from './option-handlers';
 import { setPorts, zonePorts } from './options';
 import * as rates from './rates';
-import { siteSettings } from './service';
 
 /** Rate rules, HSTS, body size, cache key, ports, DNS records and warm-cache tasks. */
 export function moreSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.settingExists, async ({ principal, params }) => ({ data: await handlers.settingExists(deps, principal, params.siteId) }));
   registerRoute(app, deps, r.purgeCacheRules, async ({ principal, params, body }) => ({ data: await tasks.purgeCacheRules(deps, principal, params.siteId, body.ids) }));
   registerRoute(app, deps, r.cacheSettings, async ({ principal, params, body }) => ({ data: await handlers.setCacheSettings(deps, principal, params.siteId, body) }));
-  registerRoute(app, deps, r.createRate, async ({ principal, params, body }) => {
-    await rates.addRate(deps, principal, params.siteId, body);
-    return { data: await siteSettings(deps, params.siteId) };
-  });
-  registerRoute(app, deps, r.updateRate, async ({ principal, params, body }) => {
-    await rates.updateRate(deps, principal, params.siteId, body);
-    return { data: await siteSettings(deps, params.siteId) };
-  });
-  registerRoute(app, deps, r.removeRates, async ({ principal, params, body }) => {
-    await rates.removeRates(deps, principal, params.siteId, body.ids);
-    return { data: await siteSettings(deps, params.siteId) };
-  });
+  registerRoute(app, deps, r.createRate, async ({ principal, params, body }) => ({ data: await rates.addRate(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.updateRate, async ({ principal, params, body }) => ({ data: await rates.updateRate(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.removeRates, async ({ principal, params, body }) => ({ data: await rates.removeRates(deps, principal, params.siteId, body.ids) }));
   registerRoute(app, deps, r.hsts, async ({ principal, params, body }) => ({ data: await handlers.setHsts(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.bodySize, async ({ principal, params, body }) => ({
     data: await handlers.setBodySize(deps, principal, params.siteId, body.clientMaxBodySize),

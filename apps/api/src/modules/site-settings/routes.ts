@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import * as certs from '../certificates/service';
+import * as pages from './error-pages';
 import { moreSettingsRoutes } from './more-routes';
 import * as settings from './service';
 
@@ -25,11 +26,11 @@ export function siteSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.purgeUrls, async ({ principal, params, body }) => ({ data: await settings.purgeUrls(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.gzip, async ({ principal, params, body }) => ({ data: await settings.setCompression(deps, principal, params.siteId, body) }));
   moreSettingsRoutes(app, deps);
-  registerRoute(app, deps, r.errorPages, async ({ principal, params, query }) => settings.listErrorPages(deps, principal, params.siteId, query));
-  registerRoute(app, deps, r.createErrorPage, async ({ principal, params, body }) => ({ data: await settings.addErrorPage(deps, principal, params.siteId, body) }));
-  registerRoute(app, deps, r.updateErrorPage, async ({ principal, params, body }) => ({ data: await settings.updateErrorPage(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.errorPages, async ({ principal, params, query }) => pages.listErrorPages(deps, principal, params.siteId, query));
+  registerRoute(app, deps, r.createErrorPage, async ({ principal, params, body }) => ({ data: await pages.addErrorPage(deps, principal, params.siteId, body) }));
+  registerRoute(app, deps, r.updateErrorPage, async ({ principal, params, body }) => ({ data: await pages.updateErrorPage(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.removeErrorPages, async ({ principal, params, body }) => {
-    await settings.removeErrorPages(deps, principal, params.siteId, body.ids);
+    await pages.removeErrorPages(deps, principal, params.siteId, body.ids);
     return { data: { ok: true } };
   });
 }

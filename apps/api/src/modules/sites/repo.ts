@@ -1,10 +1,10 @@
 import { siteActionSchemas, type PageQuery, type siteSchemas } from '@edgekeep/contract';
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { now, type Db } from '../../db';
+import { now, toCount, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
 import { paginate } from '../../db/paging';
-import type { SiteTable } from '../../db/schema';
+import type { Database, SiteTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
@@ -83,6 +83,10 @@ async function scoped(deps: AppDeps, principal: Principal) {
   return own.where('sites.id', 'in', deps.db.selectFrom('site_users').select('site_users.site_id').where('site_users.account_id', '=', actor.id));
 }
 
+// A site with layer-4 ports is a layer-4 site (contract l4-ports portItem).
+const hasL4 = (eb: ExpressionBuilder<Database, 'sites'>) =>
+  eb.exists(eb.selectFrom('l4_ports').select('l4_ports.id').whereRef('l4_ports.site_id', '=', 'sites.id')).as('has_l4');
+
 type SitesQuery = Partial<z.infer<typeof siteSchemas.sitesQuery>> & { page: number; pageSize: number };
 const ids = (sites: ReachedSite[]) => sites.map((s) => s.id);
 
@@ -92,6 +96,17 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
   return {
     /** The caller's sites as a query (sites joined with their product and owner), for reads across them. */
     query: () => scoped(deps, principal),
+
+    /** The ids of the caller's sites (those of them with this id or owner), as a query to narrow others by. */
+    async ids(filter: { siteId?: number; userId?: number } = {}) {
+      let q = (await scoped(deps, principal)).clearSelect();
+      if (filter.siteId) q = q.where('sites.id', '=', filter.siteId);
+      if (filter.userId) q = q.where('sites.user_id', '=', filter.userId);
+      return q.select('sites.id');
+    },
+
+    /** Each of the caller's sites with its zone and whether it is a layer-4 site. */
+    kinds: async () => (await scoped(deps, principal)).clearSelect().select(['sites.id', 'products.zone_id']).select(hasL4).execute(),
 
     /** One site the caller reaches, or 101003/404 exactly as if it did not exist. */
     async get(siteId: number) {
@@ -164,11 +179,23 @@ export function sitesRepo(deps: AppDeps, principal: Principal) {
   };
 }
 
+/** The query of the ids of a caller's sites that `sitesRepo(…).ids()` answers, for the repositories of what lies across them. */
+export type ReachedSiteIds = Awaited<ReturnType<ReturnType<typeof sitesRepo>['ids']>>;
+/** The query of a caller's sites that `sitesRepo(…).query()` answers. */
+export type ReachedSitesQuery = Awaited<ReturnType<ReturnType<typeof sitesRepo>['query']>>;
+
 /** The caller's site `siteId` (101003/404 when it does not reach it) with a repository of what hangs off it. */
 export async function reachSite<R>(deps: AppDeps, principal: Principal, siteId: number, repoOf: (db: Db, site: ReachedSite) => R) {
   const site = await sitesRepo(deps, principal).get(siteId);
   return { site, repo: repoOf(deps.db, site) };
 }
+
+/** Unscoped, for an admin's statistics: every site of the platform with its zone and whether it is a layer-4 site. */
+export const everySiteKind = (db: Db) =>
+  db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'products.zone_id']).select(hasL4).execute();
+
+/** Unscoped, for the statistics' labels and the edge state: the names of these sites, by id. */
+export const siteNames = (db: Db, siteIds: number[]) => db.selectFrom('sites').select(['id', 'name']).where('id', 'in', siteIds).orderBy('id').execute();
 
 /** A new site; the service has checked that the caller manages its owner and sees its product. */
 export const insertSite = async (db: Db, values: Omit<Insertable<SiteTable>, 'created_at' | 'updated_at'>) => {
@@ -217,5 +244,12 @@ export const sitesServedByNode = (db: Db, zoneId: number, nodeId: number) =>
     .orderBy('sites.id')
     .execute();
 
-/** Unscoped, for the edge state: the names of these sites, by id. */
-export const siteNamesOf = (db: Db, siteIds: number[]) => db.selectFrom('sites').select(['id', 'name']).where('id', 'in', siteIds).orderBy('id').execute();
+/** Unscoped, for a node's log lines: the ids of the sites on the products of its zone. */
+export const siteIdsOfZone = async (db: Db, zoneId: number) =>
+  (await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select('sites.id').where('products.zone_id', '=', zoneId).execute()).map((r) => r.id);
+
+/** Unscoped, for the licence: how many sites are made from a client's products. */
+export async function clientSiteCount(db: Db, clientId: number) {
+  const row = await db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select((eb) => eb.fn.countAll().as('n')).where('products.client_id', '=', clientId).executeTakeFirst();
+  return toCount(row?.n as number);
+}

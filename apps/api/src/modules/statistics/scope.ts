@@ -1,14 +1,12 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
-import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { Scope } from '../../analytics/types';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { sitesRepo } from '../sites/repo';
+import { domainTagsOfSites } from '../domains/repo';
+import { everySiteKind, sitesRepo } from '../sites/repo';
 import { clientOf, visibleZones } from '../zones/service';
 import { resolveWindow, type Window } from './window';
-import { readJson, stringList } from '../../db/json-column';
 
 type SiteFilter = Pick<statisticsSchemas.StatisticsFilter, 'reservedZone' | 'reservedSite' | 'reservedSiteType' | 'reservedDomain' | 'reservedDomainTag'>;
 
@@ -17,7 +15,7 @@ type SiteFilter = Pick<statisticsSchemas.StatisticsFilter, 'reservedZone' | 'res
  * missing one.
  */
 export async function reachableSiteIds(deps: AppDeps, principal: Principal, chosen?: number[]) {
-  const ids = (await (await sitesRepo(deps, principal).query()).clearSelect().select('sites.id').execute()).map((r) => r.id);
+  const ids = (await (await sitesRepo(deps, principal).ids()).execute()).map((r) => r.id);
   if (!chosen?.length) return ids;
   const reached = new Set(ids);
   for (const id of chosen) if (!reached.has(id)) throw notFound('site');
@@ -31,17 +29,8 @@ async function reachableZones(deps: AppDeps, principal: Principal, siteZones: nu
   return new Set([...siteZones, ...zones.map((z) => z.id)]);
 }
 
-// A site with layer-4 ports is a layer-4 site (contract l4-ports portItem).
-const hasL4 = (eb: ExpressionBuilder<Database, 'sites'>) =>
-  eb.exists(eb.selectFrom('l4_ports').select('l4_ports.id').whereRef('l4_ports.site_id', '=', 'sites.id')).as('has_l4');
-
 /** The sites a caller reaches with their zones: an admin's are every site of the platform. */
-async function reachedSites(deps: AppDeps, principal: Principal) {
-  if (principal.tier === 'admin') {
-    return deps.db.selectFrom('sites').innerJoin('products', 'products.id', 'sites.product_id').select(['sites.id', 'products.zone_id']).select(hasL4).execute();
-  }
-  return (await sitesRepo(deps, principal).query()).clearSelect().select(['sites.id', 'products.zone_id']).select(hasL4).execute();
-}
+const reachedSites = (deps: AppDeps, principal: Principal) => (principal.tier === 'admin' ? everySiteKind(deps.db) : sitesRepo(deps, principal).kinds());
 
 /**
  * The sites and domains a statistics filter covers. Domains are left out when every domain of the sites counts;
@@ -66,8 +55,8 @@ export async function filterSites(deps: AppDeps, principal: Principal, f: SiteFi
   const siteIds = sites.map((s) => s.id);
   let domains = f.reservedDomain?.length ? [...new Set(f.reservedDomain.map((d) => d.toLowerCase()))] : undefined;
   if (f.reservedDomainTag?.length && siteIds.length) {
-    const rows = await deps.db.selectFrom('domains').select(['name', 'tags']).where('site_id', 'in', siteIds).execute();
-    const tagged = rows.filter((d) => readJson('domains.tags', stringList, d.tags).some((t) => f.reservedDomainTag!.includes(t))).map((d) => d.name);
+    const rows = await domainTagsOfSites(deps.db, siteIds);
+    const tagged = rows.filter((d) => d.tags.some((t) => f.reservedDomainTag!.includes(t))).map((d) => d.name);
     domains = domains ? domains.filter((d) => tagged.includes(d)) : tagged;
   }
   if (domains && !domains.length) return { siteIds: [] };

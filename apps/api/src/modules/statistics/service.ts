@@ -3,6 +3,8 @@ import type { Counts, Dimension, Point, Row, Scope } from '../../analytics/types
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
 import { csvLine } from '../../lib/csv';
+import { siteNames } from '../sites/repo';
+import { nodeNames } from '../zones/repo';
 import { resolveScope } from './scope';
 import { windowOf, type Window } from './window';
 
@@ -77,9 +79,9 @@ const countOf = (c: Counts, by: CountsType) => (by === 'traffic' ? c.traffic : c
 /** Names for the keys of the dimensions whose values are ids. */
 async function labeller(deps: AppDeps, dimension: Dimension, rows: Row[]) {
   const ids = rows.map((r) => Number(r.key)).filter((n) => Number.isInteger(n) && n > 0);
-  const table = dimension === 'site' ? 'sites' : dimension === 'node' ? 'nodes' : undefined;
-  if (!table || !ids.length) return (key: string) => key;
-  const names = new Map((await deps.db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [String(r.id), r.name]));
+  const read = dimension === 'site' ? siteNames : dimension === 'node' ? nodeNames : undefined;
+  if (!read || !ids.length) return (key: string) => key;
+  const names = new Map((await read(deps.db, ids)).map((r) => [String(r.id), r.name]));
   return (key: string) => names.get(key) ?? key;
 }
 

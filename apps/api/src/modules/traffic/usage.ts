@@ -1,6 +1,7 @@
 import { trafficSchemas } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
 import { readTerms } from '../products/terms';
+import { extraTrafficOf } from './repo';
 
 const { BYTES_PER_GB, TRAFFIC_WARNING_PERCENT } = trafficSchemas;
 type TrafficState = (typeof trafficSchemas.TRAFFIC_STATES)[number];
@@ -45,15 +46,7 @@ export async function usageOf(deps: AppDeps, { sites, month }: { sites: SiteTerm
   if (!sites.length) return out;
   const ids = sites.map((s) => s.siteId);
   const totals = new Map((await deps.analytics.totalsBySite({ ...monthRange(month), siteIds: ids })).map((t) => [t.siteId, t]));
-  const plans = await deps.db
-    .selectFrom('extra_traffic_plans')
-    .select(['site_id', (eb) => eb.fn.sum<number>('traffic_gb').as('gb')])
-    .where('site_id', 'in', ids)
-    .where('year', '=', month.year)
-    .where('month', '=', month.month)
-    .groupBy('site_id')
-    .execute();
-  const extra = new Map(plans.map((p) => [p.site_id, Number(p.gb)]));
+  const extra = await extraTrafficOf(deps.db, ids, month);
   for (const site of sites) {
     const terms = readTerms(site.productLimits);
     const productTrafficGB = terms.monthlyTrafficGB;
