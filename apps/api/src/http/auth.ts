@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { now, onWrite, type Db } from '../db';
 import { sha256 } from '../lib/crypto';
 import { nodeByCredential } from '../modules/nodes/repo';
+import { sessionCaller } from '../modules/session/repo';
 import { ApiError } from './errors';
 import { readJson, stringList } from '../db/json-column';
 
@@ -83,28 +84,9 @@ const CALLER_KEPT_MS = 1000;
 const CALLER_TABLES = ['sessions', 'accounts', 'roles'];
 
 /** The row behind a token, with what its role grants worked out once (a Set of a tier's keys for each call cost more than its query). */
-type Caller = (NonNullable<Awaited<ReturnType<typeof readCaller>>> & { granted: ReadonlySet<string> }) | undefined;
+type Caller = (NonNullable<Awaited<ReturnType<typeof sessionCaller>>> & { granted: ReadonlySet<string> }) | undefined;
 type Callers = { generation: number; byToken: Map<string, { row: Caller; generation: number; until: number }> };
 const callersOf = new WeakMap<Db, Callers>();
-
-const readCaller = (db: Db, claims: Claims) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .leftJoin('roles', 'roles.id', 'accounts.role_id')
-    .select([
-      'sessions.revoked_at',
-      'sessions.expires_at',
-      'sessions.kind',
-      'sessions.proxy_account_id',
-      'accounts.enabled',
-      'accounts.is_root',
-      'accounts.expires_at as account_expires',
-      'roles.permissions',
-    ])
-    .where('sessions.id', '=', claims.sessionId)
-    .where('sessions.account_id', '=', claims.accountId)
-    .executeTakeFirst();
 
 /**
  * The session, account and role behind a token, kept per token: a console sends its token with each of its calls,
@@ -128,7 +110,7 @@ async function callerOf(deps: AppDeps, token: string, claims: Claims): Promise<C
   const kept = callers.byToken.get(token);
   if (kept && kept.generation === callers.generation && kept.until > Date.now()) return kept.row;
   const generation = callers.generation;
-  const read = await readCaller(deps.db, claims);
+  const read = await sessionCaller(deps.db, claims);
   const row: Caller = read && { ...read, granted: permissionsOf(claims.tier, read.is_root === 1, read.permissions) };
   if (generation === callers.generation) {
     if (callers.byToken.size >= VERIFIED_KEPT) callers.byToken.delete(callers.byToken.keys().next().value!);

@@ -98,3 +98,23 @@ export async function recordFailures(db: Db, scopes: string[], at: string, befor
 }
 
 export const clearFailures = (db: Db, scope: string) => db.deleteFrom('auth_failures').where('scope', '=', scope).execute();
+
+/** The session behind a token's claims, with its account's state and role permissions (raw JSON): undefined when it is not the account's. */
+export const sessionCaller = (db: Db, claims: { sessionId: number; accountId: number }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .leftJoin('roles', 'roles.id', 'accounts.role_id')
+    .select([
+      'sessions.revoked_at',
+      'sessions.expires_at',
+      'sessions.kind',
+      'sessions.proxy_account_id',
+      'accounts.enabled',
+      'accounts.is_root',
+      'accounts.expires_at as account_expires',
+      'roles.permissions',
+    ])
+    .where('sessions.id', '=', claims.sessionId)
+    .where('sessions.account_id', '=', claims.accountId)
+    .executeTakeFirst();
