@@ -5,7 +5,7 @@ import { paginate } from '../../db/paging';
 import type { ProductTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Account } from '../accounts/repo';
-import { visibleZones } from '../zones/service';
+import { visibleZones } from '../zones/repo';
 
 type ProductValues = Omit<Insertable<ProductTable>, 'client_id' | 'created_at' | 'updated_at'>;
 

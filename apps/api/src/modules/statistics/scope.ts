@@ -5,7 +5,8 @@ import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { domainTagsOfSites } from '../domains/repo';
 import { everySiteKind, sitesRepo } from '../sites/repo';
-import { clientOf, visibleZones } from '../zones/service';
+import { visibleZones } from '../zones/repo';
+import { clientOf } from '../zones/service';
 import { resolveWindow, type Window } from './window';
 
 type SiteFilter = Pick<statisticsSchemas.StatisticsFilter, 'reservedZone' | 'reservedSite' | 'reservedSiteType' | 'reservedDomain' | 'reservedDomainTag'>;

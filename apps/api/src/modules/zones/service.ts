@@ -4,9 +4,8 @@ import type { Principal } from '../../http/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { findAccount, manages, type Account } from '../accounts/repo';
 import { assertCanCreate } from '../licenses/limits';
-import { visibleZones, zonesRepo, type ZonesQuery } from './repo';
+import { zonesRepo, type ZonesQuery } from './repo';
 
-export { visibleZones };
 
 export async function clientOf(deps: AppDeps, principal: Principal) {
   const actor = await findAccount(deps.db, principal.accountId);
