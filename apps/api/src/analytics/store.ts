@@ -204,6 +204,12 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
   /** The load of what waits, one run at a time. */
   const drain = (): Promise<void> => (draining ??= loadWaiting().finally(() => (draining = undefined)));
 
+  /**
+   * Starts a drain from outside `ingest`: a handler made there would share its scope, and so hold the batch's bytes
+   * for as long as the drain runs (all the batches that came meanwhile with them).
+   */
+  const drainSoon = () => void drain().catch(() => undefined);
+
   /** Every batch acknowledged so far is loaded once this resolves (a failed load rejects it). */
   const loaded = async () => {
     await open();
@@ -228,7 +234,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
       });
       putting = put.catch(() => undefined);
       await put;
-      drain().catch(() => undefined);
+      drainSoon();
       return { accepted };
     },
     cards: (scope) => query((conn) => cards(conn, scope)),
