@@ -2,7 +2,7 @@
 // (apps/api/dist/server.js, apps/agent/dist/main.js) holding its code, the workspace packages it imports and the
 // JavaScript of its dependencies, so that a start reads one file instead of resolving and compiling hundreds.
 // Packages with a native addon (and the optional ones that are not installed) load from node_modules.
-// Usage: node scripts/build-server.mjs [api] [agent]   (both when none is named)
+// Usage: node scripts/build-server.mjs [api] [agent]   (both when none is named); `bundle` builds another entry so.
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -32,22 +32,31 @@ const requireExternals = (names) => {
   };
 };
 
-const names = process.argv.slice(2);
-for (const name of names.length ? names : Object.keys(targets)) {
-  const target = targets[name];
-  if (!target) throw new Error(`unknown target ${name}: ${Object.keys(targets).join(', ')}`);
-  await build({
-    entryPoints: [path.join(root, target.entry)],
-    outfile: path.join(root, target.out),
+/** Bundles one entry (TypeScript) into one ES module file, the packages named in `external` loaded from node_modules. */
+export const bundle = ({ entry, out, external }) =>
+  build({
+    entryPoints: [path.resolve(root, entry)],
+    outfile: path.resolve(root, out),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: target.external,
-    plugins: target.external.length ? [requireExternals(target.external)] : [],
+    external,
+    plugins: external.length ? [requireExternals(external)] : [],
     // The CommonJS packages compiled in call require (for Node's own modules among others).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',
   });
+
+/** The packages an API bundle loads from node_modules. */
+export const API_EXTERNAL = targets.api.external;
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const names = process.argv.slice(2);
+  for (const name of names.length ? names : Object.keys(targets)) {
+    const target = targets[name];
+    if (!target) throw new Error(`unknown target ${name}: ${Object.keys(targets).join(', ')}`);
+    await bundle(target);
+  }
 }
