@@ -9,10 +9,11 @@ import { logIntake } from '../analytics/ingest';
 import { ApiError } from '../http/errors';
 import { forgetNodeCredentials, type EdgeNode } from '../http/auth';
 import { registerDownload, registerNodeRoute, registerRoute } from '../http/route';
+import { batched } from '../lib/batched';
 import { randomToken, sha256 } from '../lib/crypto';
 import { recordBlocked } from '../modules/firewall/blocked-service';
 import { answerCommand, nodesWithCommandsWaiting, takeWaitingCommands } from '../modules/nodes/commands-repo';
-import { nodeBeforeReport, nodeByEnrolToken, updateAgentNode } from '../modules/nodes/repo';
+import { nodeByEnrolToken, nodesBeforeReport, recordAgentReports, updateAgentNode } from '../modules/nodes/repo';
 import { breachOf, isResolvable, monitorOf } from '../modules/resolutions/health';
 import { refreshResolutions } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from '../lib/agent-package';
@@ -41,6 +42,10 @@ function oneAtATime(task: (key: number) => Promise<void>) {
     return next;
   };
 }
+
+/** Reports that come within this many milliseconds of each other are written together (up to REPORT_BATCH_MAX). */
+const REPORT_BATCH_MS = 10;
+const REPORT_BATCH_MAX = 500;
 
 /**
  * Whether actions wait for the node (queued, or sent and not answered yet): read once for the zone's watchers that
@@ -119,17 +124,32 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node, query.base), { checked: true });
 
   const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));
+  // A change reaches a zone's nodes together and each reports at once: this instance writes the reports that come
+  // within REPORT_BATCH_MS of each other in one read and one transaction, not two queries and a commit apiece.
+  const record = batched(
+    async (reports: { node: EdgeNode; report: agentProtocol.Report }[]) => {
+      const befores = new Map((await nodesBeforeReport(deps.db, [...new Set(reports.map((r) => r.node.id))])).map((b) => [b.id, b]));
+      const answers = reports.map(({ node, report }) => {
+        const before = befores.get(node.id);
+        if (!before) return new Error(`node ${node.id} is gone`);
+        const health = { ...before, last_report_at: now(), apply_error: report.applyError, monitor_breach: breachOf(monitorOf(before), report) };
+        const values = {
+          report: JSON.stringify(report),
+          version: report.version,
+          applied_revision: report.appliedRevision,
+          apply_error: health.apply_error,
+          monitor_breach: health.monitor_breach,
+          last_report_at: health.last_report_at,
+        };
+        return { before, health, values };
+      });
+      await recordAgentReports(deps.db, reports.flatMap(({ node }, i) => (answers[i] instanceof Error ? [] : [{ nodeId: node.id, values: answers[i].values }])));
+      return answers;
+    },
+    { waitMs: REPORT_BATCH_MS, max: REPORT_BATCH_MAX },
+  );
   registerNodeRoute(app, deps, r.report, async ({ node, body: report }) => {
-    const before = await nodeBeforeReport(deps.db, node.id);
-    const health = { ...before, last_report_at: now(), apply_error: report.applyError, monitor_breach: breachOf(monitorOf(before), report) };
-    await updateAgentNode(deps.db, node.id, {
-      report: JSON.stringify(report),
-      version: report.version,
-      applied_revision: report.appliedRevision,
-      apply_error: health.apply_error,
-      monitor_breach: health.monitor_breach,
-      last_report_at: health.last_report_at,
-    });
+    const { before, health } = await record({ node, report });
     // the first report of the zone's newest revision: how long it took to reach this node
     const reached = report.appliedRevision !== null && report.appliedRevision >= before.revision && (before.applied_revision ?? 0) < before.revision;
     if (reached && before.revision_at) deps.metrics.propagation.observe(Math.max(0, (Date.now() - Date.parse(before.revision_at)) / 1000));

@@ -223,14 +223,21 @@ export const demoClientNode = (db: Db, clientEmail: string, name: string) =>
 export const nodeByEnrolToken = (db: Db, tokenHash: string) => db.selectFrom('nodes').selectAll().where('enroll_token_hash', '=', tokenHash).executeTakeFirst();
 
 /** Unscoped, for reports: the node's health columns and applied revision, with its zone's revision and the one its resolutions reflect. */
-export const nodeBeforeReport = (db: Db, nodeId: number) =>
+/** Unscoped, for the agents' reports: what a report is weighed against, of each node named (a node gone is left out). */
+export const nodesBeforeReport = (db: Db, nodeIds: number[]) =>
   db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
     .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'zones.id')
-    .select(['nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
-    .where('nodes.id', '=', nodeId)
-    .executeTakeFirstOrThrow();
+    .select(['nodes.id', 'nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
+    .where('nodes.id', 'in', nodeIds)
+    .execute();
+
+/** Unscoped, for the agents' reports: each node's row changed as its report says, all in one transaction. */
+export const recordAgentReports = (db: Db, changes: { nodeId: number; values: Updateable<NodeTable> }[]) =>
+  db.transaction().execute(async (trx) => {
+    for (const { nodeId, values } of changes) await trx.updateTable('nodes').set(values).where('id', '=', nodeId).execute();
+  });
 
 /** Unscoped, for the agent: changes the node its credential names (its enrolment, its last report). */
 export const updateAgentNode = (db: Db, nodeId: number, values: Updateable<NodeTable>) => db.updateTable('nodes').set(values).where('id', '=', nodeId).execute();
