@@ -59,6 +59,7 @@ describe('live domains', () => {
         cacheIgnoreQuery: false,
         cacheZone: null,
         webp: false,
+        gzip: false,
       },
     ]);
     expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com', 'named.example.org']);
@@ -72,7 +73,7 @@ describe('live domains', () => {
     const state = withPlainSite();
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'gzip', 'body size above the zone', 'origin host name']);
+    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'body size above the zone', 'origin host name']);
     expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);

@@ -38,6 +38,8 @@ export type LiveDomain = {
   cacheZone: string | null;
   /** Images are cached apart (`#webp` after the key) for clients that accept image/webp, and vary on Accept. */
   webp: boolean;
+  /** Text answers are compressed for clients that accept gzip; without it the runtime hides Accept-Encoding from nginx's gzip filter. */
+  gzip: boolean;
 };
 
 const MIB = 1024 * 1024;
@@ -56,13 +58,12 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, a body size above the zone's, no keepalive) or origins named by host
+ * validity, ModSecurity rules files, a body size above the zone's, no keepalive) or origins named by host
  * name, which nginx resolves at load time. Empty: the domain goes live.
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
-    [site.gzip, 'gzip'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
@@ -99,6 +100,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     cacheIgnoreQuery: site.options.cache.ignoreQuery,
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
     webp: site.options.webp,
+    gzip: site.gzip,
   };
 };
 

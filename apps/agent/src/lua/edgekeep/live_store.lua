@@ -53,6 +53,7 @@ local function invalid(d)
   local zone = opt(d.cacheZone)
   if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
   if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
+  if type(d.gzip) ~= "boolean" then return d.name .. ": gzip" end
 end
 
 -- Storage. `live:cur` is "<gen> <base>": the list of generation `gen` is the base list `B<base>:<name>` (every name
