@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,8 +9,9 @@ import { edge } from '@edgekeep/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopNginx } from './apply/process';
 import { controlStatus, pushData } from './control/client';
-import { luaData, splitLive } from './render';
+import { luaData, splitLive, withOriginAddresses } from './render';
 import { createApplier, type Applier } from './sync/applier';
+import { createOriginNames } from './sync/origin-names';
 import { nginxForTests } from './test/nginx-harness';
 import { freePort } from './test/servers';
 
@@ -17,17 +19,23 @@ const nginx = await nginxForTests('edge tests need nginx with the Lua and stream
 
 const TEXT = 'compressible text '.repeat(100);
 
-/** An origin of cacheable text pages that keeps the Accept-Encoding of each request it gets. */
-const startOrigin = async () => {
+/**
+ * An origin of cacheable text pages on `address` (and `port`, else any) that names itself in `x-origin` and keeps the
+ * Accept-Encoding and Host of each request it gets.
+ */
+const startOrigin = async ({ name, address = '127.0.0.1', port = 0 }: { name: string; address?: string; port?: number }) => {
   const encodings: (string | undefined)[] = [];
+  const hosts: (string | undefined)[] = [];
   const server = createServer((req, res) => {
     encodings.push(req.headers['accept-encoding']);
+    hosts.push(req.headers.host);
     res.setHeader('content-type', 'text/plain');
-    res.setHeader('cache-control', 'max-age=600');
+    res.setHeader('x-origin', name);
+    if (!req.url?.startsWith('/fresh')) res.setHeader('cache-control', 'max-age=600');
     res.end(TEXT);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as AddressInfo).port, encodings, close: () => new Promise<void>((r) => server.close(() => r())) };
+  await new Promise<void>((r) => server.listen(port, address, r));
+  return { port: (server.address() as AddressInfo).port, encodings, hosts, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
@@ -49,16 +57,29 @@ const ask = ({ port, host, path, encoding }: { port: number; host: string; path:
     req.end();
   });
 
-describe.skipIf(!nginx.ok)('gzip on live domains, changed without a reload', () => {
+describe.skipIf(!nginx.ok)('gzip and origins named by host name on live domains, changed without a reload', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let other: Awaited<ReturnType<typeof startOrigin>>;
   let prefix: string;
   let stateDir: string;
   let applier: Applier;
   let httpPort: number;
   let revision = 1;
+  /**
+   * The test's resolver: the addresses of a name of `answers` (or its failure), else the system's (origin names
+   * pass the contract only with a top-level domain, and this machine's resolver knows none of its own).
+   */
+  const answers = new Map<string, string[] | Error>();
+  const names = createOriginNames({
+    lookup: async (name) => {
+      const answer = answers.get(name);
+      if (answer instanceof Error) throw answer;
+      return answer ?? (await lookup(name, { all: true })).map((a) => a.address);
+    },
+  });
 
-  /** The site `text` (gzip as given) and the site `plain` (never gzip), both served from data. */
-  const stateWith = ({ gzip = false }: { gzip?: boolean } = {}) =>
+  /** The site `text` (gzip as given), the site `plain` (never gzip) and, with `named`, the site `named` with those origins: all served from data. */
+  const stateWith = ({ gzip = false, named }: { gzip?: boolean; named?: { host: string; port: number }[] } = {}) =>
     edge.desiredState.parse({
       revision: revision++,
       structure: {
@@ -66,6 +87,7 @@ describe.skipIf(!nginx.ok)('gzip on live domains, changed without a reload', () 
         sites: [
           { id: 1, name: 'text', gzip, domains: [{ id: 11, name: 'text.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
           { id: 2, name: 'plain', domains: [{ id: 21, name: 'plain.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
+          ...(named ? [{ id: 3, name: 'named', domains: [{ id: 31, name: 'named.example.com', origins: named }] }] : []),
         ],
       },
     });
@@ -76,19 +98,27 @@ describe.skipIf(!nginx.ok)('gzip on live domains, changed without a reload', () 
   };
   const loads = async () => (await controlStatus({ control: await applier.control() })).loads;
   const get = (host: string, path: string, encoding?: string) => ask({ port: httpPort, host, path, encoding });
+  /** The origins that answer `n` uncached requests for named.example.com. */
+  const namedOrigins = async (n: number) => {
+    const seen: unknown[] = [];
+    for (let i = 0; i < n; i++) seen.push((await get('named.example.com', `/fresh/${i}`)).headers['x-origin']);
+    return seen;
+  };
 
   beforeAll(async () => {
-    origin = await startOrigin();
+    origin = await startOrigin({ name: 'first' });
+    // the same port on another loopback address: a name that moves from one address to the other
+    other = await startOrigin({ name: 'second', address: '127.0.0.2', port: origin.port });
     httpPort = await freePort();
     prefix = await mkdtemp(join(tmpdir(), 'ek-live-more-prefix-'));
     stateDir = await mkdtemp(join(tmpdir(), 'ek-live-more-state-'));
-    applier = createApplier({ prefix, stateDir, controlPort: await freePort() });
+    applier = createApplier({ prefix, stateDir, controlPort: await freePort(), originNames: names });
     expect(await applier.apply(stateWith())).toMatchObject({ ok: true });
   });
 
   afterAll(async () => {
     if (prefix) await stopNginx({ prefix });
-    await origin?.close();
+    await Promise.all([origin?.close(), other?.close()]);
     await Promise.all([prefix, stateDir].map((d) => d && rm(d, { recursive: true, force: true })));
   });
 
@@ -132,5 +162,64 @@ describe.skipIf(!nginx.ok)('gzip on live domains, changed without a reload', () 
       /400.*text\.example\.com: gzip/,
     );
     expect((await get('text.example.com', '/c.txt', 'gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves a domain whose origin is a host name from its addresses, sending the Host the client asked for', async () => {
+    const before = await loads();
+    answers.set('local.test', (await lookup('localhost', { all: true })).map((a) => a.address));
+    await applyLive(stateWith({ named: [{ host: 'local.test', port: origin.port }] }));
+    const answer = await get('named.example.com', '/fresh/a');
+    expect(answer).toMatchObject({ status: 200, body: TEXT, headers: { 'x-origin': 'first' } });
+    expect(origin.hosts.at(-1)).toBe('named.example.com');
+    expect(await loads()).toBe(before);
+  });
+
+  it("follows a name's new addresses when it is looked up again, keeps the last ones when a lookup fails, and refuses a name never resolved", async () => {
+    const before = await loads();
+    answers.set('origin.test', ['127.0.0.1']);
+    await applyLive(stateWith({ named: [{ host: 'origin.test', port: origin.port }] }));
+    expect(await namedOrigins(2)).toEqual(['first', 'first']);
+
+    answers.set('origin.test', ['127.0.0.2']);
+    await applier.refreshOrigins();
+    expect(await namedOrigins(2)).toEqual(['second', 'second']);
+    // one server per address, as nginx makes of a name: round robin over both
+    answers.set('origin.test', ['127.0.0.2', '127.0.0.1']);
+    await applier.refreshOrigins();
+    expect(new Set(await namedOrigins(4))).toEqual(new Set(['first', 'second']));
+    answers.set('origin.test', new Error('SERVFAIL'));
+    await applier.refreshOrigins();
+    expect(new Set(await namedOrigins(4))).toEqual(new Set(['first', 'second']));
+    expect(applier.status().applyError).toBeNull();
+
+    // a name that never resolved: the state is refused, as nginx refuses a server block's, and the last good serves on
+    answers.set('never.test', new Error('NXDOMAIN'));
+    const refused = stateWith({ named: [{ host: 'never.test', port: origin.port }] });
+    expect(await applier.apply(refused)).toMatchObject({ ok: false, error: 'origin host not found: never.test' });
+    expect(new Set(await namedOrigins(4))).toEqual(new Set(['first', 'second']));
+    expect(await loads()).toBe(before);
+  });
+
+  it('reaches an origin whose name has an IPv6 address', async () => {
+    const six = await startOrigin({ name: 'six', address: '::1' });
+    try {
+      answers.set('six.test', ['::1']);
+      await applyLive(stateWith({ named: [{ host: 'six.test', port: six.port }] }));
+      expect(await get('named.example.com', '/fresh/six')).toMatchObject({ status: 200, headers: { 'x-origin': 'six' } });
+    } finally {
+      await six.close();
+    }
+  });
+
+  it('refuses a pushed origin that is not an address before it reaches nginx', async () => {
+    const state = stateWith({ named: [{ host: 'origin.test', port: origin.port }] });
+    const good = luaData({ state: withOriginAddresses({ state, addresses: new Map([['origin.test', ['127.0.0.1']]]) }).state });
+    const control = await applier.control();
+    await pushData({ control, data: good });
+    const named = good.live?.find((d) => d.name === 'named.example.com');
+    expect(named?.origins.map((o) => o.host)).toEqual(['127.0.0.1']);
+    const bad = { ...good, liveDigest: 'bad-origin', live: good.live?.map((d) => (d === named ? { ...d, origins: [{ ...d.origins[0], host: 'origin.test' }] } : d)) };
+    await expect(pushData({ control, data: bad })).rejects.toThrow(/400.*named\.example\.com: an origin that is not an address/);
+    expect((await get('named.example.com', '/fresh/b')).headers['x-origin']).toBe('first');
   });
 });

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { perObject, type edge } from '@edgekeep/contract';
 import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
@@ -13,6 +12,7 @@ export type LiveDomain = {
   domain: number;
   /** How the edge reaches the origins; follow uses the client's scheme. */
   scheme: edge.Domain['originProtocol'];
+  /** By address: the agent replaces an origin named by host name with its addresses (render/live-origins.ts). */
   origins: edge.Origin[];
   /** null: weighted round robin; a key (nginx variables) hashed to pick an origin, '' for the client address. */
   hash: string | null;
@@ -58,8 +58,8 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, a body size above the zone's, no keepalive) or origins named by host
- * name, which nginx resolves at load time. Empty: the domain goes live.
+ * validity, ModSecurity rules files, a body size above the zone's, no keepalive). Empty: the domain goes live (its
+ * origins named by host name are resolved by the agent, render/live-origins.ts).
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
@@ -67,7 +67,6 @@ export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructu
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
-    [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
   ];
   return reasons.filter(([on]) => on).map(([, why]) => why);
 };

@@ -223,7 +223,13 @@ function _M.balance()
     local edge = ngx.var.server_port
     port = map[edge] or tonumber(edge)
   end
-  local ok, err = balancer.set_current_peer(o.host, port)
+  -- an IPv6 address goes in brackets, worked out once per decoded record
+  local peer = o.peer
+  if not peer then
+    peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host
+    o.peer = peer
+  end
+  local ok, err = balancer.set_current_peer(peer, port)
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)
