@@ -72,16 +72,15 @@ describe('live domains', () => {
 
   it('names what keeps a domain on a server block of its own', () => {
     const state = withPlainSite();
-    const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'body size above the zone']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual([]);
-    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);
+    expect(renderedReasons({ site: shop, domain: shop.domains[0] })).toEqual(['cache rules']);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1] })).toEqual(['no keepalive']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[2] })).toEqual([]);
+    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } } })).toEqual(['managed WAF']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[0] })).toEqual([]);
   });
 
-  it('sends rate rules, a body limit under the zone and a cache key without the query with the live domain', () => {
+  it("sends rate rules, a body limit under the fixed servers' and a cache key without the query with the live domain", () => {
     const state = withPlainSite();
     const plain = state.structure.sites[2];
     plain.options.rateRules = [
@@ -90,11 +89,14 @@ describe('live domains', () => {
     ];
     plain.options.cache.ignoreQuery = true;
     // a state is never changed in place: each one gets sites and a zone of its own
-    const withBody = (site: number | null, zoneLimit: number) => {
+    const other = edge.siteStructure.parse({ id: 4, name: 'Other', domains: [{ id: 41, name: 'other.example.org', origins: [{ host: '192.0.2.4' }] }] });
+    /** The split with site 3's limit and the zone's; site 4 (live) has none of its own, the rendered shop site none (0) that counts. */
+    const splitWith = (site: number | null, zoneLimit: number) => {
       const zone = { ...state.structure.zone, nginx: { ...state.structure.zone.nginx, clientMaxBodySize: zoneLimit } };
-      const sites = [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: site } }];
-      return splitLive({ state: { ...state, structure: { zone, sites } } }).live.find((d) => d.name === 'plain.example.org');
+      const sites = [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: site } }, other];
+      return splitLive({ state: { ...state, structure: { zone, sites } } });
     };
+    const withBody = (site: number | null, zoneLimit: number) => splitWith(site, zoneLimit).live.find((d) => d.name === 'plain.example.org');
     expect(withBody(5, 100)).toMatchObject({
       rates: [
         { prefix: 'plain.example.org/dl/big/', rate: 10 * 1024 },
@@ -103,12 +105,26 @@ describe('live domains', () => {
       bodyLimit: 5 * 1024 * 1024,
       cacheIgnoreQuery: true,
     });
-    // the zone's limit is the fixed servers': a site on it needs no check of its own, one above it or off a server block
+    // the zone's limit is the fixed servers': a site on it needs no check of its own
     expect(withBody(100, 100)).toMatchObject({ bodyLimit: null });
     expect(withBody(5, 0)).toMatchObject({ bodyLimit: 5 * 1024 * 1024 });
     expect(withBody(0, 0)).toMatchObject({ bodyLimit: null });
-    expect(withBody(200, 100)).toBeUndefined();
-    expect(withBody(0, 100)).toBeUndefined();
+    expect(splitWith(5, 100).fixedBodySize).toBe(100);
+    // a live site above the zone's, or off, raises the fixed servers' limit; the runtime holds the others to theirs
+    const above = splitWith(200, 100);
+    expect(above.fixedBodySize).toBe(200);
+    expect(above.live.map((d) => [d.name, d.bodyLimit])).toEqual([
+      ['plain.example.org', null],
+      ['named.example.org', null],
+      ['other.example.org', 100 * 1024 * 1024],
+    ]);
+    const off = splitWith(0, 100);
+    expect(off.fixedBodySize).toBe(0);
+    expect(off.live.find((d) => d.name === 'other.example.org')?.bodyLimit).toBe(100 * 1024 * 1024);
+    expect(render({ state: { ...state, structure: { ...state.structure, sites: [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: 200 } }] } }, ...options })['nginx.conf']).toContain(
+      '    server_name _;\n    client_max_body_size 200m;\n',
+    );
+    expect(render({ state, ...options })['nginx.conf']).not.toContain('client_max_body_size 200m;');
   });
 
   it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {
