@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { luaData, splitLive, withOriginAddresses } from './render';
 import { createApplier, type Applier } from './sync/applier';
 import { createOriginNames } from './sync/origin-names';
 import { nginxForTests } from './test/nginx-harness';
+import { selfSignedCertificate } from './test/certificates';
 import { freePort } from './test/servers';
 import { upload } from './test/upload';
 
@@ -65,6 +67,24 @@ const ask = ({ port, host, path, encoding }: { port: number; host: string; path:
   });
 
 const MB = 1024 * 1024;
+type Certificate = Awaited<ReturnType<typeof selfSignedCertificate>>;
+
+/** One GET over HTTP/2 and TLS (any certificate) with Accept-Encoding gzip: the status and Content-Encoding. */
+const askH2 = ({ port, host, path }: { port: number; host: string; path: string }) =>
+  new Promise<{ status: number; encoding?: string }>((resolve, reject) => {
+    const session = connect(`https://127.0.0.1:${port}`, { servername: host, rejectUnauthorized: false });
+    session.once('error', reject);
+    const req = session.request({ ':path': path, ':authority': host, 'accept-encoding': 'gzip' });
+    req.once('response', (headers) => {
+      req.resume();
+      req.once('end', () => {
+        session.close();
+        resolve({ status: Number(headers[':status']), encoding: headers['content-encoding'] as string | undefined });
+      });
+    });
+    req.once('error', reject);
+    req.end();
+  });
 
 describe.skipIf(!nginx.ok)('gzip, origins named by host name and body sizes above the zone on live domains, changed without a reload', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
@@ -91,10 +111,11 @@ describe.skipIf(!nginx.ok)('gzip, origins named by host name and body sizes abov
    * The zone holds bodies to 1 MB. The site `text` (gzip and its body size as given), the site `plain` (never gzip,
    * its body size as given) and, with `named`, the site `named` with those origins: all served from data.
    */
-  type Options = { gzip?: boolean; named?: { host: string; port: number }[]; textBody?: number; plainBody?: number };
-  const stateWith = ({ gzip = false, named, textBody, plainBody }: Options = {}) =>
+  type Options = { gzip?: boolean; named?: { host: string; port: number }[]; textBody?: number; plainBody?: number; cert?: Certificate };
+  const stateWith = ({ gzip = false, named, textBody, plainBody, cert }: Options = {}) =>
     edge.desiredState.parse({
       revision: revision++,
+      data: { certificates: cert ? [{ id: 5, ...cert }] : [] },
       structure: {
         zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1, clientMaxBodySize: 1 } },
         sites: [
@@ -102,13 +123,13 @@ describe.skipIf(!nginx.ok)('gzip, origins named by host name and body sizes abov
             id: 1,
             name: 'text',
             gzip,
-            domains: [{ id: 11, name: 'text.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
+            domains: [{ id: 11, name: 'text.example.com', certificateId: cert ? 5 : null, origins: [{ host: '127.0.0.1', port: origin.port }] }],
             options: { clientMaxBodySize: textBody ?? null },
           },
           {
             id: 2,
             name: 'plain',
-            domains: [{ id: 21, name: 'plain.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
+            domains: [{ id: 21, name: 'plain.example.com', certificateId: cert ? 5 : null, origins: [{ host: '127.0.0.1', port: origin.port }] }],
             options: { clientMaxBodySize: plainBody ?? null },
           },
           ...(named ? [{ id: 3, name: 'named', domains: [{ id: 31, name: 'named.example.com', origins: named }] }] : []),
@@ -174,6 +195,16 @@ describe.skipIf(!nginx.ok)('gzip, origins named by host name and body sizes abov
     const off = await get('text.example.com', '/b.txt', 'gzip');
     expect(off).toMatchObject({ body: TEXT, headers: { 'x-cache': 'HIT' } });
     expect(off.headers['content-encoding']).toBeUndefined();
+    expect(await loads()).toBe(before);
+  });
+
+  it('compresses over HTTP/2 as over HTTP/1.1', async () => {
+    const cert = await selfSignedCertificate({ host: 'text.example.com', names: ['text.example.com', 'plain.example.com'] });
+    const before = await loads();
+    await applyLive(stateWith({ gzip: true, cert }));
+    const h2 = (host: string) => askH2({ port: httpPort + 1, host, path: '/h2.txt' });
+    expect(await h2('text.example.com')).toEqual({ status: 200, encoding: 'gzip' });
+    expect(await h2('plain.example.com')).toEqual({ status: 200, encoding: undefined });
     expect(await loads()).toBe(before);
   });
 
