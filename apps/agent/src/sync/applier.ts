@@ -216,14 +216,21 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
         await names.learn(liveOriginNames({ state }));
         const running = (await masterPid({ prefix })) !== undefined;
         const serving = running && (await controlStatus({ control: await control() }).catch(() => undefined));
+        // the state nginx serves becomes the applied one (for the next reload check: a live origin name not
+        // resolved now is live all the same)
+        const adopt = () => {
+          current = state;
+          served = withOriginAddresses({ state, addresses: names.addresses }).state;
+        };
         // nginx outlived the agent and serves that very revision: nothing to reload.
         if (serving && serving.revision === state.revision) {
-          current = state;
+          adopt();
           return true;
         }
         const result = await serve(state, { reload: true });
-        // A disk too full for a new release: nginx serves the release on disk, which is that state's.
-        if (!result.ok && !running && (await currentRelease({ prefix })) && (await ensureRunning().then(() => true, () => false))) current = state;
+        // A disk too full for a new release (or a live origin name that does not resolve now): nginx serves the
+        // release on disk, which is that state's.
+        if (!result.ok && !running && (await currentRelease({ prefix })) && (await ensureRunning().then(() => true, () => false))) adopt();
         return true;
       }),
 
