@@ -96,7 +96,7 @@ export const startAgent = async (o: AgentOptions) => {
   // a name's new addresses reach the live origins without a reload; a lookup that fails keeps the last ones
   const originRefresh = setInterval(() => {
     applier.refreshOrigins().catch((err: Error) => log({ msg: 'origin names not refreshed', error: err.message }));
-  }, o.originRefreshMs ?? 60_000);
+  }, o.originRefreshMs ?? 60_000).unref();
   let restartAsked = false;
   let restartNow = () => {};
   /** Resolves once an upgrade switched versions and its result is posted: the caller stops and exits for the launcher. */
