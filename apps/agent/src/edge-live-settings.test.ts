@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import { createApplier, type Applier } from './sync/applier';
 import { cachedKeys } from './test/cache-files';
 import { nginxForTests } from './test/nginx-harness';
 import { freePort } from './test/servers';
-import { upload, type Upload } from './test/upload';
 
 const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
@@ -38,6 +37,40 @@ const startOrigin = async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string; ms: number };
+/**
+ * One request; `upload` bytes go as the body, with a Content-Length or, `chunked`, in 64 KiB chunks. An answer
+ * that comes before the whole body was sent (nginx refusing it) is the answer.
+ */
+type Ask = { port: number; host: string; path: string; upload?: number; chunked?: boolean; accept?: string };
+const ask = ({ port, host, path, upload, chunked, accept }: Ask) =>
+  new Promise<Answer>((resolve, reject) => {
+    const started = Date.now();
+    const headers: Record<string, string> = { host, ...(accept ? { accept } : {}) };
+    if (upload !== undefined) headers[chunked ? 'transfer-encoding' : 'content-length'] = chunked ? 'chunked' : String(upload);
+    const req = request({ host: '127.0.0.1', port, path, method: upload === undefined ? 'GET' : 'POST', headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, ms: Date.now() - started }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, ms: Date.now() - started }));
+    });
+    req.setTimeout(20_000, () => req.destroy(new Error('timeout')));
+    req.once('error', reject);
+    if (upload === undefined) return void req.end();
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    let left = upload;
+    const more = () => {
+      while (left > 0) {
+        const piece = chunk.subarray(0, Math.min(left, chunk.length));
+        left -= piece.length;
+        if (!req.write(piece)) return void req.once('drain', more);
+      }
+      req.end();
+    };
+    more();
+  });
 
 describe.skipIf(!nginx.ok)("a site's rate rules, body size, cache settings and webp on a live domain, changed without a reload", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
@@ -71,7 +104,7 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size, cache settings and w
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded });
   };
   const loads = async () => (await controlStatus({ control: await applier.control() })).loads;
-  const files = (o: Omit<Upload, 'port' | 'host'>) => upload({ port: httpPort, host: 'files.example.com', ...o });
+  const files = (o: Omit<Ask, 'port' | 'host'>) => ask({ port: httpPort, host: 'files.example.com', ...o });
 
   beforeAll(async () => {
     origin = await startOrigin();
@@ -108,19 +141,19 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size, cache settings and w
 
   it("refuses a body over the site's limit with 413, by its length or once a chunked one is read, and one over the zone's anywhere", async () => {
     const before = await loads();
-    expect(await files({ path: '/upload', bytes: 2 * MB })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
+    expect(await files({ path: '/upload', upload: 2 * MB })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
     await applyLive(stateWith({ clientMaxBodySize: 1 }));
-    expect((await files({ path: '/upload', bytes: 2 * MB })).status).toBe(413);
-    expect((await files({ path: '/upload', bytes: 2 * MB, chunked: true })).status).toBe(413);
-    expect(await files({ path: '/upload', bytes: 500 * 1024 })).toMatchObject({ status: 200, body: `received ${500 * 1024}` });
-    expect(await files({ path: '/upload', bytes: 500 * 1024, chunked: true })).toMatchObject({ status: 200, body: `received ${500 * 1024}` });
+    expect((await files({ path: '/upload', upload: 2 * MB })).status).toBe(413);
+    expect((await files({ path: '/upload', upload: 2 * MB, chunked: true })).status).toBe(413);
+    expect(await files({ path: '/upload', upload: 500 * 1024 })).toMatchObject({ status: 200, body: `received ${500 * 1024}` });
+    expect(await files({ path: '/upload', upload: 500 * 1024, chunked: true })).toMatchObject({ status: 200, body: `received ${500 * 1024}` });
     // the other site keeps the zone's 4 MB, which nginx holds a chunked body to while it reads it
-    const open = (o: { bytes: number; chunked?: boolean }) => upload({ port: httpPort, host: 'open.example.com', path: '/upload', ...o });
-    expect(await open({ bytes: 2 * MB, chunked: true })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
-    expect((await open({ bytes: 5 * MB })).status).toBe(413);
-    expect((await open({ bytes: 5 * MB, chunked: true })).status).toBe(413);
+    const open = (o: { upload: number; chunked?: boolean }) => ask({ port: httpPort, host: 'open.example.com', path: '/upload', ...o });
+    expect(await open({ upload: 2 * MB, chunked: true })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
+    expect((await open({ upload: 5 * MB })).status).toBe(413);
+    expect((await open({ upload: 5 * MB, chunked: true })).status).toBe(413);
     await applyLive(stateWith());
-    expect(await files({ path: '/upload', bytes: 2 * MB, chunked: true })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
+    expect(await files({ path: '/upload', upload: 2 * MB, chunked: true })).toMatchObject({ status: 200, body: `received ${2 * MB}` });
     expect(await loads()).toBe(before);
   });
 
@@ -161,9 +194,9 @@ describe.skipIf(!nginx.ok)("a site's rate rules, body size, cache settings and w
     expect(await loads()).toBe(before + 1);
     expect((await files({ path: '/own/a.css' })).headers['x-cache']).toBe('MISS');
     expect((await files({ path: '/own/a.css' })).headers['x-cache']).toBe('HIT');
-    expect((await upload({ port: httpPort, host: 'open.example.com', path: '/own/b.css' })).headers['x-cache']).toBe('MISS');
+    expect((await ask({ port: httpPort, host: 'open.example.com', path: '/own/b.css' })).headers['x-cache']).toBe('MISS');
     await applyLive(stateWith({ cache: { directory: own } }, ['more.example.com']));
-    expect((await upload({ port: httpPort, host: 'more.example.com', path: '/own/c.css' })).headers['x-cache']).toBe('MISS');
+    expect((await ask({ port: httpPort, host: 'more.example.com', path: '/own/c.css' })).headers['x-cache']).toBe('MISS');
     expect(await loads()).toBe(before + 1);
     expect(await cachedKeys(own)).toEqual(['http://files.example.com/own/a.css', 'http://more.example.com/own/c.css']);
     expect((await sharedKeys()).filter((k) => k?.includes('/own/'))).toEqual(['http://open.example.com/own/b.css']);

@@ -29,14 +29,13 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
  * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone,
  * refuses a body over the site's limit, or redirects to HTTPS; edgekeep/error_pages.lua puts the site's error pages
- * in place); a name no site serves, or the bare address, gets the 903 page. Its `client_max_body_size`
- * (`bodySize`, MB) is the most any live domain takes: the zone's, inherited from the http level, or a live site's above
- * it (render/live.ts), the runtime holding every other live domain to its own. Its locations compress as a gzip site's
+ * in place); a name no site serves, or the bare address, gets the 903 page. Its locations compress as a gzip site's
  * server does (in the locations: a zone's own server directives may name gzip settings too), and the runtime's header
  * filter, which runs before nginx's gzip filter, hides the client's Accept-Encoding from it for any other answer; the
- * origin and the cache's Vary still see the client's.
+ * origin and the cache's Vary still see the client's. Its `client_max_body_size` is the
+ * zone's, inherited from the http level: the most any live domain takes.
  */
-export const liveServer = ({ zone, dir, bodySize }: { zone: edge.ZoneStructure; dir: string; bodySize: number }) =>
+export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
   block({
     head: 'server',
     body: lines(
@@ -44,7 +43,6 @@ export const liveServer = ({ zone, dir, bodySize }: { zone: edge.ZoneStructure; 
       ...zone.httpsPorts.map((p) => `listen ${p} ssl${zone.http2 ? ' http2' : ''} default_server;`),
       ...tlsDirectives({ dir }),
       'server_name _;',
-      bodySize !== zone.nginx.clientMaxBodySize && `client_max_body_size ${bodySize}m;`,
       'set $ek_site "";',
       'set $ek_domain "";',
       'set $ek_origin_host $host;',

@@ -70,17 +70,27 @@ describe('live domains', () => {
     expect(JSON.parse(files['certs/sni.json']).map((c: { names: string[] }) => c.names)).toEqual([['shop.example.com', 'plain.example.org']]);
   });
 
-  it('names what keeps a domain on a server block of its own', () => {
+  it("compresses a live domain of a site without gzip when the zone's own directives turn gzip on", () => {
     const state = withPlainSite();
-    const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0] })).toEqual(['cache rules']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1] })).toEqual(['no keepalive']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[2] })).toEqual([]);
-    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } } })).toEqual(['managed WAF']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[0] })).toEqual([]);
+    expect(splitLive({ state }).live.map((d) => d.gzip)).toEqual([false, false]);
+    const zone = { ...state.structure.zone, directives: { ...state.structure.zone.directives, http: 'gzip  on;\ngzip_comp_level 5;' } };
+    expect(splitLive({ state: { ...state, structure: { ...state.structure, zone } } }).live.map((d) => d.gzip)).toEqual([true, true]);
+    const off = { ...zone, directives: { ...zone.directives, http: 'gzip off;', server: 'gzip_vary on;' } };
+    expect(splitLive({ state: { ...state, structure: { ...state.structure, zone: off } } }).live.map((d) => d.gzip)).toEqual([false, false]);
   });
 
-  it("sends rate rules, a body limit under the fixed servers' and a cache key without the query with the live domain", () => {
+  it('names what keeps a domain on a server block of its own', () => {
+    const state = withPlainSite();
+    const { zone } = state.structure;
+    const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
+    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'body size above the zone']);
+    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual([]);
+    expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);
+  });
+
+  it('sends rate rules, a body limit under the zone and a cache key without the query with the live domain', () => {
     const state = withPlainSite();
     const plain = state.structure.sites[2];
     plain.options.rateRules = [
@@ -89,14 +99,11 @@ describe('live domains', () => {
     ];
     plain.options.cache.ignoreQuery = true;
     // a state is never changed in place: each one gets sites and a zone of its own
-    const other = edge.siteStructure.parse({ id: 4, name: 'Other', domains: [{ id: 41, name: 'other.example.org', origins: [{ host: '192.0.2.4' }] }] });
-    /** The split with site 3's limit and the zone's; site 4 (live) has none of its own, the rendered shop site none (0) that counts. */
-    const splitWith = (site: number | null, zoneLimit: number) => {
+    const withBody = (site: number | null, zoneLimit: number) => {
       const zone = { ...state.structure.zone, nginx: { ...state.structure.zone.nginx, clientMaxBodySize: zoneLimit } };
-      const sites = [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: site } }, other];
-      return splitLive({ state: { ...state, structure: { zone, sites } } });
+      const sites = [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: site } }];
+      return splitLive({ state: { ...state, structure: { zone, sites } } }).live.find((d) => d.name === 'plain.example.org');
     };
-    const withBody = (site: number | null, zoneLimit: number) => splitWith(site, zoneLimit).live.find((d) => d.name === 'plain.example.org');
     expect(withBody(5, 100)).toMatchObject({
       rates: [
         { prefix: 'plain.example.org/dl/big/', rate: 10 * 1024 },
@@ -105,26 +112,12 @@ describe('live domains', () => {
       bodyLimit: 5 * 1024 * 1024,
       cacheIgnoreQuery: true,
     });
-    // the zone's limit is the fixed servers': a site on it needs no check of its own
+    // the zone's limit is the fixed servers': a site on it needs no check of its own, one above it or off a server block
     expect(withBody(100, 100)).toMatchObject({ bodyLimit: null });
     expect(withBody(5, 0)).toMatchObject({ bodyLimit: 5 * 1024 * 1024 });
     expect(withBody(0, 0)).toMatchObject({ bodyLimit: null });
-    expect(splitWith(5, 100).fixedBodySize).toBe(100);
-    // a live site above the zone's, or off, raises the fixed servers' limit; the runtime holds the others to theirs
-    const above = splitWith(200, 100);
-    expect(above.fixedBodySize).toBe(200);
-    expect(above.live.map((d) => [d.name, d.bodyLimit])).toEqual([
-      ['plain.example.org', null],
-      ['named.example.org', null],
-      ['other.example.org', 100 * 1024 * 1024],
-    ]);
-    const off = splitWith(0, 100);
-    expect(off.fixedBodySize).toBe(0);
-    expect(off.live.find((d) => d.name === 'other.example.org')?.bodyLimit).toBe(100 * 1024 * 1024);
-    expect(render({ state: { ...state, structure: { ...state.structure, sites: [...state.structure.sites.slice(0, 2), { ...plain, options: { ...plain.options, clientMaxBodySize: 200 } }] } }, ...options })['nginx.conf']).toContain(
-      '    server_name _;\n    client_max_body_size 200m;\n',
-    );
-    expect(render({ state, ...options })['nginx.conf']).not.toContain('client_max_body_size 200m;');
+    expect(withBody(200, 100)).toBeUndefined();
+    expect(withBody(0, 100)).toBeUndefined();
   });
 
   it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {

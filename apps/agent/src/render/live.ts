@@ -30,7 +30,7 @@ export type LiveDomain = {
   httpsPorts: number[];
   /** The site's rate rules, longest prefix first: answers whose `$host$uri` starts with `prefix` are sent at `rate` bytes a second. */
   rates: { prefix: string; rate: number }[];
-  /** Bytes a request body may have, below the limit nginx holds the fixed servers to (fixedBodySize); null: that limit. */
+  /** Bytes a request body may have, below the zone's limit that nginx holds every live domain to; null: the zone's. */
   bodyLimit: number | null;
   /** Cache on the path alone: the query is left out of the cache key. */
   cacheIgnoreQuery: boolean;
@@ -44,42 +44,43 @@ export type LiveDomain = {
 
 const MIB = 1024 * 1024;
 
-/** A site's body limit in MB (0: no check): its own, else the zone's. */
-const siteBodySize = ({ site, zone }: { site: edge.SiteStructure; zone: edge.ZoneStructure }) => site.options.clientMaxBodySize ?? zone.nginx.clientMaxBodySize;
-
 /**
- * The body limit (bytes) the Lua runtime holds a live domain to, below the fixed servers' `client_max_body_size`
- * (`fixed`, MB: the largest of the zone's and the live sites', so never below the site's) that nginx holds them to
- * and reads a chunked body no further than; null: the site's limit is that one.
+ * The body limit (bytes) the Lua runtime holds a live domain to, below the zone's `client_max_body_size` that nginx
+ * holds the fixed servers to (and reads a chunked body no further than); null: the zone's limit is the site's.
+ * undefined: the site's limit is above the zone's or off where the zone has one, which only a server of its own gives.
  */
-const liveBodyLimit = ({ site, zone, fixed }: { site: edge.SiteStructure; zone: edge.ZoneStructure; fixed: number }) => {
-  const own = siteBodySize({ site, zone });
-  return own === fixed ? null : own * MIB;
+const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.ZoneStructure }) => {
+  const own = site.options.clientMaxBodySize;
+  const zoneLimit = zone.nginx.clientMaxBodySize;
+  if (own === null || own === zoneLimit) return null;
+  return own > 0 && (zoneLimit === 0 || own < zoneLimit) ? own * MIB : undefined;
 };
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, no keepalive). Empty: the domain goes live (its origins named by host name are
- * resolved by the agent, render/live-origins.ts; a body size above the zone's raises the fixed servers' limit).
+ * validity, ModSecurity rules files, a body size above the zone's, no keepalive). Empty: the domain goes live (its
+ * origins named by host name are resolved by the agent, render/live-origins.ts).
  */
-export const renderedReasons = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) => {
+export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
+    [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
   ];
   return reasons.filter(([on]) => on).map(([, why]) => why);
 };
 
-/** The fixed servers' `client_max_body_size` in MB (0: no check): the largest of the zone's and the live sites' (`sizes`). */
-const fixedBodySize = ({ zone, sizes }: { zone: edge.ZoneStructure; sizes: number[] }) =>
-  sizes.reduce((most, size) => (most === 0 || size === 0 ? 0 : Math.max(most, size)), zone.nginx.clientMaxBodySize);
+/**
+ * Whether the zone's own http or server directives turn gzip on: they compress every site on a server block, and so
+ * every live domain too (the runtime hides Accept-Encoding only from a live domain that does not compress).
+ */
+const zoneCompresses = perObject((zone: edge.ZoneStructure) => /(^|[;{\s])gzip\s+on\s*;/.test(`${zone.directives.http}\n${zone.directives.server}`));
 
 /** nginx's wildcard match: `*.example.com` takes any name that ends in `.example.com`. */
 const coveredBy = (name: string, wildcards: string[]) => wildcards.some((w) => name.endsWith(w.slice(1)));
 
-type LiveOf = { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; fixed: number };
-const liveDomain = ({ site, domain, zone, fixed }: LiveOf): LiveDomain => {
+const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }): LiveDomain => {
   const ports = sitePorts({ site, zone });
   const https = domain.certificateId !== null;
   const { hsts } = site.options;
@@ -100,47 +101,36 @@ const liveDomain = ({ site, domain, zone, fixed }: LiveOf): LiveDomain => {
     rates: [...site.options.rateRules]
       .sort((a, b) => b.url.length - a.url.length)
       .map((r) => ({ prefix: r.url.replace(/^https?:\/\//, ''), rate: r.rate * 1024 })),
-    bodyLimit: liveBodyLimit({ site, zone, fixed }),
+    bodyLimit: liveBodyLimit({ site, zone }) ?? null,
     cacheIgnoreQuery: site.options.cache.ignoreQuery,
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
     webp: site.options.webp,
-    gzip: site.gzip,
+    gzip: site.gzip || zoneCompresses(zone),
   };
 };
 
 /** A site's wildcard names that need a server block: they keep the live names they cover rendered, whatever their site. */
 const wildcardsOf = perObject((site: edge.SiteStructure) =>
-  site.domains.filter((d) => d.name.startsWith('*.') && renderedReasons({ site, domain: d }).length > 0).map((d) => d.name),
+  perObject((zone: edge.ZoneStructure) =>
+    site.domains.filter((d) => d.name.startsWith('*.') && renderedReasons({ site, domain: d, zone }).length > 0).map((d) => d.name),
+  ),
 );
 
-/** A site's rendered part and its live domains (as LiveDomain for the fixed servers' body size `fixed`, once asked for). */
-type SiteSplit = { rendered?: edge.SiteStructure; domains: edge.Domain[]; fixed?: number; live?: LiveDomain[] };
-/**
- * Each site's split, kept with what it was worked out for (the zone and the wildcards): a site kept from state to
- * state is not split again, and its live domains are made again only when the fixed servers' body size changes.
- */
+type SiteSplit = { rendered?: edge.SiteStructure; live: LiveDomain[] };
+/** Each site's split, kept with what it was worked out for (the zone and the wildcards): a site kept from state to state is not split again. */
 const siteSplits = new WeakMap<edge.SiteStructure, { context: string; split: SiteSplit }>();
 
-const splitSite = ({ site, wildcards, context }: { site: edge.SiteStructure; wildcards: string[]; context: string }): SiteSplit => {
+const splitSite = ({ site, zone, wildcards, context }: { site: edge.SiteStructure; zone: edge.ZoneStructure; wildcards: string[]; context: string }): SiteSplit => {
   const known = siteSplits.get(site);
   if (known?.context === context) return known.split;
-  const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d }).length > 0 || coveredBy(d.name, wildcards);
+  const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d, zone }).length > 0 || coveredBy(d.name, wildcards);
   const domains = site.domains.filter(rendered);
   const split = {
     rendered: domains.length > 0 || site.l4Ports.length > 0 ? { ...site, domains } : undefined,
-    domains: site.domains.filter((d) => !rendered(d)),
+    live: site.domains.filter((d) => !rendered(d)).map((domain) => liveDomain({ site, domain, zone })),
   };
   siteSplits.set(site, { context, split });
   return split;
-};
-
-/** A site's live domains for the fixed servers' body size `fixed`: the same array while the site, its split and `fixed` stay. */
-const liveOf = ({ site, zone, part, fixed }: { site: edge.SiteStructure; zone: edge.ZoneStructure; part: SiteSplit; fixed: number }) => {
-  if (!part.live || part.fixed !== fixed) {
-    part.live = part.domains.map((domain) => liveDomain({ site, domain, zone, fixed }));
-    part.fixed = fixed;
-  }
-  return part.live;
 };
 
 /**
@@ -151,14 +141,11 @@ const liveOf = ({ site, zone, part, fixed }: { site: edge.SiteStructure; zone: e
  */
 const split = (state: edge.DesiredState) => {
   const { zone } = state.structure;
-  const wildcards = state.structure.sites.flatMap(wildcardsOf);
+  const wildcards = state.structure.sites.flatMap((site) => wildcardsOf(site)(zone));
   const context = JSON.stringify([zone, wildcards]);
-  const { sites } = state.structure;
-  const parts = sites.map((site) => splitSite({ site, wildcards, context }));
-  const fixed = fixedBodySize({ zone, sizes: sites.flatMap((site, i) => (parts[i].domains.length ? [siteBodySize({ site, zone })] : [])) });
+  const parts = state.structure.sites.map((site) => splitSite({ site, zone, wildcards, context }));
   // `lives`: each site's live domains, the same array while the site stays the same object
-  const lives = sites.map((site, i) => liveOf({ site, zone, part: parts[i], fixed }));
-  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: ([] as LiveDomain[]).concat(...lives), lives, fixedBodySize: fixed };
+  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: ([] as LiveDomain[]).concat(...parts.map((p) => p.live)), lives: parts.map((p) => p.live) };
 };
 
 const splits = new WeakMap<edge.DesiredState, ReturnType<typeof split>>();

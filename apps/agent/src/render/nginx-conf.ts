@@ -1,6 +1,5 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
-import { splitLive } from './live';
 import { LUA_HEADER_FILTER, LUA_LOG, liveServer, liveUpstream } from './live-server';
 import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
@@ -125,7 +124,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       `header_filter_by_lua_block { ${LUA_HEADER_FILTER} }`,
       `log_by_lua_block { ${LUA_LOG} }`,
       liveUpstream({ zone }),
-      liveServer({ zone, dir, bodySize: splitLive({ state: whole }).fixedBodySize }),
+      liveServer({ zone, dir }),
       block({
         head: 'server',
         body: lines(

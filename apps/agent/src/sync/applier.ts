@@ -41,9 +41,8 @@ const keyOf = (part: object) => JSON.stringify(part, (k, v: unknown) => (k === '
 const siteKey = perObject((site: edge.SiteStructure) => keyOf(site));
 
 /**
- * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts), the
- * fixed servers' body size (the largest of the zone's and the live sites'), and the sites' own cache zones, which
- * nginx declares for their live domains too. Which
+ * What only a reload can change: the structure nginx renders, the live domains left out (render/live.ts), and the
+ * sites' own cache zones, which nginx declares for their live domains too. Which
  * certificate a domain uses, and the certificates themselves, are pushed data (served by SNI name); only whether a
  * rendered domain has one at all decides its HTTPS server.
  */
@@ -51,8 +50,8 @@ const reloadKeys = new WeakMap<edge.DesiredState, string>();
 const reloadKey = (state: edge.DesiredState) => {
   let key = reloadKeys.get(state);
   if (key === undefined) {
-    const { structure, fixedBodySize } = splitLive({ state });
-    key = [keyOf(structure.zone), fixedBodySize, siteCachePaths({ state }), ...structure.sites.map(siteKey)].join('\n');
+    const { zone, sites } = splitLive({ state }).structure;
+    key = [keyOf(zone), siteCachePaths({ state }), ...sites.map(siteKey)].join('\n');
     reloadKeys.set(state, key);
   }
   return key;
