@@ -48,8 +48,13 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
           domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: shopOrigin, port: shop.port }] }],
           cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
         },
-        // gzip is a directive: the extra sites' domains get server blocks of their own, a structure change
-        ...extra.map((d) => ({ id: d.id, name: d.name, gzip: true, domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })] })),
+        // cache rules are directives: the extra sites' domains get server blocks of their own, a structure change
+        ...extra.map((d) => ({
+          id: d.id,
+          name: d.name,
+          cacheRules: [{ type: 'fileTypes' as const, values: ['css'], seconds: 60, mode: 'force' as const }],
+          domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })],
+        })),
       ],
     },
     data: { sites: [{ siteId: 1, blacklist, whitelist: [] }] },

@@ -33,6 +33,8 @@ export type AgentOptions = ApplierOptions & {
   logs?: Pick<LogShipperOptions, 'flushMs' | 'pollMs' | 'maxLines' | 'maxBytes' | 'chunkBytes' | 'rotateGraceMs'>;
   /** The agent's Prometheus metrics (main.ts serves them); none in the tests that do not ask. */
   metrics?: AgentMetrics;
+  /** How often the live origins' host names are looked up again (60 s). */
+  originRefreshMs?: number;
 };
 
 /** The identity on disk, else an enrolment with the token, retried until it answers (or the agent stops). */
@@ -91,6 +93,10 @@ export const startAgent = async (o: AgentOptions) => {
   const restored = await applier.restore();
   if (restored) log({ msg: 'serving the last good state from disk', ...applier.status() });
   const asnBuilt = o.asnDb && o.buildAsn !== false ? buildAsnDb({ file: o.asnDb, applier, log }) : undefined;
+  // a name's new addresses reach the live origins without a reload; a lookup that fails keeps the last ones
+  const originRefresh = setInterval(() => {
+    applier.refreshOrigins().catch((err: Error) => log({ msg: 'origin names not refreshed', error: err.message }));
+  }, o.originRefreshMs ?? 60_000).unref();
   let restartAsked = false;
   let restartNow = () => {};
   /** Resolves once an upgrade switched versions and its result is posted: the caller stops and exits for the launcher. */
@@ -124,6 +130,7 @@ export const startAgent = async (o: AgentOptions) => {
     restart,
     /** Stops following the control plane; nginx keeps serving. */
     stop: async () => {
+      clearInterval(originRefresh);
       controller.abort();
       await done;
       await asnBuilt;

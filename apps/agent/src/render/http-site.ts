@@ -9,7 +9,8 @@ import { wafDirectives, wafFiles } from './waf';
 
 type Files = Record<string, string>;
 
-const GZIP_TYPES = 'text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml';
+/** A gzip site's compression; the zone's fixed server has it too, and the runtime hides Accept-Encoding for live domains without it. */
+export const GZIP = lines('gzip on;', 'gzip_proxied any;', 'gzip_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml;');
 /** nginx only takes error_page codes from 300 to 599; 903 and 929 pages are served by the Lua runtime. */
 export const nginxStatus = (status: number) => status >= 300 && status <= 599;
 
@@ -64,7 +65,7 @@ const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructu
     'add_header X-Cache $upstream_cache_status always;',
     serverOptions({ site, domain, https }),
     zone.directives.server,
-    site.gzip && lines('gzip on;', 'gzip_proxied any;', `gzip_types ${GZIP_TYPES};`),
+    site.gzip && GZIP,
     domain.originProtocol !== 'http' && lines('proxy_ssl_server_name on;', 'proxy_ssl_name $host;'),
     errorPageDirectives({ site, dir }),
     wafDirectives({ domain, dir }),

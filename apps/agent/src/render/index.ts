@@ -11,6 +11,7 @@ export { ACCESS_LOG } from './nginx-conf';
 export { STREAM_LOG } from './stream-firewall';
 export { luaData, type LuaData } from './lua-data';
 export { renderedReasons, splitLive, type LiveDomain } from './live';
+export { liveOriginNames, withOriginAddresses } from './live-origins';
 export { siteCacheDirectories, siteCachePaths } from './site-cache';
 export { DEFAULT_CERT, SNI_FILE, sniCertificates, type SniCertificate } from './tls';
 export type { CityDb, GeoOptions } from './geo';

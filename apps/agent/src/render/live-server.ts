@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
-import { ACME_CHALLENGE_LOCATION, LUA_LOG_VARIABLES } from './http-site';
-import { block, lines } from './text';
+import { ACME_CHALLENGE_LOCATION, GZIP, LUA_LOG_VARIABLES } from './http-site';
+import { block, indent, lines } from './text';
 import { tlsDirectives } from './tls';
 
 /** The header filter of every response (http level): the ray id, then the domain's response headers and CORS. */
@@ -29,7 +29,10 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
  * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone,
  * refuses a body over the site's limit, or redirects to HTTPS; edgekeep/error_pages.lua puts the site's error pages
- * in place); a name no site serves, or the bare address, gets the 903 page. Its `client_max_body_size` is the
+ * in place); a name no site serves, or the bare address, gets the 903 page. Its locations compress as a gzip site's
+ * server does (in the locations: a zone's own server directives may name gzip settings too), and the runtime's header
+ * filter, which runs before nginx's gzip filter, hides the client's Accept-Encoding from it for any other answer; the
+ * origin and the cache's Vary still see the client's. Its `client_max_body_size` is the
  * zone's, inherited from the http level: the most any live domain takes.
  */
 export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
@@ -61,11 +64,11 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
-      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() ${LUA_HEADER_FILTER} }`,
+      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() require("edgekeep.live").header_filter() ${LUA_HEADER_FILTER} }`,
       'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
       // a least_conn domain's origin has a request in flight no longer
       `log_by_lua_block { ${LUA_LOG} require("edgekeep.live").done() }`,
-      ACME_CHALLENGE_LOCATION.replace('{\n', '{\n  rewrite_by_lua_block { require("edgekeep.live").route(true) }\n'),
-      block({ head: 'location /', body: lines('proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
+      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { require("edgekeep.live").route(true) }', GZIP) })}\n`),
+      block({ head: 'location /', body: lines(GZIP, 'proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),
   });

@@ -36,45 +36,56 @@ describe('live domains', () => {
   it('sends a plain domain to the Lua runtime with what the fixed servers need, and keeps it out of nginx', () => {
     const state = withPlainSite();
     const { live, structure } = splitLive({ state });
-    expect(live).toEqual([
-      {
-        name: 'plain.example.org',
-        site: 3,
-        domain: 31,
-        scheme: 'https',
-        origins: [
-          { host: '192.0.2.1', port: 80, weight: 3, backup: false, maxFails: 1, failTimeout: 10 },
-          { host: '192.0.2.2', port: 80, weight: 1, backup: true, maxFails: 1, failTimeout: 10 },
-        ],
-        hash: null,
-        leastConn: false,
-        portMap: { 8080: 9000 },
-        https: true,
-        redirect: { code: 308, port: 443 },
-        hsts: 'max-age=600; includeSubDomains',
-        httpPorts: [8080],
-        httpsPorts: [443],
-        rates: [],
-        bodyLimit: null,
-        cacheIgnoreQuery: false,
-        cacheZone: null,
-        webp: false,
-      },
-    ]);
-    expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com', 'named.example.org']);
+    const [plain, named] = live;
+    expect(plain).toEqual({
+      name: 'plain.example.org',
+      site: 3,
+      domain: 31,
+      scheme: 'https',
+      origins: [
+        { host: '192.0.2.1', port: 80, weight: 3, backup: false, maxFails: 1, failTimeout: 10 },
+        { host: '192.0.2.2', port: 80, weight: 1, backup: true, maxFails: 1, failTimeout: 10 },
+      ],
+      hash: null,
+      leastConn: false,
+      portMap: { 8080: 9000 },
+      https: true,
+      redirect: { code: 308, port: 443 },
+      hsts: 'max-age=600; includeSubDomains',
+      httpPorts: [8080],
+      httpsPorts: [443],
+      rates: [],
+      bodyLimit: null,
+      cacheIgnoreQuery: false,
+      cacheZone: null,
+      webp: false,
+      gzip: false,
+    });
+    // an origin named by host name goes live too; the agent gives it its addresses (render/live-origins.ts)
+    expect(named).toMatchObject({ name: 'named.example.org', origins: [{ host: 'origin.example.net' }] });
+    expect(structure.sites.find((s) => s.id === 3)?.domains.map((d) => d.name)).toEqual(['x.static.example.com']);
     const files = render({ state, ...options });
     expect(files['sites/site-3.conf']).not.toContain('plain.example.org');
-    expect(JSON.parse(files['data.json']).live.map((d: { name: string }) => d.name)).toEqual(['plain.example.org']);
+    expect(JSON.parse(files['data.json']).live.map((d: { name: string }) => d.name)).toEqual(['plain.example.org', 'named.example.org']);
     expect(JSON.parse(files['certs/sni.json']).map((c: { names: string[] }) => c.names)).toEqual([['shop.example.com', 'plain.example.org']]);
+  });
+
+  it("compresses a live domain of a site without gzip when the zone's own directives turn gzip on", () => {
+    const state = withPlainSite();
+    expect(splitLive({ state }).live.map((d) => d.gzip)).toEqual([false, false]);
+    const zone = { ...state.structure.zone, directives: { ...state.structure.zone.directives, http: 'gzip  on;\ngzip_comp_level 5;' } };
+    expect(splitLive({ state: { ...state, structure: { ...state.structure, zone } } }).live.map((d) => d.gzip)).toEqual([true, true]);
+    const off = { ...zone, directives: { ...zone.directives, http: 'gzip off;', server: 'gzip_vary on;' } };
+    expect(splitLive({ state: { ...state, structure: { ...state.structure, zone: off } } }).live.map((d) => d.gzip)).toEqual([false, false]);
   });
 
   it('names what keeps a domain on a server block of its own', () => {
     const state = withPlainSite();
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'gzip', 'body size above the zone', 'origin host name']);
+    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'body size above the zone']);
     expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
-    expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual(['origin host name']);
+    expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual([]);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
     expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);
   });
@@ -126,6 +137,6 @@ describe('live domains', () => {
   it('keeps a name that a rendered wildcard covers on the rendered path', () => {
     const state = withPlainSite();
     state.structure.sites[2].domains[0] = { ...state.structure.sites[2].domains[0], name: 'a.b.static.example.com', certificateId: TEST_CERT.id };
-    expect(splitLive({ state }).live).toEqual([]);
+    expect(splitLive({ state }).live.map((d) => d.name)).toEqual(['named.example.org']);
   });
 });

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { perObject, type edge } from '@edgekeep/contract';
 import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
@@ -13,6 +12,7 @@ export type LiveDomain = {
   domain: number;
   /** How the edge reaches the origins; follow uses the client's scheme. */
   scheme: edge.Domain['originProtocol'];
+  /** By address: the agent replaces an origin named by host name with its addresses (render/live-origins.ts). */
   origins: edge.Origin[];
   /** null: weighted round robin; a key (nginx variables) hashed to pick an origin, '' for the client address. */
   hash: string | null;
@@ -38,6 +38,8 @@ export type LiveDomain = {
   cacheZone: string | null;
   /** Images are cached apart (`#webp` after the key) for clients that accept image/webp, and vary on Accept. */
   webp: boolean;
+  /** Text answers are compressed for clients that accept gzip; without it the runtime hides Accept-Encoding from nginx's gzip filter. */
+  gzip: boolean;
 };
 
 const MIB = 1024 * 1024;
@@ -56,20 +58,24 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, gzip, a body size above the zone's, no keepalive) or origins named by host
- * name, which nginx resolves at load time. Empty: the domain goes live.
+ * validity, ModSecurity rules files, a body size above the zone's, no keepalive). Empty: the domain goes live (its
+ * origins named by host name are resolved by the agent, render/live-origins.ts).
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
     [site.cacheRules.length > 0, 'cache rules'],
-    [site.gzip, 'gzip'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
-    [domain.origins.some((o) => isIP(o.host) === 0), 'origin host name'],
   ];
   return reasons.filter(([on]) => on).map(([, why]) => why);
 };
+
+/**
+ * Whether the zone's own http or server directives turn gzip on: they compress every site on a server block, and so
+ * every live domain too (the runtime hides Accept-Encoding only from a live domain that does not compress).
+ */
+const zoneCompresses = perObject((zone: edge.ZoneStructure) => /(^|[;{\s])gzip\s+on\s*;/.test(`${zone.directives.http}\n${zone.directives.server}`));
 
 /** nginx's wildcard match: `*.example.com` takes any name that ends in `.example.com`. */
 const coveredBy = (name: string, wildcards: string[]) => wildcards.some((w) => name.endsWith(w.slice(1)));
@@ -99,6 +105,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     cacheIgnoreQuery: site.options.cache.ignoreQuery,
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
     webp: site.options.webp,
+    gzip: site.gzip || zoneCompresses(zone),
   };
 };
 

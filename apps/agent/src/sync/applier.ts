@@ -5,10 +5,11 @@ import { currentRelease, readControlToken } from '../apply/layout';
 import { masterPid } from '../apply/nginx';
 import { reloadNginx, startNginx, stopNginx, waitForControl } from '../apply/process';
 import { controlStatus, pushData } from '../control/client';
-import { SNI_FILE, luaData, siteCachePaths, sniCertificates, splitLive, type CityDb } from '../render';
+import { SNI_FILE, liveOriginNames, luaData, siteCachePaths, sniCertificates, splitLive, withOriginAddresses, type CityDb } from '../render';
 import { readJson, writeFileAtomic } from './files';
 import { createLatestWriter } from './latest-writer';
 import { livePush, type HeldLive } from './live-push';
+import { createOriginNames, type OriginNames } from './origin-names';
 import { createSerial } from './serial';
 import type { DiskWatch } from '../report/disk-watch';
 
@@ -26,6 +27,8 @@ export type ApplierOptions = {
   cityDb?: CityDb;
   /** A country database instead of the one the agent carries. */
   countryDb?: string;
+  /** Where the live origins' host names are looked up (the system resolver when not given). */
+  originNames?: OriginNames;
 };
 
 export type Applied = { ok: true; revision: number; reloaded: boolean } | { ok: false; revision: number; error: string };
@@ -68,7 +71,10 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
   const { prefix, controlPort, nginxBin } = o;
   const stateFile = join(o.stateDir, 'state.json');
   const serial = createSerial();
+  const names = o.originNames ?? createOriginNames();
+  /** The last state that applied, as the control plane sent it, and as it serves: its live origins' names resolved. */
   let current: edge.DesiredState | undefined;
+  let served: edge.DesiredState | undefined;
   let applyError: string | null = null;
   /** The last apply, or the write of its state, failed for lack of space: worth trying again once there is room. */
   let noSpace = false;
@@ -89,11 +95,11 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     await writeFileAtomic({ file: join(prefix, 'releases', release, SNI_FILE), content: JSON.stringify(sniCertificates({ state })) + '\n', mode: 0o600 });
   };
 
-  const persisted = createLatestWriter<{ state: edge.DesiredState; releaseData: boolean }>({
+  const persisted = createLatestWriter<{ state: edge.DesiredState; served: edge.DesiredState; releaseData: boolean }>({
     // a stream of changes is written once an interval, not after each (a state of 100,000 domains is tens of megabytes)
     intervalMs: PERSIST_INTERVAL_MS,
-    write: async ({ state, releaseData }) => {
-      if (releaseData) await writeReleaseData(state);
+    write: async ({ state, served: data, releaseData }) => {
+      if (releaseData) await writeReleaseData(data);
       await writeFileAtomic({ file: stateFile, content: keptJsonPieces(state) });
       o.disk?.wrote();
     },
@@ -113,8 +119,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     const result = await applyState({ state, prefix, controlPort, nginxBin, modulesDir: o.modulesDir, builtinModules: o.builtinModules, asnDb: o.asnDb, cityDb: o.cityDb, countryDb: o.countryDb });
     if (!result.ok) {
       // A refused reload has already run the new release's Lua boot, which loaded its data into the shared dictionary.
-      if (result.stage === 'reload' && current) {
-        await pushData({ control: await control(), data: pushed(current) }).catch(() => undefined);
+      if (result.stage === 'reload' && served) {
+        await pushData({ control: await control(), data: pushed(served) }).catch(() => undefined);
       }
       return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
     }
@@ -142,7 +148,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     return { ok: true, revision: state.revision, reloaded: false };
   };
 
-  const settle = async ({ state, run, releaseData = false }: { state: edge.DesiredState; run: () => Promise<Applied>; releaseData?: boolean }) => {
+  type Settle = { state: edge.DesiredState; next: edge.DesiredState; run: () => Promise<Applied>; releaseData?: boolean };
+  const settle = async ({ state, next, run, releaseData = false }: Settle) => {
     const result = await run().catch((err: Error): Applied => ({ ok: false, revision: state.revision, error: err.message }));
     if (!result.ok) {
       applyError = result.error;
@@ -150,10 +157,26 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
       return result;
     }
     current = state;
+    served = next;
     applyError = null;
     noSpace = false;
-    persisted.schedule({ state, releaseData });
+    persisted.schedule({ state, served: next, releaseData });
     return result;
+  };
+
+  /**
+   * Applies `state` as it serves, its live origins' names replaced by their last known addresses (a name without
+   * any refuses the state, as nginx refuses a server block's): a reload when that changes what nginx renders (or
+   * `reload`), else a push.
+   */
+  const serve = (state: edge.DesiredState, { reload = false } = {}) => {
+    const { state: next, unresolved } = withOriginAddresses({ state, addresses: names.addresses });
+    if (unresolved.length) {
+      const error = `origin host not found: ${unresolved.join(', ')}`;
+      return settle({ state, next, run: async () => ({ ok: false, revision: state.revision, error }) });
+    }
+    const structural = reload || !served || reloadKey(served) !== reloadKey(next);
+    return settle({ state, next, run: () => (structural ? full(next) : dataOnly(next)), releaseData: !structural });
   };
 
   return {
@@ -172,9 +195,15 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     exclusive: <T>(task: () => Promise<T>) => serial(task),
 
     apply: (state: edge.DesiredState) =>
-      serial(() => {
-        const structural = !current || reloadKey(current) !== reloadKey(state);
-        return settle({ state, run: () => (structural ? full(state) : dataOnly(state)), releaseData: !structural });
+      serial(async () => {
+        await names.learn(liveOriginNames({ state }));
+        return serve(state);
+      }),
+
+    /** Looks the live origins' names up again (periodically): addresses that changed are pushed, no reload. */
+    refreshOrigins: () =>
+      serial(async () => {
+        if (current && (await names.refresh(liveOriginNames({ state: current })))) await serve(current);
       }),
 
     /** Brings back the last good state from disk (at start); false when there is none. */
@@ -183,16 +212,24 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
         const parsed = edge.desiredState.safeParse(await readJson({ file: stateFile }));
         if (!parsed.success) return false;
         const state = parsed.data;
+        await names.learn(liveOriginNames({ state }));
         const running = (await masterPid({ prefix })) !== undefined;
         const serving = running && (await controlStatus({ control: await control() }).catch(() => undefined));
+        // the state nginx serves becomes the applied one (for the next reload check: a live origin name not
+        // resolved now is live all the same)
+        const adopt = () => {
+          current = state;
+          served = withOriginAddresses({ state, addresses: names.addresses }).state;
+        };
         // nginx outlived the agent and serves that very revision: nothing to reload.
         if (serving && serving.revision === state.revision) {
-          current = state;
+          adopt();
           return true;
         }
-        const result = await settle({ state, run: () => full(state) });
-        // A disk too full for a new release: nginx serves the release on disk, which is that state's.
-        if (!result.ok && !running && (await currentRelease({ prefix })) && (await ensureRunning().then(() => true, () => false))) current = state;
+        const result = await serve(state, { reload: true });
+        // A disk too full for a new release (or a live origin name that does not resolve now): nginx serves the
+        // release on disk, which is that state's.
+        if (!result.ok && !running && (await currentRelease({ prefix })) && (await ensureRunning().then(() => true, () => false))) adopt();
         return true;
       }),
 
@@ -200,8 +237,7 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     reset: () =>
       serial(async () => {
         if (!current) throw new Error('no state has been applied yet');
-        const state = current;
-        const result = await settle({ state, run: () => full(state) });
+        const result = await serve(current, { reload: true });
         if (!result.ok) throw new Error(result.error);
         await stopNginx({ prefix });
         await ensureRunning();
@@ -210,9 +246,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     /** Renders the serving state into a new release and reloads, for a file on the node the render reads (the ASN database). */
     rerender: () =>
       serial(async () => {
-        const state = current;
-        if (!state) return;
-        const result = await settle({ state, run: () => full(state) });
+        if (!current) return;
+        const result = await serve(current, { reload: true });
         if (!result.ok) throw new Error(result.error);
       }),
 

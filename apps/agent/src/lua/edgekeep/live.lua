@@ -5,6 +5,7 @@ local balancer = require "ngx.balancer"
 local store = require "edgekeep.live_store"
 
 local peers = ngx.shared.ek_peers
+local clear_header = ngx.req.clear_header
 local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
@@ -98,6 +99,14 @@ function _M.route(acme)
   ngx.ctx.live = d
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
+end
+
+-- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: only a live domain of a gzip site
+-- is compressed; any other answer's request loses its Accept-Encoding, which nginx compresses for (the origin and
+-- the cache's Vary have seen it by then).
+function _M.header_filter()
+  local d = ngx.ctx.live
+  if not (d and d.gzip) then clear_header("Accept-Encoding") end
 end
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
@@ -214,7 +223,13 @@ function _M.balance()
     local edge = ngx.var.server_port
     port = map[edge] or tonumber(edge)
   end
-  local ok, err = balancer.set_current_peer(o.host, port)
+  -- an IPv6 address goes in brackets, worked out once per decoded record
+  local peer = o.peer
+  if not peer then
+    peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host
+    o.peer = peer
+  end
+  local ok, err = balancer.set_current_peer(peer, port)
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)

@@ -18,8 +18,14 @@ local function posint(v, max) return type(v) == "number" and v >= 1 and v <= max
 local function opt(v) if v == null then return nil end return v end
 _M.opt = opt
 
+-- An IPv4 or IPv6 address: the balancer takes nothing else (the agent resolves origin names, render/live-origins.ts).
+local function address(host)
+  return host:match("^%d+%.%d+%.%d+%.%d+$") or (host:find(":", 1, true) and host:match("^[%x:%.]+$"))
+end
+
 local function bad_origin(o)
   if type(o) ~= "table" or type(o.host) ~= "string" or o.host == "" or not posint(o.port, 65535) then return "an origin without host or port" end
+  if not address(o.host) then return "an origin that is not an address" end
   if not posint(o.weight, 100) or type(o.backup) ~= "boolean" then return "an origin's weight or backup" end
   if type(o.maxFails) ~= "number" or o.maxFails < 0 or not posint(o.failTimeout, 3600) then return "an origin's health settings" end
 end
@@ -53,6 +59,7 @@ local function invalid(d)
   local zone = opt(d.cacheZone)
   if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
   if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
+  if type(d.gzip) ~= "boolean" then return d.name .. ": gzip" end
 end
 
 -- Storage. `live:cur` is "<gen> <base>": the list of generation `gen` is the base list `B<base>:<name>` (every name
