@@ -83,6 +83,23 @@ lane('agent gateway', () => {
     expect((await call(t, 'GET', `client/nodes?status=offline`, { token: f.tokens.clientA })).body.total).toBe(1);
   });
 
+  it("writes the reports of nodes that report together, each node's own, and refuses a bad one alone", async () => {
+    const second = (await call(t, 'POST', 'client/node', { token: f.tokens.clientA, body: { zoneID: zone, name: 'edge-2', ip: '192.0.2.2' } })).body.data.id;
+    const init = await call(t, 'POST', 'client/nodes/initialize', { token: f.tokens.clientA, body: { id: second } });
+    const enrol = await t.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: init.body.data.token, hostname: 'edge-2', version: '0.1.0' } });
+    const cred2 = enrol.json().credential as string;
+    const answers = await Promise.all([
+      agent('POST', 'report', { ...report, version: '0.2.0', cpuPercent: 21 }),
+      agent('POST', 'report', { ...report, version: '0.3.0', cpuPercent: 33 }, cred2),
+      agent('POST', 'report', { ...report, cpuPercent: -1 }, cred2),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 400]);
+    const listed = (await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data as { id: number; version: string }[];
+    expect(Object.fromEntries(listed.map((n) => [n.id, n.version]))).toEqual({ [node]: '0.2.0', [second]: '0.3.0' });
+    expect((await call(t, 'GET', `client/node/${second}/system`, { token: f.tokens.clientA })).body.data).toMatchObject({ cpuPercent: 33 });
+    expect((await call(t, 'DELETE', 'client/nodes', { token: f.tokens.clientA, body: { ids: [second] } })).status).toBe(200);
+  });
+
   it('hands queued actions to the node and records their results', async () => {
     const since = (await agent('GET', 'watch?since=0')).body.revision;
     expect((await agent('GET', 'watch?since=0')).body.commands).toBe(false);
