@@ -233,11 +233,22 @@ export const nodesBeforeReport = (db: Db, nodeIds: number[]) =>
     .where('nodes.id', 'in', nodeIds)
     .execute();
 
-/** Unscoped, for the agents' reports: each node's row changed as its report says, all in one transaction. */
-export const recordAgentReports = (db: Db, changes: { nodeId: number; values: Updateable<NodeTable> }[]) =>
-  db.transaction().execute(async (trx) => {
-    for (const { nodeId, values } of changes) await trx.updateTable('nodes').set(values).where('id', '=', nodeId).execute();
-  });
+/** What a node's report changes of its row. */
+export type ReportValues = Required<Pick<Updateable<NodeTable>, 'report' | 'version' | 'applied_revision' | 'apply_error' | 'monitor_breach' | 'last_report_at'>>;
+
+/**
+ * Unscoped, for the agents' reports: each node's row changed as its report says, in one statement (the rows in id
+ * order). VALUES names its columns column1… alike on SQLite and PostgreSQL.
+ */
+export const recordAgentReports = async (db: Db, changes: { nodeId: number; values: ReportValues }[]) => {
+  if (!changes.length) return;
+  const rows = [...changes]
+    .sort((a, b) => a.nodeId - b.nodeId)
+    .map(({ nodeId, values: v }) => sql`(${nodeId}, ${v.report}, ${v.version}, ${v.applied_revision}, ${v.apply_error}, ${v.monitor_breach}, ${v.last_report_at})`);
+  await sql`UPDATE nodes SET report = v.column2, version = v.column3, applied_revision = CAST(v.column4 AS INTEGER), apply_error = v.column5,
+      monitor_breach = v.column6, last_report_at = v.column7
+    FROM (VALUES ${sql.join(rows)}) AS v WHERE nodes.id = CAST(v.column1 AS INTEGER)`.execute(db);
+};
 
 /** Unscoped, for the agent: changes the node its credential names (its enrolment, its last report). */
 export const updateAgentNode = (db: Db, nodeId: number, values: Updateable<NodeTable>) => db.updateTable('nodes').set(values).where('id', '=', nodeId).execute();
