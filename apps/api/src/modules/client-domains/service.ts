@@ -41,7 +41,9 @@ export async function metaDomains(deps: AppDeps, principal: Principal) {
   return rows.map((d) => ({ id: d.id, name: d.name, siteID: d.site_id }));
 }
 
+/** The tags that domains carry, each once, in order. */
+export const tagsOf = (domains: { tags: string }[]) => [...new Set(domains.flatMap((d) => readJson('domains.tags', stringList, d.tags)))].sort();
+
 export async function domainTags(deps: AppDeps, principal: Principal) {
-  const rows = await (await reachedDomains(deps, principal)).withSite();
-  return [...new Set(rows.flatMap((d) => readJson('domains.tags', stringList, d.tags)))].sort();
+  return tagsOf(await (await reachedDomains(deps, principal)).withSite());
 }

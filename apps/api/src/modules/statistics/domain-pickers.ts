@@ -2,9 +2,8 @@ import type { statisticsSchemas } from '@edgekeep/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Principal } from '../../http/auth';
-import { reachedDomains } from '../client-domains/service';
+import { reachedDomains, tagsOf } from '../client-domains/service';
 import { reachableSiteIds } from './scope';
-import { readJson, stringList } from '../../db/json-column';
 
 /** The caller's domains (of the sites chosen, each one it reaches; named like the keyword), for the filters' pickers. */
 async function pickable(deps: AppDeps, principal: Principal, filter: { siteIds?: number[]; keyword?: string; byName?: boolean }) {
@@ -18,6 +17,5 @@ export async function domainsMeta(deps: AppDeps, principal: Principal, body: z.i
 }
 
 export async function domainsTags(deps: AppDeps, principal: Principal, body: z.infer<typeof statisticsSchemas.domainsTagsBody>) {
-  const rows = await pickable(deps, principal, { siteIds: body.siteIDs });
-  return [...new Set(rows.flatMap((d) => readJson('domains.tags', stringList, d.tags)))].sort();
+  return tagsOf(await pickable(deps, principal, { siteIds: body.siteIDs }));
 }
