@@ -94,6 +94,11 @@ lane('agent gateway', () => {
       agent('POST', 'report', { ...report, cpuPercent: -1 }, cred2),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 400]);
+    // two reports of one node together: the later one is what the node's row holds
+    await Promise.all([agent('POST', 'report', { ...report, version: '0.2.1' }), agent('POST', 'report', { ...report, version: '0.2.2' })]);
+    const first = (await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data as { id: number; version: string }[];
+    expect(first.find((n) => n.id === node)?.version).toBe('0.2.2');
+    await agent('POST', 'report', { ...report, version: '0.2.0', cpuPercent: 21 });
     const listed = (await call(t, 'GET', `client/nodes?zoneID=${zone}`, { token: f.tokens.clientA })).body.data as { id: number; version: string }[];
     expect(Object.fromEntries(listed.map((n) => [n.id, n.version]))).toEqual({ [node]: '0.2.0', [second]: '0.3.0' });
     expect((await call(t, 'GET', `client/node/${second}/system`, { token: f.tokens.clientA })).body.data).toMatchObject({ cpuPercent: 33 });

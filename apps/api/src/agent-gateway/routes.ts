@@ -125,7 +125,8 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
 
   const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));
   // A change reaches a zone's nodes together and each reports at once: this instance writes the reports that come
-  // within REPORT_BATCH_MS of each other in one read and one transaction, not two queries and a commit apiece.
+  // within REPORT_BATCH_MS of each other in one read and one statement, not two queries and a commit apiece. Of two
+  // reports of one node in a batch, the later one is written.
   const record = batched(
     async (reports: { node: EdgeNode; report: agentProtocol.Report }[]) => {
       const befores = new Map((await nodesBeforeReport(deps.db, [...new Set(reports.map((r) => r.node.id))])).map((b) => [b.id, b]));
@@ -143,7 +144,8 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
         };
         return { before, health, values };
       });
-      await recordAgentReports(deps.db, reports.flatMap(({ node }, i) => (answers[i] instanceof Error ? [] : [{ nodeId: node.id, values: answers[i].values }])));
+      const latest = new Map(reports.flatMap(({ node }, i) => (answers[i] instanceof Error ? [] : [[node.id, answers[i].values] as const])));
+      await recordAgentReports(deps.db, [...latest].map(([nodeId, values]) => ({ nodeId, values })));
       return answers;
     },
     { waitMs: REPORT_BATCH_MS, max: REPORT_BATCH_MAX },
