@@ -1,6 +1,7 @@
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 import { batchFiles } from './analytics-lines';
@@ -9,7 +10,9 @@ import { batchFiles } from './analytics-lines';
  * One round of the analytics ingest benchmark in a process of its own (its peak RSS is the round's), over the batch
  * files of `bench/analytics-lines.ts` in BATCHES: `store` sends each node's batches through store.ingest as shippers
  * do when behind (the nodes at once), then waits for the rollups; `duckdb` has DuckDB alone load the same lines from
- * one file into a table of the same fields. Prints one JSON line.
+ * one file into a table of the same fields; `api` does what `store` does in a process holding the whole API as
+ * `npm start` runs it (its database, modules, jobs, listening on a port) and through the API's own store, so its peak
+ * RSS is the API's while it ingests. Prints one JSON line.
  */
 const [mode, BATCHES] = process.argv.slice(2);
 
@@ -20,6 +23,8 @@ try {
   if (mode === 'duckdb') for (const name of files.flat()) await appendFile(all, await readFile(name));
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  // the API's modules are bundled apart and loaded in this mode only: the other rounds' processes do not hold them
+  const api = mode === 'api' ? await ((await import(pathToFileURL(join(import.meta.dirname, 'analytics-ingest-api.mjs')).href)) as typeof import('./analytics-ingest-api')).startApi(dir) : undefined;
   const before = process.memoryUsage().rss;
   let ms: number;
   let ackMs = 0;
@@ -35,7 +40,7 @@ try {
     conn.closeSync();
     instance.closeSync();
   } else {
-    const store = createAnalyticsStore({ dataDir: dir });
+    const store = api?.deps.analytics ?? createAnalyticsStore({ dataDir: dir });
     const served = Array.from({ length: 20 }, (_, i) => i + 1);
     const day = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 60_000) };
     // opened (its schema made) before the clock starts, as the API opens it once, not per batch
@@ -52,7 +57,7 @@ try {
     const { requests } = await store.cards({ siteIds: served, ...day, intervalMinutes: 5, outcomes: 'all' });
     ms = performance.now() - started;
     if (requests !== lines) throw new Error(`the rollups hold ${requests} of ${lines} lines`);
-    await store.close();
+    await (api ? api.close() : store.close());
   }
   clearInterval(sampler);
   console.log(JSON.stringify({ mode, senders: files.length, lines, ms, ackMs, peakRssMb: peakRss / 2 ** 20, beforeRssMb: before / 2 ** 20 }));

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createAnalyticsStore } from '../apps/api/src/analytics/store';
@@ -12,14 +12,15 @@ import { percentile, summary } from './stats';
 
 const ROOT = join(import.meta.dirname, '..');
 type Round = { mode: string; senders: number; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
-const round = async (script: string, mode: 'store' | 'duckdb', batches: string) =>
+const round = async (script: string, mode: 'store' | 'duckdb' | 'api', batches: string) =>
   JSON.parse((await promisify(execFile)(process.execPath, [script, mode, batches], { cwd: ROOT })).stdout) as Round;
 
 /**
  * Ingest rate of the analytics store (full shipper batches through store.ingest, rollups included) against DuckDB alone
  * loading the same lines from one file, in alternating rounds of fresh processes, with one node sending and with
- * `senders` nodes sending at once (their batches commit together); and the store's peak RSS. The lines are written
- * to batch files first, so no round holds them in memory.
+ * `senders` nodes sending at once (their batches commit together); the store's peak RSS, and the whole API's while
+ * it ingests the same through its own store. The lines are written to batch files first, so no round holds them in
+ * memory.
  */
 export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4 }: { rounds?: number; lines?: number; senders?: number } = {}) => {
   const dir = await mkdtemp(join(tmpdir(), 'ek-bench-batches-'));
@@ -27,6 +28,7 @@ export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4
   // The bundle lies under node_modules, where it finds DuckDB.
   const script = join(ROOT, 'node_modules/.cache/edgekeep-bench/analytics-ingest-run.mjs');
   await bundle({ entry: 'bench/analytics-ingest-run.ts', out: script, external: API_EXTERNAL });
+  await bundle({ entry: 'bench/analytics-ingest-api.ts', out: join(dirname(script), 'analytics-ingest-api.mjs'), external: API_EXTERNAL });
   const layouts = { 1: join(dir, 'one'), [senders]: join(dir, 'many') };
   for (const [n, sub] of Object.entries(layouts)) {
     await mkdir(sub);
@@ -40,12 +42,19 @@ export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4
       for (const n of [1, senders]) {
         const store = await round(script, 'store', layouts[n]);
         all.push({ ...store, ratio: alone.ms / store.ms });
+        all.push(await round(script, 'api', layouts[n]));
       }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   const median = (samples: number[]) => percentile({ samples, p: 50 });
+  const peaks = <K extends string>(r: Round[], key: K) =>
+    ({
+      [`${key}PeakRssMb`]: Math.max(...r.map((x) => x.peakRssMb)),
+      [`${key}PeaksMb`]: r.map((x) => x.peakRssMb),
+      [`${key}RssBeforeMb`]: Math.max(...r.map((x) => x.beforeRssMb)),
+    }) as Record<`${K}PeakRssMb` | `${K}RssBeforeMb`, number> & Record<`${K}PeaksMb`, number[]>;
   const rate = (r: Round[], key: 'ms' | 'ackMs') => median(r.map((x) => (x.lines / x[key]) * 1000));
   const duckdbLinesPerSec = rate(all.filter((r) => r.mode === 'duckdb'), 'ms');
   const duckdbPeakRssMb = Math.max(...all.filter((r) => r.mode === 'duckdb').map((r) => r.peakRssMb));
@@ -59,14 +68,15 @@ export const analyticsIngest = async ({ rounds = 3, lines = 200_000, senders = 4
       storeAckedLinesPerSec: rate(stores, 'ackMs'),
       ratio: median(ratios),
       ratios,
-      storePeakRssMb: Math.max(...stores.map((r) => r.peakRssMb)),
-      storeRssBeforeMb: Math.max(...stores.map((r) => r.beforeRssMb)),
+      ...peaks(stores, 'store'),
+      ...peaks(all.filter((r) => r.mode === 'api' && r.senders === n), 'api'),
     };
     result[`senders${n}`] = figures;
     console.log(
       `analytics ingest, ${n} node(s) sending: store ${figures.storeLinesPerSec.toFixed(0)} lines/s with rollups (${figures.storeAckedLinesPerSec.toFixed(0)} acknowledged) · ` +
         `median ratio ${figures.ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ 0.5: ${figures.ratio >= 0.5 ? 'met' : 'missed'}) · ` +
-        `peak RSS ${figures.storePeakRssMb.toFixed(0)} MB, of which ${figures.storeRssBeforeMb.toFixed(0)} MB before ingesting`,
+        `peak RSS ${figures.storePeakRssMb.toFixed(0)} MB, of which ${figures.storeRssBeforeMb.toFixed(0)} MB before ingesting · ` +
+        `the whole API ingesting the same: peak RSS ${figures.apiPeakRssMb.toFixed(0)} MB (rounds ${figures.apiPeaksMb.map((r) => r.toFixed(0)).join(', ')}; target < 300 MB: ${figures.apiPeakRssMb < 300 ? 'met' : 'missed'}), of which ${figures.apiRssBeforeMb.toFixed(0)} MB before`,
     );
   }
   return result;
