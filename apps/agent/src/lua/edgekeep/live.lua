@@ -10,9 +10,26 @@ local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
-local function listed(ports, port)
-  for _, p in ipairs(ports) do if p == port then return true end end
-  return false
+local function set_of(list)
+  local set = {}
+  for _, v in ipairs(list) do set[v] = true end
+  return set
+end
+
+-- What every request of a domain needs, worked out once per decoded record (live_store keeps records per
+-- generation): its ports as sets, its ids as strings, its origins' peers (an IPv6 address in brackets) and whether
+-- it has one primary origin only, which every try goes to. No loop is left on a request's path then, and LuaJIT
+-- compiles route() and balance() as traces rather than leaving them to the interpreter.
+local function prepare(d)
+  for _, o in ipairs(d.origins) do o.peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host end
+  d.ready = {
+    http_ports = set_of(d.httpPorts),
+    https_ports = set_of(d.httpsPorts),
+    site = tostring(d.site),
+    domain = tostring(d.domain),
+    only = #d.origins == 1 and not d.origins[1].backup,
+  }
+  return d.ready
 end
 
 local function no_domain()
@@ -77,13 +94,15 @@ end
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
+  if not d then return no_domain() end
+  local ready = d.ready or prepare(d)
   local https = var.https == "on"
   local port = tonumber(var.server_port)
-  if not d or not (https and d.https and listed(d.httpsPorts, port) or not https and listed(d.httpPorts, port)) then
+  if not (https and d.https and ready.https_ports[port] or not https and ready.http_ports[port]) then
     return no_domain()
   end
-  var.ek_site = tostring(d.site)
-  var.ek_domain = tostring(d.domain)
+  var.ek_site = ready.site
+  var.ek_domain = ready.domain
   local redirect = opt(d.redirect)
   if redirect and not https and not acme then
     return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
@@ -207,9 +226,15 @@ function _M.balance()
     tries.busy = nil
     if balancer.get_last_failure() == "failed" then failed(d, d.origins[tries.last]) end
   end
-  local list = candidates(d, tries.tried)
-  if #list == 0 then return ngx.exit(502) end
-  local i = pick(d, d.leastConn and least(d, list) or list)
+  local i = 1
+  if d.ready.only then
+    -- tried once, up or not, as candidates() would have it
+    if tries.tried[1] then return ngx.exit(502) end
+  else
+    local list = candidates(d, tries.tried)
+    if #list == 0 then return ngx.exit(502) end
+    i = pick(d, d.leastConn and least(d, list) or list)
+  end
   tries.tried[i] = true
   tries.last = i
   local o = d.origins[i]
@@ -223,13 +248,7 @@ function _M.balance()
     local edge = ngx.var.server_port
     port = map[edge] or tonumber(edge)
   end
-  -- an IPv6 address goes in brackets, worked out once per decoded record
-  local peer = o.peer
-  if not peer then
-    peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host
-    o.peer = peer
-  end
-  local ok, err = balancer.set_current_peer(peer, port)
+  local ok, err = balancer.set_current_peer(o.peer, port)
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)
