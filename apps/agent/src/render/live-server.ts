@@ -3,9 +3,6 @@ import { ACME_CHALLENGE_LOCATION, GZIP, LUA_LOG_VARIABLES } from './http-site';
 import { block, indent, lines } from './text';
 import { tlsDirectives } from './tls';
 
-/** The header filter of every response (http level): the ray id, then the domain's response headers and CORS. */
-export const LUA_HEADER_FILTER = 'require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter()';
-
 /** The log phase of every request (http level): a site's request in flight no longer. */
 export const LUA_LOG = 'require("edgekeep.site_limits").log()';
 
@@ -63,8 +60,11 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      // the access steps and traffic modules of every server (the http level's), for the domain route() found
+      'access_by_lua_block { require("edgekeep.live").access() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
-      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() require("edgekeep.live").header_filter() ${LUA_HEADER_FILTER} }`,
+      // (the http level's, for the domain route() found)
+      'header_filter_by_lua_block { require("edgekeep.live").header_filter() }',
       'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
       // a least_conn domain's origin has a request in flight no longer
       `log_by_lua_block { ${LUA_LOG} require("edgekeep.live").done() }`,

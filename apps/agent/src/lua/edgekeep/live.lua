@@ -3,6 +3,10 @@
 -- changed serves without a reload.
 local balancer = require "ngx.balancer"
 local store = require "edgekeep.live_store"
+local access = require "edgekeep.access"
+local error_pages = require "edgekeep.error_pages"
+local ray = require "edgekeep.ray"
+local site_modules = require "edgekeep.site_modules"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
@@ -107,7 +111,8 @@ function _M.route(acme)
   if redirect and not https and not acme then
     return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
   end
-  var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
+  -- the fixed servers set http
+  if d.scheme ~= "http" then var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme end
   local hsts = opt(d.hsts)
   if https and hsts then var.ek_hsts = hsts end
   if d.rates[1] then limit_rate(d, var) end
@@ -120,12 +125,25 @@ function _M.route(acme)
   if body and body_over(body, var) then return ngx.exit(413) end
 end
 
--- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: only a live domain of a gzip site
--- is compressed; any other answer's request loses its Accept-Encoding, which nginx compresses for (the origin and
--- the cache's Vary have seen it by then).
+-- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
+-- the site and domain of the record route() found rather than from nginx variables, which cost more to read.
+function _M.access()
+  local d = ngx.ctx.live
+  access.run(d)
+  site_modules.access(d and d.ready.domain)
+end
+
+-- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
+-- answers of their statuses; only a live domain of a gzip site is compressed, any other answer's request loses its
+-- Accept-Encoding, which nginx compresses for (the origin and the cache's Vary have seen it by then); then what the
+-- header filter of every server does (render/live-server.ts), the domain's modules again by its record. A redirect to
+-- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
+  error_pages.header_filter()
   local d = ngx.ctx.live
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
+  ray.header_filter()
+  site_modules.header_filter(d and d.ready.domain)
 end
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
@@ -262,13 +280,6 @@ function _M.done()
     give_back(tries.busy)
     tries.busy = nil
   end
-end
-
--- The domain name (as configured, a wildcard as such) the request's server serves: the live domain's on the fixed
--- servers, else the server block's own.
-function _M.server_name()
-  local d = ngx.ctx.live
-  return d and d.name or ngx.var.server_name
 end
 
 return _M
