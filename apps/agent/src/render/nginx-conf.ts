@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
-import { LUA_LOG, liveServer, liveUpstream } from './live-server';
+import { liveServer, liveUpstream } from './live-server';
 import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
@@ -123,7 +123,8 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
       'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
-      `log_by_lua_block { ${LUA_LOG} }`,
+      // a site's request in flight no longer (the fixed servers' live.lua does the same)
+      'log_by_lua_block { require("edgekeep.site_limits").log() }',
       liveUpstream({ zone }),
       liveServer({ zone, dir }),
       block({

@@ -7,6 +7,7 @@ local access = require "edgekeep.access"
 local error_pages = require "edgekeep.error_pages"
 local ray = require "edgekeep.ray"
 local site_modules = require "edgekeep.site_modules"
+local site_limits = require "edgekeep.site_limits"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
@@ -180,7 +181,7 @@ local function hash_of(key)
 end
 
 -- Least connections, as nginx's least_conn in an upstream without a shared zone: this worker's tries in flight per
--- origin (peer_key), taken in balance() and given back at the next try or in the log phase (done).
+-- origin (peer_key), taken in balance() and given back at the next try or in the log phase.
 local busy = {}
 
 local function take_busy(key)
@@ -273,9 +274,13 @@ function _M.balance()
   end
 end
 
--- log_by_lua of the fixed servers: a least_conn domain's last try is no longer in flight.
-function _M.done()
-  local tries = ngx.ctx.live_tries
+-- log_by_lua of the fixed servers: what every server's log phase does (render/nginx-conf.ts), for the record's site
+-- (a redirect to HTTPS has no record: $ek_site), then a least_conn domain's last try is no longer in flight.
+function _M.log()
+  local ctx = ngx.ctx
+  local d = ctx.live
+  site_limits.log(d and d.ready.site)
+  local tries = ctx.live_tries
   if tries and tries.busy then
     give_back(tries.busy)
     tries.busy = nil
