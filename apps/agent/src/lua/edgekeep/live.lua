@@ -23,8 +23,8 @@ end
 
 -- What every request of a domain needs, worked out once per decoded record (live_store keeps records per
 -- generation): its ports as sets, its ids as strings, its origins' peers (an IPv6 address in brackets) and whether
--- it has one primary origin only, which every try goes to. No loop is left on a request's path then, and LuaJIT
--- compiles route() and balance() as traces rather than leaving them to the interpreter.
+-- it has one primary origin only, which every try goes to. route()'s port check then has no loop, nor has balance()
+-- for a domain of one primary origin: a loop cut their traces short and left them to LuaJIT's interpreter.
 local function prepare(d)
   for _, o in ipairs(d.origins) do o.peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host end
   d.ready = {
@@ -137,7 +137,7 @@ end
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
 -- answers of their statuses; only a live domain of a gzip site is compressed, any other answer's request loses its
 -- Accept-Encoding, which nginx compresses for (the origin and the cache's Vary have seen it by then); then what the
--- header filter of every server does (render/live-server.ts), the domain's modules again by its record. A redirect to
+-- header filter of every server does (render/nginx-conf.ts), the domain's modules again by its record. A redirect to
 -- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
   error_pages.header_filter()
