@@ -3,12 +3,6 @@ import { ACME_CHALLENGE_LOCATION, GZIP, LUA_LOG_VARIABLES } from './http-site';
 import { block, indent, lines } from './text';
 import { tlsDirectives } from './tls';
 
-/** The header filter of every response (http level): the ray id, then the domain's response headers and CORS. */
-export const LUA_HEADER_FILTER = 'require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter()';
-
-/** The log phase of every request (http level): a site's request in flight no longer. */
-export const LUA_LOG = 'require("edgekeep.site_limits").log()';
-
 /** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
 const LIVE_KEEPALIVE = 1024;
 
@@ -63,11 +57,14 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
       'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      // the access steps and traffic modules of every server (the http level's), for the domain route() found
+      'access_by_lua_block { require("edgekeep.live").access() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
-      `header_filter_by_lua_block { require("edgekeep.error_pages").header_filter() require("edgekeep.live").header_filter() ${LUA_HEADER_FILTER} }`,
+      // (the http level's, for the domain route() found)
+      'header_filter_by_lua_block { require("edgekeep.live").header_filter() }',
       'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
-      // a least_conn domain's origin has a request in flight no longer
-      `log_by_lua_block { ${LUA_LOG} require("edgekeep.live").done() }`,
+      // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
+      'log_by_lua_block { require("edgekeep.live").log() }',
       ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { require("edgekeep.live").route(true) }', GZIP) })}\n`),
       block({ head: 'location /', body: lines(GZIP, 'proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
     ),

@@ -1,6 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
-import { LUA_HEADER_FILTER, LUA_LOG, liveServer, liveUpstream } from './live-server';
+import { liveServer, liveUpstream } from './live-server';
 import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
 import { block, lines } from './text';
@@ -121,8 +121,10 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
-      `header_filter_by_lua_block { ${LUA_HEADER_FILTER} }`,
-      `log_by_lua_block { ${LUA_LOG} }`,
+      // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
+      'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
+      // a site's request in flight no longer (the fixed servers' live.lua does the same)
+      'log_by_lua_block { require("edgekeep.site_limits").log() }',
       liveUpstream({ zone }),
       liveServer({ zone, dir }),
       block({

@@ -47,14 +47,16 @@ local function drop(cause, rule)
   return ngx.exit(444)
 end
 
-function _M.run()
-  local site = ngx.var.ek_site
+-- `live`: the live domain of a fixed server's request (live.lua), which names its site and domain; else nil, and the
+-- server block's $ek_site and server_name do.
+function _M.run(live)
+  local site = live and live.ready.site or ngx.var.ek_site
   if not site or site == "" then return end
   if store:get("disk_full") then ngx.var.ek_no_cache = "1" end
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end
-  local ctx = { site = site, ip = ip, key = key, view = data.view(site), zone = zone.view(), deny = deny, drop = drop, page = page.send }
+  local ctx = { site = site, name = live and live.name, ip = ip, key = key, view = data.view(site), zone = zone.view(), deny = deny, drop = drop, page = page.send }
   zone.restricted(ctx)
   traffic(ctx)
   if ctx.zone.firewall then firewall(ctx) end

@@ -134,9 +134,10 @@ local function act(rule, ctx)
   if a == "redirect302" then return ngx.redirect(rule.url, 302) end
 end
 
--- ctx: the access step's request context ({ site, ip, key }).
+-- ctx: the access step's request context ({ site, name, ip, key }); the rules are those of the domain name (as
+-- configured, a wildcard as such) the request's server serves: the live domain's, else the server block's own.
 function _M.run(ctx, compiled)
-  local match = compiled and compiled[require("edgekeep.live").server_name()]
+  local match = compiled and compiled[ctx.name or ngx.var.server_name]
   if not match then return end
   local rule = match(ctx)
   if rule then return act(rule, ctx) end

@@ -31,9 +31,9 @@ function _M.load(domains)
   return true
 end
 
--- The modules of the domain this request is for, or nil.
-function _M.current()
-  local id = ngx.var.ek_domain
+-- The modules of the domain this request is for (`id`: its id as live.lua has it, else $ek_domain), or nil.
+function _M.current(id)
+  id = id or ngx.var.ek_domain
   if not id or id == "" then return nil end
   local version = dict:get("dmv:" .. id)
   if not version then return nil end

@@ -3,6 +3,11 @@
 -- changed serves without a reload.
 local balancer = require "ngx.balancer"
 local store = require "edgekeep.live_store"
+local access = require "edgekeep.access"
+local error_pages = require "edgekeep.error_pages"
+local ray = require "edgekeep.ray"
+local site_modules = require "edgekeep.site_modules"
+local site_limits = require "edgekeep.site_limits"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
@@ -10,9 +15,26 @@ local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
-local function listed(ports, port)
-  for _, p in ipairs(ports) do if p == port then return true end end
-  return false
+local function set_of(list)
+  local set = {}
+  for _, v in ipairs(list) do set[v] = true end
+  return set
+end
+
+-- What every request of a domain needs, worked out once per decoded record (live_store keeps records per
+-- generation): its ports as sets, its ids as strings, its origins' peers (an IPv6 address in brackets) and whether
+-- it has one primary origin only, which every try goes to. route()'s port check then has no loop, nor has balance()
+-- for a domain of one primary origin: a loop cut their traces short and left them to LuaJIT's interpreter.
+local function prepare(d)
+  for _, o in ipairs(d.origins) do o.peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host end
+  d.ready = {
+    http_ports = set_of(d.httpPorts),
+    https_ports = set_of(d.httpsPorts),
+    site = tostring(d.site),
+    domain = tostring(d.domain),
+    only = #d.origins == 1 and not d.origins[1].backup,
+  }
+  return d.ready
 end
 
 local function no_domain()
@@ -77,18 +99,21 @@ end
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
+  if not d then return no_domain() end
+  local ready = d.ready or prepare(d)
   local https = var.https == "on"
   local port = tonumber(var.server_port)
-  if not d or not (https and d.https and listed(d.httpsPorts, port) or not https and listed(d.httpPorts, port)) then
+  if not (https and d.https and ready.https_ports[port] or not https and ready.http_ports[port]) then
     return no_domain()
   end
-  var.ek_site = tostring(d.site)
-  var.ek_domain = tostring(d.domain)
+  var.ek_site = ready.site
+  var.ek_domain = ready.domain
   local redirect = opt(d.redirect)
   if redirect and not https and not acme then
     return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
   end
-  var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme
+  -- the fixed servers set http
+  if d.scheme ~= "http" then var.ek_scheme = d.scheme == "follow" and var.scheme or d.scheme end
   local hsts = opt(d.hsts)
   if https and hsts then var.ek_hsts = hsts end
   if d.rates[1] then limit_rate(d, var) end
@@ -101,12 +126,25 @@ function _M.route(acme)
   if body and body_over(body, var) then return ngx.exit(413) end
 end
 
--- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: only a live domain of a gzip site
--- is compressed; any other answer's request loses its Accept-Encoding, which nginx compresses for (the origin and
--- the cache's Vary have seen it by then).
+-- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
+-- the site and domain of the record route() found rather than from nginx variables, which cost more to read.
+function _M.access()
+  local d = ngx.ctx.live
+  access.run(d)
+  site_modules.access(d and d.ready.domain)
+end
+
+-- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
+-- answers of their statuses; only a live domain of a gzip site is compressed, any other answer's request loses its
+-- Accept-Encoding, which nginx compresses for (the origin and the cache's Vary have seen it by then); then what the
+-- header filter of every server does (render/nginx-conf.ts), the domain's modules again by its record. A redirect to
+-- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
+  error_pages.header_filter()
   local d = ngx.ctx.live
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
+  ray.header_filter()
+  site_modules.header_filter(d and d.ready.domain)
 end
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
@@ -143,7 +181,7 @@ local function hash_of(key)
 end
 
 -- Least connections, as nginx's least_conn in an upstream without a shared zone: this worker's tries in flight per
--- origin (peer_key), taken in balance() and given back at the next try or in the log phase (done).
+-- origin (peer_key), taken in balance() and given back at the next try or in the log phase.
 local busy = {}
 
 local function take_busy(key)
@@ -207,9 +245,15 @@ function _M.balance()
     tries.busy = nil
     if balancer.get_last_failure() == "failed" then failed(d, d.origins[tries.last]) end
   end
-  local list = candidates(d, tries.tried)
-  if #list == 0 then return ngx.exit(502) end
-  local i = pick(d, d.leastConn and least(d, list) or list)
+  local i = 1
+  if d.ready.only then
+    -- tried once, up or not, as candidates() would have it
+    if tries.tried[1] then return ngx.exit(502) end
+  else
+    local list = candidates(d, tries.tried)
+    if #list == 0 then return ngx.exit(502) end
+    i = pick(d, d.leastConn and least(d, list) or list)
+  end
   tries.tried[i] = true
   tries.last = i
   local o = d.origins[i]
@@ -223,33 +267,24 @@ function _M.balance()
     local edge = ngx.var.server_port
     port = map[edge] or tonumber(edge)
   end
-  -- an IPv6 address goes in brackets, worked out once per decoded record
-  local peer = o.peer
-  if not peer then
-    peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host
-    o.peer = peer
-  end
-  local ok, err = balancer.set_current_peer(peer, port)
+  local ok, err = balancer.set_current_peer(o.peer, port)
   if not ok then
     ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
     return ngx.exit(502)
   end
 end
 
--- log_by_lua of the fixed servers: a least_conn domain's last try is no longer in flight.
-function _M.done()
-  local tries = ngx.ctx.live_tries
+-- log_by_lua of the fixed servers: what every server's log phase does (render/nginx-conf.ts), for the record's site
+-- (a redirect to HTTPS has no record: $ek_site), then a least_conn domain's last try is no longer in flight.
+function _M.log()
+  local ctx = ngx.ctx
+  local d = ctx.live
+  site_limits.log(d and d.ready.site)
+  local tries = ctx.live_tries
   if tries and tries.busy then
     give_back(tries.busy)
     tries.busy = nil
   end
-end
-
--- The domain name (as configured, a wildcard as such) the request's server serves: the live domain's on the fixed
--- servers, else the server block's own.
-function _M.server_name()
-  local d = ngx.ctx.live
-  return d and d.name or ngx.var.server_name
 end
 
 return _M

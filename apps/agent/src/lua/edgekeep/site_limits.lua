@@ -24,8 +24,9 @@ function _M.admit(ctx)
   end
 end
 
-function _M.log()
-  local site = ngx.var.ek_site
+-- `site`: the request's site where the caller has it (live.lua), else nil: $ek_site names it.
+function _M.log(site)
+  site = site or ngx.var.ek_site
   if not site or site == "" then return end
   -- A site that never had limitations on this node never counted a request: nothing to let go.
   if not dict:get("inflight:" .. site) then return end

@@ -12,8 +12,9 @@ local rewrite = require "edgekeep.rewrite"
 
 local _M = {}
 
-function _M.access()
-  local cfg = domain_modules.current()
+-- `domain`: the id of the request's domain where the caller has it (live.lua), else nil.
+function _M.access(domain)
+  local cfg = domain_modules.current(domain)
   if not cfg then return end
   referer.access(cfg)
   cors.access(cfg)
@@ -24,8 +25,8 @@ function _M.access()
   headers.access(cfg)
 end
 
-function _M.header_filter()
-  local cfg = domain_modules.current()
+function _M.header_filter(domain)
+  local cfg = domain_modules.current(domain)
   if not cfg then return end
   headers.header_filter(cfg)
   cors.header_filter(cfg)
