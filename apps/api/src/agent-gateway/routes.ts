@@ -83,7 +83,7 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     if (!node || !node.enroll_expires_at || node.enroll_expires_at < now()) throw new ApiError(Codes.WrongCode, { extra: 'invalid or expired enrolment token' });
     const credential = randomToken(32);
     await updateAgentNode(deps.db, node.id, { credential_hash: sha256(credential), initialized_at: now(), enroll_token_hash: null, enroll_expires_at: null, version: body.version, updated_at: now() });
-    forgetNodeCredentials(deps.db);
+    await forgetNodeCredentials(deps, [node.zone_id]);
     req.log.info({ nodeId: node.id, hostname: body.hostname }, 'node enrolled');
     return { nodeId: node.id, nodeUID: node.node_uid, credential };
   });

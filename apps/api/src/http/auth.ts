@@ -149,36 +149,43 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, tier: Tie
 /** An edge node calling the agent protocol: its id and zone. */
 export type EdgeNode = { id: number; zone_id: number };
 
-/** How long a node found by its credential is kept (see `authenticateNode`). */
-const NODE_KEPT_MS = 5000;
+/**
+ * How long a node found by its credential is kept at most (see `authenticateNode`): every instance drops it as soon as
+ * its credential changes, so this only bounds how long an unused entry holds its place.
+ */
+const NODE_KEPT_MS = 10 * 60_000;
 type Nodes = { generation: number; byCredential: Map<string, { node: EdgeNode; until: number }> };
-const nodesOf = new WeakMap<Db, Nodes>();
-const keptNodes = (db: Db) => {
-  let nodes = nodesOf.get(db);
-  if (!nodes) nodesOf.set(db, (nodes = { generation: 0, byCredential: new Map() }));
+const nodesOf = new WeakMap<AppDeps['revisions'], Nodes>();
+const keptNodes = (revisions: AppDeps['revisions']) => {
+  let nodes = nodesOf.get(revisions);
+  if (!nodes) {
+    const made: Nodes = { generation: 0, byCredential: new Map() };
+    revisions.onCredentialsChanged((zoneIds) => {
+      made.generation++;
+      for (const [hash, kept] of made.byCredential) if (!zoneIds || zoneIds.includes(kept.node.zone_id)) made.byCredential.delete(hash);
+    });
+    nodesOf.set(revisions, (nodes = made));
+  }
   return nodes;
 };
 
 /**
- * Drops every kept node at once in this process: called when a node is deleted, moved to another zone, enrolled
- * again or its credential revoked (rare). Another API instance on the database sees it within NODE_KEPT_MS.
+ * Drops the nodes of the zones kept by credential, in every API instance on the database (this one at once): called
+ * when a node is deleted, moved to another zone, enrolled again or its credential revoked.
  */
-export function forgetNodeCredentials(db: Db) {
-  const nodes = keptNodes(db);
-  nodes.generation++;
-  nodes.byCredential.clear();
-}
+export const forgetNodeCredentials = (deps: AppDeps, zoneIds: number[]) => deps.revisions.credentialsChanged(deps.db, [...new Set(zoneIds)]);
 
 /**
  * The node a credential (`Authorization: Node <credential>`) belongs to; a revoked or unknown one is refused like an
- * invalid token. Agents call several times per change (watch, state, report, commands): the node found is kept
- * NODE_KEPT_MS by its credential's hash, and `forgetNodeCredentials` drops it (a read it overlapped is not kept).
+ * invalid token. Agents call several times per change (watch, state, report, commands), each call to any instance:
+ * the node found is kept by its credential's hash until its zone's credentials change (`forgetNodeCredentials`; a
+ * read that overlapped a change is not kept), so that a change does not cost a lookup per call.
  */
 export async function authenticateNode(deps: AppDeps, req: FastifyRequest): Promise<EdgeNode> {
   const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
   if (scheme !== 'Node' || !credential) throw new ApiError(Codes.WrongCode, { extra: 'unknown or revoked node credential' });
   const hash = sha256(credential);
-  const nodes = keptNodes(deps.db);
+  const nodes = keptNodes(deps.revisions);
   const kept = nodes.byCredential.get(hash);
   if (kept && kept.until > Date.now()) return kept.node;
   const generation = nodes.generation;

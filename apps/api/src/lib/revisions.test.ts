@@ -1,3 +1,4 @@
+import { Codes } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, lane, startTestApp, type TestApp } from '../../test/harness';
 import { makeInfra } from '../../test/fixtures';
@@ -63,5 +64,23 @@ lane('revision notices', () => {
     await call(a, 'POST', `user/site/${f.b.site}/firewall/setting/blacklists`, { token: f.tokens.userB, body: { ips: '203.0.113.10' } });
     const timeout = new Promise((r) => setTimeout(() => r('still waiting'), 1500));
     expect(await Promise.race([answer, timeout])).toBe('still waiting');
+  });
+
+  // last: the node can call no more
+  it('refuses a revoked credential on every instance within moments, though each had kept the node', async () => {
+    const instances = b ? [a, b] : [a];
+    const commands = (t: TestApp) => t.app.inject({ method: 'GET', url: '/agent/v1/commands', headers: { authorization: `Node ${credential}` } });
+    for (const t of instances) expect((await commands(t)).statusCode).toBe(200);
+    expect((await call(a, 'DELETE', 'client/nodes/initialized', { token: f.tokens.clientA, body: { ids: [f.a.node] } })).status).toBe(200);
+    expect((await commands(a)).json().code).toBe(Codes.WrongCode);
+    for (const t of instances) {
+      const deadline = Date.now() + 2000;
+      let code: number | undefined;
+      while (code !== Codes.WrongCode && Date.now() < deadline) {
+        code = (await commands(t)).json().code;
+        if (code !== Codes.WrongCode) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(code).toBe(Codes.WrongCode);
+    }
   });
 });

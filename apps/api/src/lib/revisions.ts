@@ -16,6 +16,11 @@ const ALL = 'zone:*';
 export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logger; watchers?: Gauge } = {}) {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  /** Told of zones whose nodes' credentials changed (undefined: any zone's may have). */
+  const credentialListeners = new Set<(zoneIds: number[] | undefined) => void>();
+  const credentialsChanged = (zoneIds: number[] | undefined) => {
+    for (const listener of credentialListeners) listener(zoneIds);
+  };
   /** What was read of each zone (`readOnce`), by name: a wake of the zone drops it. */
   const kept = new Map<number, Map<string, { read: Promise<unknown>; until: number }>>();
   const emit = (zoneIds: number[]) => {
@@ -46,8 +51,10 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
           url: opts.databaseUrl,
           log: opts.log,
           onNotice: (zones) => emit(zones),
+          onCredentials: credentialsChanged,
           onGap: () => {
             kept.clear();
+            credentialsChanged(undefined);
             bus.emit(ALL);
           },
         })
@@ -73,6 +80,15 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     },
     /** Wakes the zones' watchers without a new revision: their agents look for queued commands (a purge, say). */
     wake,
+    /**
+     * Tells every instance (this one at once) that the zones' nodes' credentials changed: a node deleted, moved to
+     * another zone, enrolled again or revoked. The agent gateway drops the nodes it keeps by credential.
+     */
+    async credentialsChanged(db: Db, zoneIds: number[]) {
+      credentialsChanged(zoneIds);
+      if (listener && zoneIds.length) await notifyZones(db, zoneIds, { credentials: true });
+    },
+    onCredentialsChanged: (listener: (zoneIds: number[] | undefined) => void) => void credentialListeners.add(listener),
     readOnce,
     /** The zone's revision, read once for all who ask while the read is under way (`readOnce`). */
     revision: (db: Db, zoneId: number) =>

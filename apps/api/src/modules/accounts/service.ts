@@ -1,12 +1,13 @@
 import { Codes, type Tier } from '@edgekeep/contract';
 import type { AppDeps } from '../../deps';
-import type { Principal } from '../../http/auth';
+import { forgetNodeCredentials, type Principal } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { roleOfTenant } from '../roles/service';
 import { sendSetPasswordMail } from '../registration/service';
 import { revokeSessionsOf } from '../session/repo';
 import { openSession } from '../session/tokens';
+import { zonesOfClients } from '../zones/repo';
 import { accountsRepo, findAccountByEmail, insertAccount, updateAccount, type Account, type AccountsQuery } from './repo';
 
 export type NewAccount = {
@@ -149,10 +150,16 @@ export async function updateManagedAccount(deps: AppDeps, principal: Principal, 
   return itemOf(deps, principal, target.id);
 }
 
-/** Removes accounts and everything below them; all of them must be managed by the caller, or nothing changes. */
+/**
+ * Removes accounts and everything below them; all of them must be managed by the caller, or nothing changes. The nodes
+ * of a client's zones go with it: their credentials are forgotten.
+ */
 export async function removeManagedAccounts(deps: AppDeps, principal: Principal, ids: number[]) {
   const accounts = accountsRepo(deps.db, principal);
-  await accounts.remove(await managedAll(accounts, ids));
+  const targets = await managedAll(accounts, ids);
+  const zones = await zonesOfClients(deps.db, targets.map((t) => t.id));
+  await accounts.remove(targets);
+  await forgetNodeCredentials(deps, zones);
 }
 
 /** Each of the accounts, in order; all must be managed by the caller. */

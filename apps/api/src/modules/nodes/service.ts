@@ -123,7 +123,7 @@ export async function removeNodes(deps: AppDeps, principal: Principal, ids: numb
   if (grouped) throw new ApiError(Codes.NodeInGroup, { extra: { nodeID: grouped.node_id } });
   await assertNotInVirtualNode(deps, ids);
   await repo.remove(nodes);
-  forgetNodeCredentials(deps.db);
+  await forgetNodeCredentials(deps, nodes.map((n) => n.zone_id));
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
@@ -140,7 +140,7 @@ export async function initializeNode(deps: AppDeps, principal: Principal, id: nu
 export async function deinitializeNodes(deps: AppDeps, principal: Principal, ids: number[]) {
   const { repo, nodes } = await ownedNodes(deps, principal, ids);
   await repo.update(nodes, { credential_hash: null, initialized_at: null, enroll_token_hash: null, enroll_expires_at: null });
-  forgetNodeCredentials(deps.db);
+  await forgetNodeCredentials(deps, nodes.map((n) => n.zone_id));
   await refreshResolutions(deps, nodes.map((n) => n.zone_id));
 }
 
@@ -161,7 +161,7 @@ export async function moveNodes(deps: AppDeps, principal: Principal, ids: number
   const zone = await zonesRepo(deps, actor).owned(zoneId);
   await assertSubNodesMovable(deps, ids, zoneId);
   await repo.move(nodes, zone);
-  forgetNodeCredentials(deps.db);
+  await forgetNodeCredentials(deps, nodes.map((n) => n.zone_id));
   const zones = [...new Set([zoneId, ...nodes.map((n) => n.zone_id)])];
   await deps.revisions.bump(deps.db, zones);
   await refreshResolutions(deps, zones);

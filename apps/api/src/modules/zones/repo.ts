@@ -162,6 +162,10 @@ export async function zonePortsOf(db: Db, zoneId: number) {
 }
 
 /** Unscoped: the client that owns a zone. */
+/** Unscoped: the zones the client accounts among `accountIds` own. */
+export const zonesOfClients = async (db: Db, accountIds: number[]) =>
+  (await db.selectFrom('zones').select('id').where('client_id', 'in', accountIds).execute()).map((z) => z.id);
+
 export const zoneOwnerId = async (db: Db, zoneId: number) => (await db.selectFrom('zones').select('client_id').where('id', '=', zoneId).executeTakeFirstOrThrow()).client_id;
 
 /** Unscoped, for the revisions: the next value of the platform-wide revision counter. */
