@@ -48,12 +48,18 @@ const REPORT_BATCH_MS = 10;
 const REPORT_BATCH_MAX = 500;
 
 /**
+ * How long the nodes of a zone with actions waiting are known without a look: whatever queues an action wakes the
+ * zone, which drops what was known (on every instance), so this only bounds a wake that was lost.
+ */
+const COMMANDS_KNOWN_MS = 30_000;
+
+/**
  * Whether actions wait for the node (queued, or sent and not answered yet): read once for the zone's watchers that
- * wake together, so that a change does not cost each node a look at its commands.
+ * wake together and the nodes that poll meanwhile, so that neither costs each node a look at its commands.
  */
 const commandsWaiting = async (deps: AppDeps, node: { id: number; zone_id: number }) =>
   (
-    await deps.revisions.readOnce(node.zone_id, 'commands', () => nodesWithCommandsWaiting(deps.db, node.zone_id))
+    await deps.revisions.readOnce(node.zone_id, 'commands', () => nodesWithCommandsWaiting(deps.db, node.zone_id), COMMANDS_KNOWN_MS)
   ).has(node.id);
 
 /**
@@ -165,12 +171,16 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   });
 
   registerNodeRoute(app, deps, r.commands, async ({ node }) => {
+    // agents poll every few seconds: one with nothing waiting is answered from what its zone's nodes have waiting
+    if (!(await commandsWaiting(deps, node))) return { commands: [] };
     const rows = await takeWaitingCommands(deps.db, node.id);
     return { commands: rows.map((r) => ({ id: r.id, kind: r.kind, args: JSON.parse(r.args) })) };
   });
 
   registerNodeRoute(app, deps, r.commandResult, async ({ node, params, body: result }) => {
     if (!(await answerCommand(deps.db, node.id, params.id, result))) throw new ApiError(Codes.Parameter, { status: 404, extra: 'command not found' });
+    // whether actions wait for the zone's nodes is read again here (another instance may answer a poll with one more look)
+    deps.revisions.forgetRead(node.zone_id, 'commands');
     await upgradeCommandAnswered(deps, { nodeId: node.id, commandId: params.id, ...result });
     return { ok: true };
   });

@@ -52,11 +52,14 @@ lane('revision notices', () => {
     const domain = { domains: 'shop.example.com', upstreams: [{ host: '192.0.2.80', port: 80 }] };
     expect((await call(a, 'POST', `user/site/${f.a.site}/domains`, { token: f.tokens.userA, body: domain })).status).toBe(200);
     const { since, answer } = await watching(b ?? a);
+    // the instance knows the zone's nodes have nothing waiting
+    expect(await agent(b ?? a, 'commands')).toEqual({ commands: [] });
     const purged = await call(a, 'DELETE', `user/site/${f.a.site}/setting/currentCache`, { token: f.tokens.userA });
     expect(purged.body.data).toEqual({ nodes: 1 });
     const woke = await answer;
     expect(woke.revision).toBe(since);
     expect(woke.ms).toBeLessThan(5000);
+    expect(await agent(b ?? a, 'commands')).toMatchObject({ commands: [{ kind: 'clearCache' }] });
   });
 
   it('does not wake watchers of another zone', async () => {

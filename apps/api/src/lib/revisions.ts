@@ -60,9 +60,11 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
         })
       : undefined;
 
-  // With PostgreSQL even this instance's watchers wake on the notice, which comes once the change is committed.
+  // With PostgreSQL even this instance's watchers wake on the notice, which comes once the change is committed; what it
+  // kept of the zones is dropped at once as well (a call right after the change reads again) and again on the notice.
   const wake = async (db: Db, zoneIds: number[]) => {
     if (!listener) return emit(zoneIds);
+    for (const id of zoneIds) kept.delete(id);
     if (zoneIds.length) await notifyZones(db, zoneIds);
   };
 
@@ -90,6 +92,8 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     },
     onCredentialsChanged: (listener: (zoneIds: number[] | undefined) => void) => void credentialListeners.add(listener),
     readOnce,
+    /** Drops what this instance kept of the zone's `readOnce(name)`: the next to ask reads it again. */
+    forgetRead: (zoneId: number, name: string) => void kept.get(zoneId)?.delete(name),
     /** The zone's revision, read once for all who ask while the read is under way (`readOnce`). */
     revision: (db: Db, zoneId: number) =>
       readOnce(zoneId, 'revision', async () => {
