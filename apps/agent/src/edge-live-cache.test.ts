@@ -43,7 +43,12 @@ const ask = ({ port, host, path }: { port: number; host: string; path: string })
 
 type Rule = edge.CacheRule;
 const types = (values: string[], seconds: number, mode: Rule['mode'] = 'follow'): Rule => ({ type: 'fileTypes', values, seconds, mode });
-const urls = (paths: string[], seconds: number, mode: Rule['mode'] = 'follow'): Rule => ({ type: 'url', values: paths.map((p) => `http://files.example.com${p}`), seconds, mode });
+const urls = (paths: string[], seconds: number, mode: Rule['mode'] = 'follow', host = 'files.example.com'): Rule => ({
+  type: 'url',
+  values: paths.map((p) => `http://${host}${p}`),
+  seconds,
+  mode,
+});
 
 describe.skipIf(!nginx.ok)("a site's cache rules on a live domain, added, changed and removed without a reload", () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
@@ -82,11 +87,16 @@ describe.skipIf(!nginx.ok)("a site's cache rules on a live domain, added, change
     expect(splitLive({ state }).structure.sites).toEqual([]);
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded });
   };
-  /** Asks for `path` twice: the cache status of each answer (undefined: not cached at all) and whether the second came from the cache. */
+  /** Asks `host` for `path` twice: the statuses and redirects, the cache status of each answer (undefined: not cached at all) and whether the second came from the cache. */
+  const askTwice = async (path: string, host = 'files.example.com') => {
+    const [a, b] = [await ask({ port: httpPort, host, path }), await ask({ port: httpPort, host, path })];
+    const location = (r: typeof a) => r.headers.location?.replace(host, '<host>');
+    return { status: [a.status, b.status, location(a), location(b)], cache: [a.headers['x-cache'], b.headers['x-cache']], same: a.body === b.body };
+  };
   const twice = async (path: string) => {
-    const [a, b] = [await ask({ port: httpPort, host: 'files.example.com', path }), await ask({ port: httpPort, host: 'files.example.com', path })];
-    expect([a.status, b.status]).toEqual([200, 200]);
-    return { cache: [a.headers['x-cache'], b.headers['x-cache']], same: a.body === b.body };
+    const { status, ...rest } = await askTwice(path);
+    expect(status).toEqual([200, 200, undefined, undefined]);
+    return rest;
   };
   const MISS_HIT = { cache: ['MISS', 'HIT'], same: true };
   const NOT_STORED = { cache: ['MISS', 'MISS'], same: false };
@@ -153,6 +163,29 @@ describe.skipIf(!nginx.ok)("a site's cache rules on a live domain, added, change
     const started = Date.now();
     const slow = await ask({ port: httpPort, host: 'files.example.com', path: '/slow/l.bin' });
     expect([slow.body.length, slow.headers['x-cache'], Date.now() - started > 2000]).toEqual([BIG, undefined, true]);
+  });
+
+  it('answers every path as a server block of its own with the same rules does', async () => {
+    const rules = (host: string) => [
+      urls(['/r/'], 60, 'follow', host),
+      types(['png'], 600, 'force'),
+      urls(['/live/'], 0, 'follow', host),
+      urls(['/live/keep/', '/'], 600, 'force', host),
+      types(['txt'], 0),
+      types(['css', 'js'], 60),
+    ];
+    const state = stateWith(rules('files.example.com'));
+    // the twin's domain has a server block of its own: no keepalive is a directive
+    const twin = { id: 31, name: 'twin.example.com', keepalive: 0, origins: [{ host: '127.0.0.1', port: origin.port }] };
+    state.structure.sites.push(edge.siteStructure.parse({ id: 3, name: 'twin', domains: [twin], cacheRules: rules('twin.example.com') }));
+    expect(splitLive({ state }).structure.sites.map((s) => s.id)).toEqual([3]);
+    expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: true });
+    const paths = ['/live', '/live?a=1', '/live/', '/live/p.png', '/live/keep', '/live/keep/p.png?x=1', '/live/keepx.png', '/nostore/p.png', '/nostore/p.html'];
+    paths.push('/p.txt', '/P.TXT', '/nostore/p.css', '/nostore/p.JS', '/r', '/r/p.png', '/nostore/r/p.html', '/n.png%0A', '/n.png%0A%0A', '/a.b/c', '/.png');
+    for (const path of paths) {
+      const [live, rendered] = [await askTwice(path), await askTwice(path, 'twin.example.com')];
+      expect({ path, ...live }).toEqual({ path, ...rendered });
+    }
   });
 
   it('reloads for a policy no live domain used before, and keeps its location when the rule goes', async () => {

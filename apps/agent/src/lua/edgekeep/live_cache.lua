@@ -37,10 +37,14 @@ end
 -- The policy of `uri` as the locations of a server block of the domain's own pick it: the longest prefix of the
 -- host's URL rules (`^~`: no regex is looked at then), else the first file-type rule of the path's extension
 -- (`~* \.(...)$`, caseless; PCRE's `$` also matches before a final newline), else the rule of `/`; nil: none, the
--- origin's cache headers decide.
+-- origin's cache headers decide. Or nil and a prefix that is `uri` and a slash: nginx redirects to it (a location
+-- that proxies and ends in a slash), whatever else matches. Prefixes come longest first, so it is seen before any
+-- prefix that matches.
 local function policy_of(c, uri)
   for _, p in ipairs(c.prefixes) do
-    if uri:sub(1, #p.path) == p.path then return p.policy end
+    local path = p.path
+    if #path == #uri + 1 and path:sub(1, #uri) == uri then return nil, path end
+    if uri:sub(1, #path) == path then return p.policy end
   end
   local ext = c.fileTypes[1] and uri:match("%.(%w+)\n?$")
   if ext then
@@ -56,7 +60,14 @@ end
 -- Pushed data can name a policy before the reload that renders its location is done: the answer is then served by
 -- `location /` and not stored, so nothing is cached longer, or at all, against the rule.
 function _M.route(c, var)
-  local name = policy_of(c, var.uri)
+  local name, slash = policy_of(c, var.uri)
+  if slash then
+    -- absolute, as nginx's header filter makes its own (ngx.redirect leaves a relative one as it is)
+    local port, https = var.server_port, var.https == "on"
+    local at = var.scheme .. "://" .. var.host .. (port == (https and "443" or "80") and "" or ":" .. port) .. slash
+    local args = var.args
+    return ngx.redirect(args and at .. "?" .. args or at, 301)
+  end
   if not name then return end
   if not data.policies[name] then
     var.ek_no_cache = "1"
