@@ -31,7 +31,8 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
   let stateDir: string;
   const logged: Record<string, unknown>[] = [];
 
-  const domain = ({ id, name, port }: { id: number; name: string; port: number }) => ({ id, name, origins: [{ host: '127.0.0.1', port }] });
+  // no keepalive is a directive: every domain here gets a server block of its own, an extra one is a structure change
+  const domain = ({ id, name, port }: { id: number; name: string; port: number }) => ({ id, name, keepalive: 0, origins: [{ host: '127.0.0.1', port }] });
   const stateAt = ({ revision, extra = [], blacklist = [], shopOrigin = '127.0.0.1' }: {
     revision: number;
     extra?: { id: number; name: string }[];
@@ -45,14 +46,12 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
         {
           id: 1,
           name: 'shop',
-          domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: shopOrigin, port: shop.port }] }],
+          domains: [{ ...domain({ id: 11, name: 'shop.example.com', port: shop.port }), origins: [{ host: shopOrigin, port: shop.port }] }],
           cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
         },
-        // cache rules are directives: the extra sites' domains get server blocks of their own, a structure change
         ...extra.map((d) => ({
           id: d.id,
           name: d.name,
-          cacheRules: [{ type: 'fileTypes' as const, values: ['css'], seconds: 60, mode: 'force' as const }],
           domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })],
         })),
       ],

@@ -160,13 +160,12 @@ describe.skipIf(!nginx.ok)('live domains: added, changed and removed through pus
     state.structure.sites.push({
       ...state.structure.sites[0],
       id: 2,
-      name: 'cached',
-      cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
-      domains: [{ ...state.structure.sites[0].domains[0], id: 2, name: 'cached.example.com', origins: [{ ...state.structure.sites[0].domains[0].origins[0], port: b.port }] }],
+      name: 'unpooled',
+      domains: [{ ...state.structure.sites[0].domains[0], id: 2, name: 'unpooled.example.com', keepalive: 0, origins: [{ ...state.structure.sites[0].domains[0].origins[0], port: b.port }] }],
     });
     const before = await loads();
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: true });
-    expect(await origin('cached.example.com')).toEqual({ status: 200, origin: 'b' });
+    expect(await origin('unpooled.example.com')).toEqual({ status: 200, origin: 'b' });
     expect(await loads()).toBe((before ?? 0) + 1);
   });
 });

@@ -72,7 +72,8 @@ describe.skipIf(!nginx.ok)('site options on a real edge', () => {
           {
             id: 1,
             name: 'shop',
-            domains: [{ id: 11, name: 'shop.example.com', certificateId: 5, origins: [{ host: '127.0.0.1', port: origin.port }] }],
+            // no keepalive is a directive: the options here are a server block's (edge-live-settings.test.ts has them live)
+            domains: [{ id: 11, name: 'shop.example.com', certificateId: 5, keepalive: 0, origins: [{ host: '127.0.0.1', port: origin.port }] }],
             cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 600, mode: 'force' }],
             options: {
               hsts: { enabled: true, maxAge: 600, includeSubDomains: true },

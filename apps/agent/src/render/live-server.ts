@@ -1,4 +1,5 @@
 import type { edge } from '@edgekeep/contract';
+import { cachePolicy, type CachePolicy } from './cache-locations';
 import { ACME_CHALLENGE_LOCATION, GZIP, LUA_LOG_VARIABLES } from './http-site';
 import { block, indent, lines } from './text';
 import { tlsDirectives } from './tls';
@@ -19,6 +20,18 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
     ),
   });
 
+/** A location that proxies a live domain's request to its origins, caching by `policy` (none: as the origin says). */
+const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: string[]) =>
+  block({ head, body: lines(...more, GZIP, cachePolicy(policy, '$ek_cache_zone'), 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') });
+
+/**
+ * One named location per cache policy the live domains' rules use (`proxy_cache_valid` takes no variable): route()
+ * sends a request a rule matches there. The internal redirect clears ngx.ctx and skips the server's rewrite
+ * directives, not the variables route() set: resume() finds the domain's record again for the later phases.
+ */
+const policyLocations = (policies: Map<string, CachePolicy>) =>
+  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, 'rewrite_by_lua_block { require("edgekeep.live").resume() }'));
+
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
  * in the live domains (edgekeep/live.lua sets the site, domain, origin scheme, HSTS, rate, cache key and zone,
@@ -29,7 +42,7 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
  * origin and the cache's Vary still see the client's. Its `client_max_body_size` is the
  * zone's, inherited from the http level: the most any live domain takes.
  */
-export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: string }) =>
+export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; dir: string; policies: Map<string, CachePolicy> }) =>
   block({
     head: 'server',
     body: lines(
@@ -66,6 +79,7 @@ export const liveServer = ({ zone, dir }: { zone: edge.ZoneStructure; dir: strin
       // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
       'log_by_lua_block { require("edgekeep.live").log() }',
       ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { require("edgekeep.live").route(true) }', GZIP) })}\n`),
-      block({ head: 'location /', body: lines(GZIP, 'proxy_cache $ek_cache_zone;', 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') }),
+      proxyLocation('location /', undefined),
+      ...policyLocations(policies),
     ),
   });

@@ -60,6 +60,7 @@ describe('live domains', () => {
       cacheZone: null,
       webp: false,
       gzip: false,
+      cache: null,
     });
     // an origin named by host name goes live too; the agent gives it its addresses (render/live-origins.ts)
     expect(named).toMatchObject({ name: 'named.example.org', origins: [{ host: 'origin.example.net' }] });
@@ -83,7 +84,7 @@ describe('live domains', () => {
     const state = withPlainSite();
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
-    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['cache rules', 'body size above the zone']);
+    expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['body size above the zone']);
     expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual([]);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
@@ -118,6 +119,39 @@ describe('live domains', () => {
     expect(withBody(0, 0)).toMatchObject({ bodyLimit: null });
     expect(withBody(200, 100)).toBeUndefined();
     expect(withBody(0, 100)).toBeUndefined();
+  });
+
+  it("sends a site's cache rules for the host with its live domain, and renders one location per policy they use", () => {
+    const state = withPlainSite();
+    const plain = state.structure.sites[2];
+    plain.cacheRules = [
+      { type: 'url', values: ['http://plain.example.org/a/', 'https://other.example.org/x/', 'http://plain.example.org/a/b/', 'http://plain.example.org/'], seconds: 600, mode: 'force' },
+      { type: 'url', values: ['http://plain.example.org/a/b/'], seconds: 5, mode: 'follow' },
+      { type: 'fileTypes', values: ['png', 'jpg'], seconds: 0, mode: 'force' },
+      { type: 'fileTypes', values: ['css'], seconds: 60, mode: 'follow' },
+    ];
+    const { live, policies } = splitLive({ state });
+    // the longest prefix first, the first rule of a path wins; the other host's prefix and the 5 s rule are not used
+    expect(live.find((d) => d.name === 'plain.example.org')?.cache).toEqual({
+      prefixes: [
+        { path: '/a/b/', policy: '600_force' },
+        { path: '/a/', policy: '600_force' },
+      ],
+      fileTypes: [
+        { extensions: ['png', 'jpg'], policy: 'off' },
+        { extensions: ['css'], policy: '60' },
+      ],
+      root: '600_force',
+    });
+    expect([...policies.keys()]).toEqual(['60', '600_force', 'off']);
+    const conf = render({ state, ...options })['nginx.conf'];
+    expect(conf).toContain('policies = { "60", "600_force", "off" }');
+    const location = (name: string) => conf.slice(conf.indexOf(`location @ek_cache_${name} {`)).split('\n    }')[0];
+    expect(location('600_force')).toContain('proxy_cache_valid 200 206 301 302 600s;\n      proxy_ignore_headers Cache-Control Expires X-Accel-Expires;');
+    expect(location('60')).toContain('proxy_cache_valid 200 206 301 302 60s;');
+    expect(location('60')).not.toContain('proxy_ignore_headers');
+    expect(location('off')).toContain('proxy_cache off;');
+    expect(location('off')).toContain('require("edgekeep.live").resume()');
   });
 
   it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {

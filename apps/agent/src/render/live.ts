@@ -1,4 +1,5 @@
 import { perObject, type edge } from '@edgekeep/contract';
+import { liveCacheRules, policyName, type CachePolicy } from './cache-locations';
 import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
 
@@ -40,6 +41,8 @@ export type LiveDomain = {
   webp: boolean;
   /** Text answers are compressed for clients that accept gzip; without it the runtime hides Accept-Encoding from nginx's gzip filter. */
   gzip: boolean;
+  /** The site's cache rules for this host, by the name of the fixed servers' location of each policy (render/live-server.ts). */
+  cache: ReturnType<typeof liveCacheRules>;
 };
 
 const MIB = 1024 * 1024;
@@ -57,13 +60,12 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 };
 
 /**
- * Why a domain needs a server block of its own: settings that only nginx directives carry (per-location cache
- * validity, ModSecurity rules files, a body size above the zone's, no keepalive). Empty: the domain goes live (its
+ * Why a domain needs a server block of its own: settings that only nginx directives carry (ModSecurity rules files,
+ * a body size above the zone's, no keepalive). Empty: the domain goes live (its
  * origins named by host name are resolved by the agent, render/live-origins.ts).
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
-    [site.cacheRules.length > 0, 'cache rules'],
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
     [domain.keepalive === 0, 'no keepalive'],
@@ -106,6 +108,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
     webp: site.options.webp,
     gzip: site.gzip || zoneCompresses(zone),
+    cache: liveCacheRules({ domain: domain.name, rules: site.cacheRules }),
   };
 };
 
@@ -116,7 +119,13 @@ const wildcardsOf = perObject((site: edge.SiteStructure) =>
   ),
 );
 
-type SiteSplit = { rendered?: edge.SiteStructure; live: LiveDomain[] };
+/** The cache policies a site's live domains use, by name: the fixed servers have a location for each. */
+const usedPolicies = (site: edge.SiteStructure, live: LiveDomain[]): [string, CachePolicy][] => {
+  const used = new Set(live.flatMap(({ cache: c }) => (c ? [...c.prefixes, ...c.fileTypes].map((r) => r.policy).concat(c.root ?? []) : [])));
+  return site.cacheRules.flatMap((r) => (used.has(policyName(r)) ? [[policyName(r), { seconds: r.seconds, mode: r.mode }]] : []));
+};
+
+type SiteSplit = { rendered?: edge.SiteStructure; live: LiveDomain[]; policies: [string, CachePolicy][] };
 /** Each site's split, kept with what it was worked out for (the zone and the wildcards): a site kept from state to state is not split again. */
 const siteSplits = new WeakMap<edge.SiteStructure, { context: string; split: SiteSplit }>();
 
@@ -125,10 +134,8 @@ const splitSite = ({ site, zone, wildcards, context }: { site: edge.SiteStructur
   if (known?.context === context) return known.split;
   const rendered = (d: edge.Domain) => renderedReasons({ site, domain: d, zone }).length > 0 || coveredBy(d.name, wildcards);
   const domains = site.domains.filter(rendered);
-  const split = {
-    rendered: domains.length > 0 || site.l4Ports.length > 0 ? { ...site, domains } : undefined,
-    live: site.domains.filter((d) => !rendered(d)).map((domain) => liveDomain({ site, domain, zone })),
-  };
+  const live = site.domains.filter((d) => !rendered(d)).map((domain) => liveDomain({ site, domain, zone }));
+  const split = { rendered: domains.length > 0 || site.l4Ports.length > 0 ? { ...site, domains } : undefined, live, policies: usedPolicies(site, live) };
   siteSplits.set(site, { context, split });
   return split;
 };
@@ -144,8 +151,14 @@ const split = (state: edge.DesiredState) => {
   const wildcards = state.structure.sites.flatMap((site) => wildcardsOf(site)(zone));
   const context = JSON.stringify([zone, wildcards]);
   const parts = state.structure.sites.map((site) => splitSite({ site, zone, wildcards, context }));
-  // `lives`: each site's live domains, the same array while the site stays the same object
-  return { structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) }, live: ([] as LiveDomain[]).concat(...parts.map((p) => p.live)), lives: parts.map((p) => p.live) };
+  // `lives`: each site's live domains, the same array while the site stays the same object; `policies`: those their
+  // cache rules use, by name in name order, so that the fixed servers render the same for the same set
+  return {
+    structure: { zone, sites: parts.flatMap((p) => p.rendered ?? []) },
+    live: ([] as LiveDomain[]).concat(...parts.map((p) => p.live)),
+    lives: parts.map((p) => p.live),
+    policies: new Map(parts.flatMap((p) => p.policies).sort(([a], [b]) => a.localeCompare(b))),
+  };
 };
 
 const splits = new WeakMap<edge.DesiredState, ReturnType<typeof split>>();

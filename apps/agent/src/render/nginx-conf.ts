@@ -1,5 +1,6 @@
 import type { edge } from '@edgekeep/contract';
 import { GEO_MODULE, geoDirectives, STREAM_GEO_MODULE, unloggedGeoVariables, type GeoOptions } from './geo';
+import { splitLive } from './live';
 import { liveServer, liveUpstream } from './live-server';
 import { cacheDirectories, siteCachePaths, siteCacheZones } from './site-cache';
 import { streamCore } from './stream-firewall';
@@ -82,6 +83,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
   const { zone } = state.structure;
   const { nginx } = zone;
   const unlogged = unloggedGeoVariables({ geo });
+  const { policies } = splitLive({ state: whole });
   const logFormat = LOG_FIELDS.filter(([, v]) => !unlogged.includes(v)).map(([k, v]) => `"${k}":"${v}"`).join(',');
   return block({
     head: 'http',
@@ -118,7 +120,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
       'lua_shared_dict ek_peers 8m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
+      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
@@ -126,7 +128,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       // a site's request in flight no longer (the fixed servers' live.lua does the same)
       'log_by_lua_block { require("edgekeep.site_limits").log() }',
       liveUpstream({ zone }),
-      liveServer({ zone, dir }),
+      liveServer({ zone, dir, policies }),
       block({
         head: 'server',
         body: lines(

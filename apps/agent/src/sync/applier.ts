@@ -109,6 +109,14 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
     },
   });
 
+  /**
+   * The cache policies the configuration serving has a location for: those of the state it was rendered from. A
+   * state whose live domains use no other is pushed; one that drops some keeps their locations until a reload that
+   * comes anyway, so that rules going and coming back do not reload each time.
+   */
+  let rendered = new Set<string>();
+  const policiesOf = (state: edge.DesiredState) => new Set(splitLive({ state }).policies.keys());
+
   /** The live domains the runtime holds, when known: a push sends what changed in them (sync/live-push.ts). */
   let heldLive: HeldLive | undefined;
 
@@ -125,6 +133,7 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
       return { ok: false, revision: state.revision, error: `${result.stage}: ${result.error}` };
     }
     await ensureRunning();
+    rendered = policiesOf(state);
     return { ok: true, revision: state.revision, reloaded: result.reloaded };
   };
 
@@ -175,7 +184,7 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
       const error = `origin host not found: ${unresolved.join(', ')}`;
       return settle({ state, next, run: async () => ({ ok: false, revision: state.revision, error }) });
     }
-    const structural = reload || !served || reloadKey(served) !== reloadKey(next);
+    const structural = reload || !served || reloadKey(served) !== reloadKey(next) || [...policiesOf(next)].some((p) => !rendered.has(p));
     return settle({ state, next, run: () => (structural ? full(next) : dataOnly(next)), releaseData: !structural });
   };
 
@@ -220,6 +229,8 @@ export const createApplier = (o: ApplierOptions & { disk?: Pick<DiskWatch, 'fail
         const adopt = () => {
           current = state;
           served = withOriginAddresses({ state, addresses: names.addresses }).state;
+          // at least these: nginx serves a configuration rendered from this state or one before it that kept them
+          rendered = policiesOf(served);
         };
         // nginx outlived the agent and serves that very revision: nothing to reload.
         if (serving && serving.revision === state.revision) {

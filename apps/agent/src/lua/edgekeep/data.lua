@@ -126,6 +126,9 @@ function _M.boot(opts)
   -- the sites' own cache zones this configuration declares (a set): a live domain's are taken only where declared
   _M.zones = {}
   for _, zone in ipairs(opts.zones or {}) do _M.zones[zone] = true end
+  -- the cache policies this configuration has a location for (a set): a live domain's rule is served by one only there
+  _M.policies = {}
+  for _, policy in ipairs(opts.policies or {}) do _M.policies[policy] = true end
   require "edgekeep.access"
   require "edgekeep.control"
   if os.getenv("EK_PREFLIGHT") == "1" then os.exit(0) end

@@ -8,6 +8,7 @@ local error_pages = require "edgekeep.error_pages"
 local ray = require "edgekeep.ray"
 local site_modules = require "edgekeep.site_modules"
 local site_limits = require "edgekeep.site_limits"
+local live_cache = require "edgekeep.live_cache"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
@@ -34,6 +35,8 @@ local function prepare(d)
     domain = tostring(d.domain),
     only = #d.origins == 1 and not d.origins[1].backup,
   }
+  local cache = opt(d.cache)
+  if cache then live_cache.prepare(cache) end
   return d.ready
 end
 
@@ -94,8 +97,8 @@ end
 
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
 -- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
--- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page. `acme`: the challenge location, never
--- redirected.
+-- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page; a request
+-- a cache rule matches goes on to its policy's location. `acme`: the challenge location, never redirected.
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
@@ -124,6 +127,17 @@ function _M.route(acme)
   ngx.ctx.live = d
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
+  local cache = opt(d.cache)
+  if cache and not acme then return live_cache.route(cache, var) end
+end
+
+-- rewrite_by_lua of the policy locations: the internal redirect from route() cleared ngx.ctx, so the later phases
+-- find the domain's record again (the variables route() set are kept).
+function _M.resume()
+  local d = store.lookup(ngx.var.host)
+  if not d then return no_domain() end
+  if not d.ready then prepare(d) end
+  ngx.ctx.live = d
 end
 
 -- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for

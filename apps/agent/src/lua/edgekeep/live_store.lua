@@ -2,6 +2,7 @@
 -- sync/live-push.ts): checked, stored as generations, and looked up by name for live.lua.
 local cjson = require "cjson.safe"
 local lrucache = require "resty.lrucache"
+local live_cache = require "edgekeep.live_cache"
 
 local dict = ngx.shared.ek_data
 local null = cjson.null
@@ -60,6 +61,9 @@ local function invalid(d)
   if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
   if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
   if type(d.gzip) ~= "boolean" then return d.name .. ": gzip" end
+  local cache = opt(d.cache)
+  local why = cache ~= nil and live_cache.invalid(cache)
+  if why then return d.name .. ": " .. why end
 end
 
 -- Storage. `live:cur` is "<gen> <base>": the list of generation `gen` is the base list `B<base>:<name>` (every name
