@@ -8,12 +8,14 @@ import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 import type { Scope } from '../apps/api/src/analytics/types';
 import { API_EXTERNAL, bundle } from '../scripts/build-server.mjs';
 import { writeBatches } from './analytics-lines';
+import { SERVE_FLAGS } from './api-start';
 import { percentile, summary } from './stats';
 
 const ROOT = join(import.meta.dirname, '..');
 type Round = { mode: string; senders: number; lines: number; ms: number; ackMs: number; peakRssMb: number; beforeRssMb: number };
+/** A round in a process of its own; the one holding the API runs with the flags `npm start` gives it. */
 const round = async (script: string, mode: 'store' | 'duckdb' | 'api', batches: string) =>
-  JSON.parse((await promisify(execFile)(process.execPath, [script, mode, batches], { cwd: ROOT })).stdout) as Round;
+  JSON.parse((await promisify(execFile)(process.execPath, [...(mode === 'api' ? SERVE_FLAGS : []), script, mode, batches], { cwd: ROOT })).stdout) as Round;
 
 /**
  * Ingest rate of the analytics store (full shipper batches through store.ingest, rollups included) against DuckDB alone

@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { percentile } from './stats';
 
 const ROOT = join(import.meta.dirname, '..');
+/** The Node flags `npm start` runs the compiled API with (apps/api's serve script). */
+export const SERVE_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'apps/api/package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 const WAYS = {
   tsx: ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')],
-  compiled: ['--enable-source-maps', join(ROOT, 'apps/api/dist/server.js')],
+  compiled: [...SERVE_FLAGS, join(ROOT, 'apps/api/dist/server.js')],
 } as const;
 type Way = keyof typeof WAYS;
 
