@@ -16,7 +16,8 @@ http {
   access_log off;
   upstream api {
 ${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 256;
+    # idle connections kept to the instances: one per watch a node holds and more (past it, each call opened one)
+    keepalive 4096;
   }
   server {
     listen 127.0.0.1:${o.port};

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { stateDelta, type edge } from '@edgekeep/contract';
 import pg from 'pg';
@@ -26,18 +25,19 @@ type SimAgent = { credential: string; known: number; held?: edge.DesiredState; s
  */
 function startSwarm(o: { url: string; credentials: string[] }) {
   const stop = new AbortController();
-  // Every request of the swarm listens on this one signal.
-  setMaxListeners(0, stop.signal);
   const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map(), woke: new Map(), reportNow: () => undefined, pollNow: () => undefined }));
   const failures = { watch: 0, state: 0, report: 0, commands: 0 };
-  // node:http rather than fetch: the swarm's own CPU is part of what is measured. Connections kept alive, unlimited.
-  const pool = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  // node:http rather than fetch: the swarm's own CPU is part of what is measured. Connections kept alive, unlimited,
+  // and kept when idle (past Node's default of 256 idle ones, each agent's next call opened a connection again). A
+  // stop ends them all, which fails the calls under way: no call listens on a signal (each listener added to one signal
+  // costs a walk of the thousands already there).
+  const pool = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity });
   const { hostname, port } = new URL(o.url);
   const call = (a: SimAgent, path: string, body?: unknown) =>
     new Promise<unknown>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers = { authorization: `Node ${a.credential}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) };
-      const req = http.request({ agent: pool, hostname, port, path: `/agent/v1/${path}`, method: payload ? 'POST' : 'GET', headers, signal: stop.signal }, (res) => {
+      const req = http.request({ agent: pool, hostname, port, path: `/agent/v1/${path}`, method: payload ? 'POST' : 'GET', headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
@@ -139,8 +139,8 @@ function startSwarm(o: { url: string; credentials: string[] }) {
     async stop() {
       stop.abort();
       periodic.forEach((p) => p.stop());
-      await Promise.allSettled(loops);
       pool.destroy();
+      await Promise.allSettled(loops);
     },
   };
 }
