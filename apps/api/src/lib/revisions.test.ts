@@ -25,6 +25,13 @@ lane('revision notices', () => {
     return { since, answer };
   };
 
+  /** Resolves once instance `t` has heard of the zone's revision as instance A knows it (a notice comes within moments). */
+  const heard = async (t: TestApp) => {
+    const revision = (await agent(a, 'watch?since=0')).revision;
+    const deadline = Date.now() + 5000;
+    while ((await agent(t, 'watch?since=0')).revision < revision && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+
   beforeAll(async () => {
     a = await startTestApp({ AGENT_WATCH_SECONDS: '20' });
     // A second instance on the same database, as behind a load balancer.
@@ -51,6 +58,7 @@ lane('revision notices', () => {
   it('wakes the zone\'s watchers for a purge, without a new revision, so the agent fetches its commands', async () => {
     const domain = { domains: 'shop.example.com', upstreams: [{ host: '192.0.2.80', port: 80 }] };
     expect((await call(a, 'POST', `user/site/${f.a.site}/domains`, { token: f.tokens.userA, body: domain })).status).toBe(200);
+    await heard(b ?? a);
     const { since, answer } = await watching(b ?? a);
     // the instance knows the zone's nodes have nothing waiting
     expect(await agent(b ?? a, 'commands')).toEqual({ commands: [] });
@@ -60,6 +68,19 @@ lane('revision notices', () => {
     expect(woke.revision).toBe(since);
     expect(woke.ms).toBeLessThan(5000);
     expect(await agent(b ?? a, 'commands')).toMatchObject({ commands: [{ kind: 'clearCache' }] });
+  });
+
+  it('answers a watch that comes after a change made through another instance at once, though its zone\'s revision was read before', async () => {
+    const t = b ?? a;
+    // the instance reads the zone's revision for this watch, and keeps it
+    const since = (await agent(t, 'watch?since=0')).revision;
+    expect((await call(a, 'POST', `user/site/${f.a.site}/firewall/setting/blacklists`, { token: f.tokens.userA, body: { ips: '203.0.113.11' } })).status).toBe(200);
+    // the change's notice drops what the other instance kept
+    await heard(t);
+    const started = Date.now();
+    const answer = await agent(t, `watch?since=${since}`);
+    expect(answer.revision).toBeGreaterThan(since);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('does not wake watchers of another zone', async () => {

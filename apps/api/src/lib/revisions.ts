@@ -6,6 +6,12 @@ import { markZonesRevised, nextRevision, zoneRevisionOf } from '../modules/zones
 import { listenForZones, notifyZones } from './revision-notifier';
 
 const ALL = 'zone:*';
+/**
+ * How long a zone's revision, once read, answers the watches and state calls that come after: every bump drops it
+ * (on this instance at once, on the others with the notice, which comes once the new revision is committed, and all
+ * of it when notices may have been lost), so this only bounds a notice that never came.
+ */
+const REVISION_KNOWN_MS = 30_000;
 
 /**
  * Desired-state revisions. Every change that alters what a zone's nodes serve takes the next value of one
@@ -94,13 +100,21 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     readOnce,
     /** Drops what this instance kept of the zone's `readOnce(name)`: the next to ask reads it again. */
     forgetRead: (zoneId: number, name: string) => void kept.get(zoneId)?.delete(name),
-    /** The zone's revision, read once for all who ask while the read is under way (`readOnce`). */
+    /**
+     * The zone's revision, read once for all who ask until the zone's next bump or wake (`readOnce`): a zone's nodes
+     * watch again together after each change, and each watch and state call asks for it.
+     */
     revision: (db: Db, zoneId: number) =>
-      readOnce(zoneId, 'revision', async () => {
-        const revision = await zoneRevisionOf(db, zoneId);
-        if (revision === undefined) throw new Error(`no zone ${zoneId}`);
-        return revision;
-      }),
+      readOnce(
+        zoneId,
+        'revision',
+        async () => {
+          const revision = await zoneRevisionOf(db, zoneId);
+          if (revision === undefined) throw new Error(`no zone ${zoneId}`);
+          return revision;
+        },
+        REVISION_KNOWN_MS,
+      ),
     /** Resolves at the zone's next bump or wake, or after `ms`; watchers read the zone's revision afterwards. */
     next(zoneId: number, ms: number, signal?: AbortSignal) {
       opts.watchers?.inc();
