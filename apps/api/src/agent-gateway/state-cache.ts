@@ -16,6 +16,17 @@ const KEEP = 3;
 const INPUTS_KEPT_MS = 5000;
 
 type Built = { state: edge.DesiredState; etag: string };
+
+/** Deltas between builds, by the build they lead to and the etag of the one they start from. */
+const deltas = new WeakMap<Built, Map<string, stateDelta.StateDelta>>();
+/** The delta from one build to another, worked out once for all the nodes that hold `from` (after a change, a zone's nodes together). */
+const deltaBetween = (from: Built, to: Built) => {
+  let byBase = deltas.get(to);
+  if (!byBase) deltas.set(to, (byBase = new Map()));
+  let delta = byBase.get(from.etag);
+  if (!delta) byBase.set(from.etag, (delta = stateDelta.diffStates({ from: from.state, to: to.state, base: from.etag, etag: to.etag })));
+  return delta;
+};
 type Build = { revision: number; at: number; made: Promise<Built> };
 
 /** A site's part of a build's name, worked out once per site object. */
@@ -82,7 +93,7 @@ export function createStateCache({
     const own = { node: { monitor: monitorOf(node), geneva: genevaOf(node) }, zoneData: { ...state.data.zone, ray: { ...state.data.zone.ray, node: nodeId } } };
     const kept = base === undefined ? [] : await Promise.all((entries.get(key) ?? []).map((b) => b.made.catch(() => undefined)));
     const from = kept.find((b) => b?.etag === base);
-    if (from) return { ...stateDelta.diffStates({ from: from.state, to: state, base: from.etag, etag: answer.etag }), node: own.node, zoneData: own.zoneData };
+    if (from) return { ...deltaBetween(from, answer), node: own.node, zoneData: own.zoneData };
     return { ...state, etag: answer.etag, node: own.node, data: { ...state.data, zone: own.zoneData } };
   }
   return stateOf as StateOf;
