@@ -38,7 +38,7 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     await pushData({ control: node.control, data: luaData({ state: state({ sites } as edge.DesiredStateInput['data']) }) });
   };
   const onShop = (rules: RuleIn[]) => push({ acl: [{ domains: ['shop.example.com'], rules: rules.map(rule) as never }] });
-  const req = (o: { path?: string; method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}) =>
+  const req = (o: { path?: string; method?: string; headers?: Record<string, string | string[]>; body?: string; host?: string } = {}) =>
     send({ port, host: o.host ?? 'shop.example.com', ...o });
 
   beforeAll(async () => {
@@ -75,6 +75,19 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     ]);
     expect((await req({ headers: { 'x-internal': 'yes' } })).status).toBe(200);
     expect((await req({ headers: { 'x-internal': 'no' } })).status).toBe(929);
+  });
+
+  it('tests a header rule against the first header of its name, "-" and "_" alike, as nginx reads $http_<name>', async () => {
+    await onShop([
+      { conditions: [{ field: 'header', name: 'X_Probe', operator: 'eq', value: 'bad' }], action: 'deny' },
+      { conditions: [{ field: 'header', name: 'User-Agent', operator: 'contains', value: 'Evil' }], action: 'deny' },
+    ]);
+    expect((await req({ headers: { 'X-PROBE': 'bad' } })).status).toBe(929);
+    expect((await req({ headers: { 'x-probe': ['bad', 'good'] } })).status).toBe(929);
+    expect((await req({ headers: { 'x-probe': ['good', 'bad'] } })).status).toBe(200);
+    expect((await req({ headers: { 'x-probe': '' } })).status).toBe(200);
+    expect((await req({ headers: { 'user-agent': 'Evil/1.0' } })).status).toBe(929);
+    expect((await req()).status).toBe(200);
   });
 
   it('redirects with 301 and 302 to the rule URL', async () => {

@@ -9,6 +9,10 @@ local function header_var(name)
   return "http_" .. (name:lower():gsub("-", "_"))
 end
 
+-- Headers that nginx has a variable of its own for, which it reads its own way (Cookie and X-Forwarded-For joined):
+-- read through that variable. Any other header is looked up in the request's headers, read once (acl.lua).
+local KNOWN_HEADER = { http_host = true, http_user_agent = true, http_referer = true, http_via = true, http_x_forwarded_for = true, http_cookie = true }
+
 -- The Lua expression reading what a field looks at; nil when the request has no such value (ASN unknown).
 -- "%s" is the K index of the nginx variable's name, for header and cookie.
 local READ = {
@@ -19,6 +23,8 @@ local READ = {
   query = 'var.args or ""',
   userAgent = 'var.http_user_agent or ""',
   header = 'var[K[%d]] or ""',
+  -- "%s": the local holding the request's headers (acl.lua's request_headers); "%d": the K index of the name there
+  header_table = '%s[K[%d]] or ""',
   cookie = 'var[K[%d]] or ""',
   asn = "tonumber(var.ek_asn)",
   country = 'upper(var.ek_country or "")',
@@ -45,6 +51,10 @@ function _M.generator(k, slot, pattern)
   local function value_of(c)
     if c.field == "header" or c.field == "cookie" then
       local var = c.field == "header" and header_var(c.name) or "cookie_" .. c.name
+      if c.field == "header" and not KNOWN_HEADER[var] then
+        local headers = slot("headers", "request_headers(ctx)")
+        return slot(c.field .. ":" .. var, READ.header_table:format(headers, k((var:sub(6):gsub("_", "-")))))
+      end
       return slot(c.field .. ":" .. var, READ[c.field]:format(k(var)))
     end
     return slot(c.field, READ[c.field])
