@@ -11,36 +11,7 @@ local page = require "edgekeep.page"
 
 local counters = ngx.shared.ek_waf
 
-local ffi = require "ffi"
-local base = require "resty.core.base"
-require "resty.core.request" -- declares the header functions of the FFI
-local C = ffi.C
-local ffi_str = ffi.string
-local replace_char = require("resty.core.utils").str_replace_char
-local HEADER = ffi.typeof("ngx_http_lua_ffi_table_elt_t*")
-local HEADER_SIZE = ffi.sizeof("ngx_http_lua_ffi_table_elt_t")
-local truncated = ffi.new("int[1]")
-
--- The request's headers, read once for its rules: name (lowercase, "_" as "-") -> the value of the first header of
--- that name, which is what nginx's $http_<name> reads (1.22: the first; "-" and "_" alike). One read of the list
--- instead of a variable looked up by name, and the list scanned, per header a rule names.
-local function request_headers(ctx)
-  local headers = ctx.headers
-  if headers then return headers end
-  headers = {}
-  ctx.headers = headers
-  local r = base.get_request()
-  local n = C.ngx_http_lua_ffi_req_get_headers_count(r, 0, truncated)
-  if n <= 0 then return headers end
-  local list = ffi.cast(HEADER, base.get_string_buf(n * HEADER_SIZE))
-  if C.ngx_http_lua_ffi_req_get_headers(r, list, n, 0) ~= 0 then return headers end
-  for i = 0, n - 1 do
-    local h = list[i]
-    local name = replace_char(ffi_str(h.key.data, h.key.len), "_", "-")
-    if headers[name] == nil then headers[name] = ffi_str(h.value.data, h.value.len) end
-  end
-  return headers
-end
+local header_table = require "edgekeep.header_table"
 
 local _M = {}
 
@@ -57,7 +28,15 @@ local RUNTIME = {
   contains = require("edgekeep.iplist").contains,
   get_method = ngx.req.get_method,
   var = ngx.var,
-  request_headers = request_headers,
+  -- The request's headers (header_table.lua), read once for all of a request's rules.
+  request_headers = function(ctx)
+    local headers = ctx.headers
+    if not headers then
+      headers = header_table()
+      ctx.headers = headers
+    end
+    return headers
+  end,
   -- Requests of this address that reached this condition within its window, this one included.
   frequency = function(ctx, rule_id, index, seconds)
     local key = "f:" .. ctx.site .. ":" .. rule_id .. ":" .. index .. ":" .. ctx.ip
