@@ -51,6 +51,8 @@ export const LUA_LOG_VARIABLES = [
   'set $ek_block_rule "";',
   'set $ek_block_action "";',
   'set $ek_ray "";',
+  // the request id of the ray (ray.lua); the access line takes nginx's $request_id for a request that has none
+  'set $ek_request_id "";',
   // "1" while the node's disk is full (access.lua): a cache file cannot be written, so nothing new is cached
   'set $ek_no_cache "";',
   'proxy_no_cache $ek_no_cache;',
