@@ -14,7 +14,7 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
     body: lines(
       // never used: nginx wants a server in every upstream; the balancer sets the peer of each try
       'server 0.0.0.1;',
-      'balancer_by_lua_block { require("edgekeep.live").balance() }',
+      'balancer_by_lua_block { ek_live.balance() }',
       `keepalive ${LIVE_KEEPALIVE};`,
       `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`,
     ),
@@ -30,7 +30,7 @@ const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: s
  * directives, not the variables route() set: resume() finds the domain's record again for the later phases.
  */
 const policyLocations = (policies: Map<string, CachePolicy>) =>
-  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, 'rewrite_by_lua_block { require("edgekeep.live").resume() }'));
+  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, 'rewrite_by_lua_block { ek_live.resume() }'));
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
@@ -69,16 +69,16 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       zone.directives.server,
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
-      'rewrite_by_lua_block { require("edgekeep.live").route() }',
+      'rewrite_by_lua_block { ek_live.route() }',
       // the access steps and traffic modules of every server (the http level's), for the domain route() found
-      'access_by_lua_block { require("edgekeep.live").access() }',
+      'access_by_lua_block { ek_live.access() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
       // (the http level's, for the domain route() found)
-      'header_filter_by_lua_block { require("edgekeep.live").header_filter() }',
-      'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
+      'header_filter_by_lua_block { ek_live.header_filter() }',
+      'body_filter_by_lua_block { ek_live.body_filter() }',
       // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
-      'log_by_lua_block { require("edgekeep.live").log() }',
-      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { require("edgekeep.live").route(true) }', GZIP) })}\n`),
+      'log_by_lua_block { ek_live.log() }',
+      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP) })}\n`),
       proxyLocation('location /', undefined),
       ...policyLocations(policies),
     ),

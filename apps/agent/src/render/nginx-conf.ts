@@ -122,7 +122,9 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
       'lua_shared_dict ek_peers 8m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
+      // ek_live: the fixed servers' phases (edgekeep/live.lua) as a global, which their handlers reach without a
+      // require() call on every request
+      `init_by_lua_block { ek_live = require("edgekeep.live") require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)

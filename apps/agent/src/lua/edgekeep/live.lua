@@ -161,6 +161,9 @@ function _M.header_filter()
   site_modules.header_filter(d and d.ready.domain)
 end
 
+-- body_filter_by_lua of the fixed servers: the site's error page in place of the body (error_pages.lua).
+_M.body_filter = error_pages.body_filter
+
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
 -- origin out for failTimeout seconds (0: never).
 local function peer_key(d, o) return d.domain .. "|" .. o.host .. "|" .. o.port end
