@@ -104,15 +104,19 @@ function _M.route(acme)
   local d = store.lookup(var.host)
   if not d then return no_domain() end
   local ready = d.ready or prepare(d)
-  local https = var.https == "on"
   local port = tonumber(var.server_port)
-  if not (https and d.https and ready.https_ports[port] or not https and ready.http_ports[port]) then
+  -- A port is the zone's for HTTP or for HTTPS, never both (nginx takes no port with and without ssl), and a site's
+  -- ports are the zone's: a port among the site's HTTPS ones is an HTTPS request, and one of another HTTPS port is
+  -- on none of the site's ports either way, so $https need not be read.
+  local https = ready.https_ports[port] == true
+  if not (https and d.https or not https and ready.http_ports[port]) then
     return no_domain()
   end
   var.ek_site = ready.site
-  var.ek_domain = ready.domain
   local redirect = opt(d.redirect)
   if redirect and not https and not acme then
+    -- the header filter's domain, which has no record in ngx.ctx for this answer
+    var.ek_domain = ready.domain
     return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
   end
   -- the fixed servers set http
@@ -252,9 +256,10 @@ function _M.balance()
   local ctx = ngx.ctx
   local d = ctx.live
   if not d then return ngx.exit(502) end
+  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   local tries = ctx.live_tries
   if not tries then
-    tries = { tried = {} }
+    tries = {}
     ctx.live_tries = tries
     if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
   else
@@ -265,13 +270,13 @@ function _M.balance()
   local i = 1
   if d.ready.only then
     -- tried once, up or not, as candidates() would have it
-    if tries.tried[1] then return ngx.exit(502) end
+    if tries[1] then return ngx.exit(502) end
   else
-    local list = candidates(d, tries.tried)
+    local list = candidates(d, tries)
     if #list == 0 then return ngx.exit(502) end
     i = pick(d, d.leastConn and least(d, list) or list)
   end
-  tries.tried[i] = true
+  tries[i] = true
   tries.last = i
   local o = d.origins[i]
   if d.leastConn then
