@@ -90,6 +90,17 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     expect((await req()).status).toBe(200);
   });
 
+  it('tests a user agent rule against the first User-Agent header, with header rules beside it or not', async () => {
+    const agentRule = { conditions: [{ field: 'userAgent', operator: 'contains', value: 'Evil' }], action: 'deny' };
+    for (const rules of [[agentRule], [{ conditions: [{ field: 'header', name: 'X-Probe', operator: 'eq', value: 'bad' }], action: 'deny' }, agentRule]]) {
+      await onShop(rules);
+      expect((await req({ headers: { 'user-agent': ['Evil/1.0', 'Good/1.0'] } })).status).toBe(929);
+      expect((await req({ headers: { 'user-agent': ['Good/1.0', 'Evil/1.0'] } })).status).toBe(200);
+      expect((await req({ headers: { 'user-agent': 'Good/1.0' } })).status).toBe(200);
+      expect((await req({ headers: { 'x-probe': 'bad' } })).status).toBe(rules.length === 2 ? 929 : 200);
+    }
+  });
+
   it('redirects with 301 and 302 to the rule URL', async () => {
     await onShop([
       { conditions: [{ field: 'query', operator: 'contains', value: 'old=1' }], action: 'redirect301', redirectURL: 'https://new.example.com/' },

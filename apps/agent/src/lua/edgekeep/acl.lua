@@ -77,7 +77,7 @@ local function block(rules, module_id)
     table.insert(patterns[v], regex)
     return ("(@%s@re_test(K[%d], %s))"):format(v, k(re), v)
   end
-  local gen = acl_match.generator(k, slot, pattern)
+  local gen = acl_match.generator(k, slot, pattern, acl_match.read_headers(rules))
   for i, r in ipairs(rules) do
     R[i] = { id = r.id, name = module_id .. ":" .. r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
     local conds = {}

@@ -6,6 +6,7 @@ local ffi = require "ffi"
 local base = require "resty.core.base"
 require "resty.core.request" -- declares the header functions of the FFI
 local replace_char = require("resty.core.utils").str_replace_char
+local new_tab = require "table.new"
 
 local C = ffi.C
 local ffi_str = ffi.string
@@ -29,10 +30,10 @@ local add_all = assert(load(table.concat(steps), "=header_table", "t"))(add)
 
 -- The headers of the current request (a new table).
 return function()
-  local headers = {}
   local r = base.get_request()
   local n = C.ngx_http_lua_ffi_req_get_headers_count(r, 0, truncated)
-  if n <= 0 then return headers end
+  if n <= 0 then return {} end
+  local headers = new_tab(0, n)
   local list = ffi.cast(HEADER, base.get_string_buf(n * HEADER_SIZE))
   if C.ngx_http_lua_ffi_req_get_headers(r, list, n, 0) == 0 then add_all(headers, list, n) end
   return headers
