@@ -58,8 +58,16 @@ export const LUA_LOG_VARIABLES = [
   'proxy_no_cache $ek_no_cache;',
 ];
 
+/** What every server of a site has: its names, the variables the Lua runtime and the access line read, and the access steps and traffic modules (the zone's fixed servers run them in live.lua). */
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...LUA_LOG_VARIABLES);
+  lines(
+    `server_name ${domain.name};`,
+    `set $ek_site ${site.id};`,
+    `set $ek_domain ${domain.id};`,
+    'set $ek_origin_host $host;',
+    ...LUA_LOG_VARIABLES,
+    'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
+  );
 
 const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string; https: boolean }) =>
   lines(

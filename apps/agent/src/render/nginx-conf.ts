@@ -126,7 +126,6 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       // require() call on every request
       `init_by_lua_block { ek_live = require("edgekeep.live") require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
-      'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
       'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
       // a site's request in flight no longer (the fixed servers' live.lua does the same)

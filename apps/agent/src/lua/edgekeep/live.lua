@@ -98,7 +98,8 @@ end
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
 -- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
 -- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page; a request
--- a cache rule matches goes on to its policy's location. `acme`: the challenge location, never redirected.
+-- a cache rule matches goes on to its policy's location. `acme`: the challenge location, never redirected. Answers
+-- true when the request goes on in this location, for the access steps where they run in this phase (live-server.ts).
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
@@ -132,16 +133,18 @@ function _M.route(acme)
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
   local cache = opt(d.cache)
-  if cache and not acme then return live_cache.route(cache, var) end
+  if cache and not acme then live_cache.route(cache, var) end
+  return true
 end
 
 -- rewrite_by_lua of the policy locations: the internal redirect from route() cleared ngx.ctx, so the later phases
--- find the domain's record again (the variables route() set are kept).
+-- find the domain's record again (the variables route() set are kept). Answers true, as route() does.
 function _M.resume()
   local d = store.lookup(ngx.var.host)
   if not d then return no_domain() end
   if not d.ready then prepare(d) end
   ngx.ctx.live = d
+  return true
 end
 
 -- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
