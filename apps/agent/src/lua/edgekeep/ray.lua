@@ -31,6 +31,7 @@ local function request_id()
   ngx.var.ek_request_id = id
   return id
 end
+
 -- This worker's reading of the zone's ray setting, again only when the zone changed.
 local setting = {}
 
