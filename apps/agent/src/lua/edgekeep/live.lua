@@ -12,6 +12,7 @@ local live_cache = require "edgekeep.live_cache"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
+local new_tab = require "table.new"
 local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
@@ -262,7 +263,7 @@ function _M.balance()
   -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   local tries = ctx.live_tries
   if not tries then
-    tries = {}
+    tries = new_tab(#d.origins, 2)
     ctx.live_tries = tries
     if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
   else
