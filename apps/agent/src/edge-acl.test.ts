@@ -38,7 +38,7 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     await pushData({ control: node.control, data: luaData({ state: state({ sites } as edge.DesiredStateInput['data']) }) });
   };
   const onShop = (rules: RuleIn[]) => push({ acl: [{ domains: ['shop.example.com'], rules: rules.map(rule) as never }] });
-  const req = (o: { path?: string; method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}) =>
+  const req = (o: { path?: string; method?: string; headers?: Record<string, string | string[]>; body?: string; host?: string } = {}) =>
     send({ port, host: o.host ?? 'shop.example.com', ...o });
 
   beforeAll(async () => {
@@ -75,6 +75,30 @@ describe.skipIf(!nginx.ok)('advanced firewall and anti-CC on real nginx', () => 
     ]);
     expect((await req({ headers: { 'x-internal': 'yes' } })).status).toBe(200);
     expect((await req({ headers: { 'x-internal': 'no' } })).status).toBe(929);
+  });
+
+  it('tests a header rule against the first header of its name, "-" and "_" alike, as nginx reads $http_<name>', async () => {
+    await onShop([
+      { conditions: [{ field: 'header', name: 'X_Probe', operator: 'eq', value: 'bad' }], action: 'deny' },
+      { conditions: [{ field: 'header', name: 'User-Agent', operator: 'contains', value: 'Evil' }], action: 'deny' },
+    ]);
+    expect((await req({ headers: { 'X-PROBE': 'bad' } })).status).toBe(929);
+    expect((await req({ headers: { 'x-probe': ['bad', 'good'] } })).status).toBe(929);
+    expect((await req({ headers: { 'x-probe': ['good', 'bad'] } })).status).toBe(200);
+    expect((await req({ headers: { 'x-probe': '' } })).status).toBe(200);
+    expect((await req({ headers: { 'user-agent': 'Evil/1.0' } })).status).toBe(929);
+    expect((await req()).status).toBe(200);
+  });
+
+  it('tests a user agent rule against the first User-Agent header, with header rules beside it or not', async () => {
+    const agentRule = { conditions: [{ field: 'userAgent', operator: 'contains', value: 'Evil' }], action: 'deny' };
+    for (const rules of [[agentRule], [{ conditions: [{ field: 'header', name: 'X-Probe', operator: 'eq', value: 'bad' }], action: 'deny' }, agentRule]]) {
+      await onShop(rules);
+      expect((await req({ headers: { 'user-agent': ['Evil/1.0', 'Good/1.0'] } })).status).toBe(929);
+      expect((await req({ headers: { 'user-agent': ['Good/1.0', 'Evil/1.0'] } })).status).toBe(200);
+      expect((await req({ headers: { 'user-agent': 'Good/1.0' } })).status).toBe(200);
+      expect((await req({ headers: { 'x-probe': 'bad' } })).status).toBe(rules.length === 2 ? 929 : 200);
+    }
   });
 
   it('redirects with 301 and 302 to the rule URL', async () => {

@@ -74,4 +74,15 @@ describe.skipIf(!nginx.ok)("a client's nginx directives and default error pages 
     const res = await shop('/broken');
     expect([res.status, res.body]).toEqual([502, '<h1>Acme is back soon</h1>']);
   });
+
+  it("runs a live domain's access steps after nginx's own access directives of the zone, and without them right after the rewrite", async () => {
+    const blacklisted = (revision: number, directives: object) =>
+      edge.desiredState.parse({ ...state(revision, directives), data: { sites: [{ siteId: 1, blacklist: ['127.0.0.1'] }] } });
+    expect((await apply(blacklisted(6, { server: 'deny 127.0.0.1;' }))).ok).toBe(true);
+    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('access_by_lua_block { ek_live.access() }');
+    expect((await shop()).status).toBe(403);
+    expect((await apply(blacklisted(7, {}))).ok).toBe(true);
+    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('rewrite_by_lua_block { if ek_live.route() then ek_live.access() end }');
+    expect((await shop()).status).toBe(929);
+  });
 });

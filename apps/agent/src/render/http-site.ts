@@ -51,13 +51,23 @@ export const LUA_LOG_VARIABLES = [
   'set $ek_block_rule "";',
   'set $ek_block_action "";',
   'set $ek_ray "";',
+  // the request id of the ray (ray.lua); the access line takes nginx's $request_id for a request that has none
+  'set $ek_request_id "";',
   // "1" while the node's disk is full (access.lua): a cache file cannot be written, so nothing new is cached
   'set $ek_no_cache "";',
   'proxy_no_cache $ek_no_cache;',
 ];
 
+/** What every server of a site has: its names, the variables the Lua runtime and the access line read, and the access steps and traffic modules (the zone's fixed servers run them in live.lua). */
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
-  lines(`server_name ${domain.name};`, `set $ek_site ${site.id};`, `set $ek_domain ${domain.id};`, 'set $ek_origin_host $host;', ...LUA_LOG_VARIABLES);
+  lines(
+    `server_name ${domain.name};`,
+    `set $ek_site ${site.id};`,
+    `set $ek_domain ${domain.id};`,
+    'set $ek_origin_host $host;',
+    ...LUA_LOG_VARIABLES,
+    'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
+  );
 
 const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string; https: boolean }) =>
   lines(

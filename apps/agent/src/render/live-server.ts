@@ -14,7 +14,7 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
     body: lines(
       // never used: nginx wants a server in every upstream; the balancer sets the peer of each try
       'server 0.0.0.1;',
-      'balancer_by_lua_block { require("edgekeep.live").balance() }',
+      'balancer_by_lua_block { ek_live.balance() }',
       `keepalive ${LIVE_KEEPALIVE};`,
       `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`,
     ),
@@ -25,12 +25,25 @@ const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: s
   block({ head, body: lines(...more, GZIP, cachePolicy(policy, '$ek_cache_zone'), 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') });
 
 /**
+ * nginx's own directives of the access phase and of the one before it (limit_req, limit_conn), which run before
+ * access_by_lua, and what may hide one (include). Where the zone's own directives name one, the fixed servers keep the
+ * access steps in the access phase, after them; elsewhere the steps run at the end of the rewrite phase, right after
+ * route(), which spares every request a Lua phase (a coroutine) of its own.
+ */
+const ACCESS_PHASE = /(^|[;{}\s])(allow|deny|auth_basic|auth_request|limit_req|limit_conn|satisfy|modsecurity\w*|access_by_lua\w*|include)\s/;
+const accessApart = (zone: edge.ZoneStructure) => ACCESS_PHASE.test(`${zone.directives.http}\n${zone.directives.server}`);
+
+/** The rewrite handler that finds the request's domain (`call`: route() or resume()), then the access steps where they run in that phase. */
+const rewriteHandler = (call: string, apart: boolean) =>
+  apart ? `rewrite_by_lua_block { ${call} }` : `rewrite_by_lua_block { if ${call} then ek_live.access() end }`;
+
+/**
  * One named location per cache policy the live domains' rules use (`proxy_cache_valid` takes no variable): route()
  * sends a request a rule matches there. The internal redirect clears ngx.ctx and skips the server's rewrite
  * directives, not the variables route() set: resume() finds the domain's record again for the later phases.
  */
-const policyLocations = (policies: Map<string, CachePolicy>) =>
-  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, 'rewrite_by_lua_block { require("edgekeep.live").resume() }'));
+const policyLocations = (policies: Map<string, CachePolicy>, apart: boolean) =>
+  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, rewriteHandler('ek_live.resume()', apart)));
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
@@ -42,8 +55,9 @@ const policyLocations = (policies: Map<string, CachePolicy>) =>
  * origin and the cache's Vary still see the client's. Its `client_max_body_size` is the
  * zone's, inherited from the http level: the most any live domain takes.
  */
-export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; dir: string; policies: Map<string, CachePolicy> }) =>
-  block({
+export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; dir: string; policies: Map<string, CachePolicy> }) => {
+  const apart = accessApart(zone);
+  return block({
     head: 'server',
     body: lines(
       ...zone.httpPorts.map((p) => `listen ${p} default_server;`),
@@ -69,17 +83,18 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       zone.directives.server,
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
-      'rewrite_by_lua_block { require("edgekeep.live").route() }',
-      // the access steps and traffic modules of every server (the http level's), for the domain route() found
-      'access_by_lua_block { require("edgekeep.live").access() }',
+      // the access steps and traffic modules of every site's server (http-site.ts), for the domain route() found
+      rewriteHandler('ek_live.route()', apart),
+      apart && 'access_by_lua_block { ek_live.access() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
       // (the http level's, for the domain route() found)
-      'header_filter_by_lua_block { require("edgekeep.live").header_filter() }',
-      'body_filter_by_lua_block { require("edgekeep.error_pages").body_filter() }',
+      'header_filter_by_lua_block { ek_live.header_filter() }',
+      'body_filter_by_lua_block { ek_live.body_filter() }',
       // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
-      'log_by_lua_block { require("edgekeep.live").log() }',
-      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { require("edgekeep.live").route(true) }', GZIP) })}\n`),
+      'log_by_lua_block { ek_live.log() }',
+      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP) })}\n`),
       proxyLocation('location /', undefined),
-      ...policyLocations(policies),
+      ...policyLocations(policies, apart),
     ),
   });
+};

@@ -151,7 +151,7 @@ describe('live domains', () => {
     expect(location('60')).toContain('proxy_cache_valid 200 206 301 302 60s;');
     expect(location('60')).not.toContain('proxy_ignore_headers');
     expect(location('off')).toContain('proxy_cache off;');
-    expect(location('off')).toContain('require("edgekeep.live").resume()');
+    expect(location('off')).toContain('ek_live.resume()');
   });
 
   it('leaves nginx untouched when a live domain is added, changed or removed, and leaves out sites with nothing to render', () => {

@@ -12,7 +12,7 @@ import { MODSECURITY_MODULE, usesWaf } from './waf';
 const LOG_FIELDS: [string, string][] = [
   ['time', '$time_iso8601'],
   ['msec', '$msec'],
-  ['requestId', '$request_id'],
+  ['requestId', '$ek_log_request_id'],
   ['ray', '$ek_ray'],
   ['scheme', '$scheme'],
   ['site', '$ek_site'],
@@ -99,6 +99,8 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'server_names_hash_bucket_size 128;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path temp/${t};`),
       ...geoDirectives({ geo }),
+      // the ray's request id (ray.lua), else nginx's: a request answered without headers (444) has no ray
+      'map $ek_request_id $ek_log_request_id { "" $request_id; default $ek_request_id; }',
       `log_format ek_json escape=json '{${logFormat}}';`,
       `access_log ${ACCESS_LOG} ek_json;`,
       `proxy_cache_path cache levels=1:2 keys_zone=ek_cache:64m max_size=${nginx.cacheSize}m inactive=${nginx.cacheTime}m use_temp_path=off;`,
@@ -120,9 +122,10 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'lua_shared_dict ek_waf 32m;',
       'lua_shared_dict ek_limit 32m;',
       'lua_shared_dict ek_peers 8m;',
-      `init_by_lua_block { require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
+      // ek_live: the fixed servers' phases (edgekeep/live.lua) as a global, which their handlers reach without a
+      // require() call on every request
+      `init_by_lua_block { ek_live = require("edgekeep.live") require("edgekeep.data").boot({ file = ${luaString(`${dir}/data.json`)}, release = ${luaString(release)}, cache = ${luaList(cacheDirectories({ state: whole }))}, zones = ${luaList(siteCacheZones({ state: whole }))}, policies = ${luaList([...policies.keys()])}, token = "control.token", certs = ${luaString(`${dir}/${SNI_FILE}`)} }) }`,
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
-      'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
       'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
       // a site's request in flight no longer (the fixed servers' live.lua does the same)
@@ -137,6 +140,7 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
           'set $ek_site "";',
           'set $ek_domain "";',
           'set $ek_ray "";',
+          'set $ek_request_id "";',
           'allow 127.0.0.1;',
           'deny all;',
           'client_max_body_size 64m;',

@@ -4,10 +4,10 @@ export type Reply = { status: number; headers: IncomingHttpHeaders; body: string
 
 /**
  * One plain HTTP request with any method, headers and body. A connection the server closes without an answer
- * (nginx 444) resolves as `dropped` rather than failing.
+ * (nginx 444) resolves as `dropped` rather than failing. A header given as a list is sent once per value.
  */
 export const send = ({ port, host, path = '/', method = 'GET', headers = {}, body }: {
-  port: number; host: string; path?: string; method?: string; headers?: Record<string, string>; body?: string;
+  port: number; host: string; path?: string; method?: string; headers?: Record<string, string | string[]>; body?: string;
 }) =>
   new Promise<Reply>((resolve) => {
     const all = { host, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) }) };

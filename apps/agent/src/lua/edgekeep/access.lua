@@ -15,7 +15,6 @@ local zone = require "edgekeep.zone"
 local site_limits = require "edgekeep.site_limits"
 
 local _M = {}
-local store = ngx.shared.ek_data
 
 -- The site used up its month's traffic and its product says to stop serving it.
 local function traffic(ctx)
@@ -52,11 +51,12 @@ end
 function _M.run(live)
   local site = live and live.ready.site or ngx.var.ek_site
   if not site or site == "" then return end
-  if store:get("disk_full") then ngx.var.ek_no_cache = "1" end
+  local z = zone.view()
+  if z.disk_full then ngx.var.ek_no_cache = "1" end
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end
-  local ctx = { site = site, name = live and live.name, ip = ip, key = key, view = data.view(site), zone = zone.view(), deny = deny, drop = drop, page = page.send }
+  local ctx = { site = site, name = live and live.name, ip = ip, key = key, view = data.view(site), zone = z, deny = deny, drop = drop, page = page.send }
   zone.restricted(ctx)
   traffic(ctx)
   if ctx.zone.firewall then firewall(ctx) end

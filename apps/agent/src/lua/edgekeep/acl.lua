@@ -11,6 +11,8 @@ local page = require "edgekeep.page"
 
 local counters = ngx.shared.ek_waf
 
+local header_table = require "edgekeep.header_table"
+
 local _M = {}
 
 -- Conditions per generated function: small enough for one trace and well under Lua's 200 locals.
@@ -26,6 +28,15 @@ local RUNTIME = {
   contains = require("edgekeep.iplist").contains,
   get_method = ngx.req.get_method,
   var = ngx.var,
+  -- The request's headers (header_table.lua), read once for all of a request's rules.
+  request_headers = function(ctx)
+    local headers = ctx.headers
+    if not headers then
+      headers = header_table()
+      ctx.headers = headers
+    end
+    return headers
+  end,
   -- Requests of this address that reached this condition within its window, this one included.
   frequency = function(ctx, rule_id, index, seconds)
     local key = "f:" .. ctx.site .. ":" .. rule_id .. ":" .. index .. ":" .. ctx.ip
@@ -34,8 +45,8 @@ local RUNTIME = {
 }
 
 local PRELUDE = "local K, R, rt = ...\n"
-  .. "local re_test, re_maybe, find, upper, tonumber, contains, get_method, var, frequency = "
-  .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.frequency\n"
+  .. "local re_test, re_maybe, find, upper, tonumber, contains, get_method, var, request_headers, frequency = "
+  .. "rt.re_test, rt.re_maybe, rt.find, rt.upper, rt.tonumber, rt.contains, rt.get_method, rt.var, rt.request_headers, rt.frequency\n"
   .. "return function(ctx)\n"
 
 -- One function(ctx) -> the first matching rule of `rules` (a slice of module `module_id`'s rules), or nil.
@@ -66,7 +77,7 @@ local function block(rules, module_id)
     table.insert(patterns[v], regex)
     return ("(@%s@re_test(K[%d], %s))"):format(v, k(re), v)
   end
-  local gen = acl_match.generator(k, slot, pattern)
+  local gen = acl_match.generator(k, slot, pattern, acl_match.read_headers(rules))
   for i, r in ipairs(rules) do
     R[i] = { id = r.id, name = module_id .. ":" .. r.id, action = r.action, url = r.redirectURL, seconds = r.blockSeconds or 3600 }
     local conds = {}

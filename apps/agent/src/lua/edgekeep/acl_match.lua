@@ -9,6 +9,10 @@ local function header_var(name)
   return "http_" .. (name:lower():gsub("-", "_"))
 end
 
+-- Headers that nginx has a variable of its own for, which it reads its own way (Cookie and X-Forwarded-For joined):
+-- read through that variable. Any other header is looked up in the request's headers, read once (acl.lua).
+local KNOWN_HEADER = { http_host = true, http_user_agent = true, http_referer = true, http_via = true, http_x_forwarded_for = true, http_cookie = true }
+
 -- The Lua expression reading what a field looks at; nil when the request has no such value (ASN unknown).
 -- "%s" is the K index of the nginx variable's name, for header and cookie.
 local READ = {
@@ -19,6 +23,8 @@ local READ = {
   query = 'var.args or ""',
   userAgent = 'var.http_user_agent or ""',
   header = 'var[K[%d]] or ""',
+  -- "%s": the local holding the request's headers (acl.lua's request_headers); "%d": the K index of the name there
+  header_table = '%s[K[%d]] or ""',
   cookie = 'var[K[%d]] or ""',
   asn = "tonumber(var.ek_asn)",
   country = 'upper(var.ek_country or "")',
@@ -35,18 +41,44 @@ local function set_of(values, convert)
   return set
 end
 
+-- Whether a condition reads the request's headers (a header nginx has no variable of its own for).
+local function reads_headers(c)
+  return c.field == "header" and not KNOWN_HEADER[header_var(c.name)]
+end
+
+-- Whether any condition of `rules` reads the request's headers.
+function _M.read_headers(rules)
+  for _, r in ipairs(rules) do
+    for _, c in ipairs(r.conditions or {}) do
+      if reads_headers(c) then return true end
+    end
+  end
+  return false
+end
+
 -- Generates the matcher's code for conditions. `k(value)` stores a value in K and answers its index; `slot(name,
 -- expr)` answers the local that holds a request value, reading it once; `pattern(v, regex)` answers the expression
--- for "the value in local v matches regex".
-function _M.generator(k, slot, pattern)
+-- for "the value in local v matches regex". `with_headers`: the code reads the request's headers anyway
+-- (read_headers), and takes the user agent from them too (the first User-Agent, as $http_user_agent).
+function _M.generator(k, slot, pattern, with_headers)
   local gen = {}
+
+  local function from_headers(name, lowercase)
+    local headers = slot("headers", "request_headers(ctx)")
+    return slot(name, READ.header_table:format(headers, k(lowercase)))
+  end
 
   -- The value a condition looks at: the local name of that request value.
   local function value_of(c)
+    if reads_headers(c) then
+      local var = header_var(c.name)
+      return from_headers("header:" .. var, (var:sub(6):gsub("_", "-")))
+    end
     if c.field == "header" or c.field == "cookie" then
       local var = c.field == "header" and header_var(c.name) or "cookie_" .. c.name
       return slot(c.field .. ":" .. var, READ[c.field]:format(k(var)))
     end
+    if c.field == "userAgent" and with_headers then return from_headers("userAgent", "user-agent") end
     return slot(c.field, READ[c.field])
   end
 

@@ -50,7 +50,7 @@ local routes = {
   ["PUT /disk"] = function()
     local doc = read_json()
     if not doc or type(doc.full) ~= "boolean" then return reply(400, { error = "full (a boolean) is needed" }) end
-    ngx.shared.ek_data:set("disk_full", doc.full)
+    require("edgekeep.zone").disk_full(doc.full)
     return reply(200, { full = doc.full })
   end,
   ["GET /blocked"] = function()

@@ -12,6 +12,7 @@ local live_cache = require "edgekeep.live_cache"
 
 local peers = ngx.shared.ek_peers
 local clear_header = ngx.req.clear_header
+local new_tab = require "table.new"
 local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
@@ -98,21 +99,26 @@ end
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
 -- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
 -- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page; a request
--- a cache rule matches goes on to its policy's location. `acme`: the challenge location, never redirected.
+-- a cache rule matches goes on to its policy's location. `acme`: the challenge location, never redirected. Answers
+-- true when the request goes on in this location, for the access steps where they run in this phase (live-server.ts).
 function _M.route(acme)
   local var = ngx.var
   local d = store.lookup(var.host)
   if not d then return no_domain() end
   local ready = d.ready or prepare(d)
-  local https = var.https == "on"
   local port = tonumber(var.server_port)
-  if not (https and d.https and ready.https_ports[port] or not https and ready.http_ports[port]) then
+  -- A port is the zone's for HTTP or for HTTPS, never both (nginx takes no port with and without ssl), and a site's
+  -- ports are the zone's: a port among the site's HTTPS ones is an HTTPS request, and one of another HTTPS port is
+  -- on none of the site's ports either way, so $https need not be read.
+  local https = ready.https_ports[port] == true
+  if not (https and d.https or not https and ready.http_ports[port]) then
     return no_domain()
   end
   var.ek_site = ready.site
-  var.ek_domain = ready.domain
   local redirect = opt(d.redirect)
   if redirect and not https and not acme then
+    -- the header filter's domain, which has no record in ngx.ctx for this answer
+    var.ek_domain = ready.domain
     return ngx.redirect("https://" .. var.host .. (redirect.port == 443 and "" or ":" .. redirect.port) .. var.request_uri, redirect.code)
   end
   -- the fixed servers set http
@@ -128,16 +134,18 @@ function _M.route(acme)
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
   local cache = opt(d.cache)
-  if cache and not acme then return live_cache.route(cache, var) end
+  if cache and not acme then live_cache.route(cache, var) end
+  return true
 end
 
 -- rewrite_by_lua of the policy locations: the internal redirect from route() cleared ngx.ctx, so the later phases
--- find the domain's record again (the variables route() set are kept).
+-- find the domain's record again (the variables route() set are kept). Answers true, as route() does.
 function _M.resume()
   local d = store.lookup(ngx.var.host)
   if not d then return no_domain() end
   if not d.ready then prepare(d) end
   ngx.ctx.live = d
+  return true
 end
 
 -- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
@@ -160,6 +168,9 @@ function _M.header_filter()
   ray.header_filter()
   site_modules.header_filter(d and d.ready.domain)
 end
+
+-- body_filter_by_lua of the fixed servers: the site's error page in place of the body (error_pages.lua).
+_M.body_filter = error_pages.body_filter
 
 -- Passive health, as nginx's max_fails/fail_timeout: maxFails failed tries within failTimeout seconds take the
 -- origin out for failTimeout seconds (0: never).
@@ -249,9 +260,10 @@ function _M.balance()
   local ctx = ngx.ctx
   local d = ctx.live
   if not d then return ngx.exit(502) end
+  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   local tries = ctx.live_tries
   if not tries then
-    tries = { tried = {} }
+    tries = new_tab(#d.origins, 2)
     ctx.live_tries = tries
     if #d.origins > 1 then balancer.set_more_tries(#d.origins - 1) end
   else
@@ -262,13 +274,13 @@ function _M.balance()
   local i = 1
   if d.ready.only then
     -- tried once, up or not, as candidates() would have it
-    if tries.tried[1] then return ngx.exit(502) end
+    if tries[1] then return ngx.exit(502) end
   else
-    local list = candidates(d, tries.tried)
+    local list = candidates(d, tries)
     if #list == 0 then return ngx.exit(502) end
     i = pick(d, d.leastConn and least(d, list) or list)
   end
-  tries.tried[i] = true
+  tries[i] = true
   tries.last = i
   local o = d.origins[i]
   if d.leastConn then

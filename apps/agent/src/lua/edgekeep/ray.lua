@@ -1,10 +1,37 @@
--- The ray id of a request: nginx's request id, then the parts the zone's owner chose, in this order: "n" and the
+-- The ray id of a request: its request id, then the parts the zone's owner chose, in this order: "n" and the
 -- node's id, "s" and the site's id (on a site's request), the start time in Unix seconds; joined by "-". Sent as
 -- X-Ray-ID on every response, written to the access line ($ek_ray) and shown on the block pages, so that what a
 -- visitor reports leads to the node, the site and the line.
 local zone = require "edgekeep.zone"
+local tohex = require("bit").tohex
 
 local _M = {}
+
+-- The request id, 32 hex digits as nginx's $request_id: 24 random ones drawn once per worker (from a $request_id),
+-- then this worker's count of ids in 8, drawn again when the count runs out. nginx draws 16 random bytes for every
+-- $request_id, which cost a request more than the rest of its ray id.
+local prefix, count = nil, 0
+local function next_id()
+  if not prefix or count == 0xffffffff then
+    prefix = ngx.var.request_id:sub(1, 24)
+    count = 0
+  end
+  count = count + 1
+  return prefix .. tohex(count, 8)
+end
+
+-- This request's id, made at its first use and kept in ngx.ctx (a block page and the header filter show the same)
+-- and in $ek_request_id for the access line.
+local function request_id()
+  local ctx = ngx.ctx
+  local id = ctx.ek_request_id
+  if id then return id end
+  id = next_id()
+  ctx.ek_request_id = id
+  ngx.var.ek_request_id = id
+  return id
+end
+
 -- This worker's reading of the zone's ray setting, again only when the zone changed.
 local setting = {}
 
@@ -20,7 +47,7 @@ end
 
 function _M.id()
   local s = current()
-  local id = ngx.var.request_id .. s.node
+  local id = request_id() .. s.node
   if s.site then
     local site = ngx.var.ek_site
     if site and site ~= "" then id = id .. "-s" .. site end

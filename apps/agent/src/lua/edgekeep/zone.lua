@@ -24,6 +24,13 @@ function _M.load(doc, served)
   return true
 end
 
+-- Whether the node's disk is full (the agent's report, control.lua): part of the zone's view, which the access phase
+-- reads anyway.
+function _M.disk_full(full)
+  dict:set("disk_full", full)
+  dict:incr("zonev", 1, 0)
+end
+
 local function current()
   local version = dict:get("zonev") or 0
   if cached.version == version then return cached end
@@ -40,6 +47,7 @@ local function current()
     restricted = iplist.compile(type(raw.restricted) == "table" and raw.restricted or {}),
     ray = { parts = type(ray.parts) == "table" and ray.parts or {}, node = tonumber(ray.node) or 0 },
     no_domain_page = type(raw.noDomainPage) == "table" and raw.noDomainPage or nil,
+    disk_full = dict:get("disk_full") == true,
   }
   return cached
 end
