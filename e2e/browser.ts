@@ -96,7 +96,8 @@ export async function waitForToast(page: Page, text: string) {
 
 /**
  * Picks `option` in the antd Select `select` from that select's own list (not another select's list left in the page),
- * after typing `search` into it when given (a long list shows only what fits), waits until the field shows it, and waits for the list to close: a multiple choice's list is closed with Escape while
+ * after typing `search` into it when given (a long list shows only what fits), waits until the field shows it (clicking
+ * the option again when a click chose nothing), and waits for the list to close: a multiple choice's list is closed with Escape while
  * it is open, so the key never reaches a dialog (under load, an open list lay over the next field, and an Escape that
  * came after a list had closed closed the dialog instead).
  */
@@ -105,8 +106,21 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
   const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${await input.getAttribute('id')}_list"]`) });
   await select.click();
   if (search !== undefined) await input.pressSequentially(search);
-  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-  await select.filter({ hasText: option }).waitFor();
+  const item = list.locator('.ant-select-item-option', { hasText: option }).first();
+  const shown = select.filter({ hasText: option });
+  // Under load a click on an option still moving into place was seen to choose nothing: it is clicked again (the list
+  // opened again if it closed), unless the option is chosen already, since a second click takes a multiple choice back.
+  for (let tries = 1; ; tries++) {
+    await item.click();
+    const chosen = await shown.waitFor({ timeout: 5000 }).then(() => true, () => false);
+    if (chosen) break;
+    if (await item.evaluate((el) => el.classList.contains('ant-select-item-option-selected'))) {
+      await shown.waitFor();
+      break;
+    }
+    if (tries === 3) throw new Error(`"${option}" clicked ${tries} times in its list and never chosen`);
+    if (!(await list.isVisible())) await select.click();
+  }
   if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await input.press('Escape');
   await list.waitFor({ state: 'hidden' });
 }
