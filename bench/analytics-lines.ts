@@ -1,5 +1,6 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { agentProtocol } from '@edgekeep/contract';
 
 const pick = <T>(list: T[], i: number) => list[i % list.length];
@@ -19,7 +20,8 @@ const line = ({ i, lines, offset }: { i: number; lines: number; offset: number }
 
 /**
  * Writes `lines` lines into `dir` as the batches `senders` nodes send when behind: node k's share of the lines, in full
- * batches (agentProtocol.LOG_BATCH_MAX), one file per batch named `node<k>-<n>.ndjson`.
+ * batches (agentProtocol.LOG_BATCH_MAX), one file per batch named `node<k>-<n>.ndjson`, and the same gzipped as nodes
+ * send it (`.ndjson.gz`).
  */
 export const writeBatches = async ({ dir, lines, senders }: { dir: string; lines: number; senders: number }) => {
   const share = Math.ceil(lines / senders);
@@ -28,7 +30,9 @@ export const writeBatches = async ({ dir, lines, senders }: { dir: string; lines
     const [from, to] = [node * share, Math.min(lines, (node + 1) * share)];
     for (let start = from, n = 0; start < to; start += batch, n++) {
       const text = Array.from({ length: Math.min(batch, to - start) }, (_, k) => line({ i: start + k, lines, offset: (start + k - from + 1) * 600 })).join('\n');
-      await writeFile(join(dir, `node${node}-${String(n).padStart(5, '0')}.ndjson`), `${text}\n`);
+      const name = join(dir, `node${node}-${String(n).padStart(5, '0')}.ndjson`);
+      await writeFile(name, `${text}\n`);
+      await writeFile(`${name}.gz`, gzipSync(`${text}\n`));
     }
   }
 };

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { agentProtocol } from '@edgekeep/contract';
+import { agentProtocol, Codes } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolNode, logLine, postLogs } from '../../test/agent-logs';
 import { makeInfra } from '../../test/fixtures';
 import { call, lane, startTestApp, type TestApp } from '../../test/harness';
-import { MAX_BATCH_BYTES } from './ingest';
+import { MAX_BATCH_BYTES, MAX_BATCH_LINES } from './ingest';
 
 lane('access log ingest', () => {
   let t: TestApp;
@@ -68,7 +70,11 @@ lane('access log ingest', () => {
     expect((await postLogs(t, credA, [], { raw: bomb })).status).toBe(413);
     const tooBig = await postLogs(t, credA, [], { raw: randomBytes(5 * 1024 * 1024) });
     expect(tooBig.status).toBe(413);
+    const tooMany = await postLogs(t, credA, [], { raw: gzipSync(`${JSON.stringify(logLine({ siteId: f.a.site }))}\n`.repeat(MAX_BATCH_LINES + 1)) });
+    expect(tooMany).toMatchObject({ status: 413, body: { code: Codes.ItemCountExceeded } });
     expect((await usage(f.tokens.userA))[0]).toMatchObject({ bytesSent: 5300, requests: 6 });
+    // nothing of them is left in the spool, written part way or whole
+    expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'analytics-spool')).filter((n) => n !== 'failed')).toEqual([]);
   });
 
   it('keeps the store in DATA_DIR and answers the same after a restart of the store', async () => {

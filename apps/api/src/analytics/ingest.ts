@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors';
 import { registerNodeRoute } from '../http/route';
 import { siteIdsOfZone } from '../modules/sites/repo';
 import { countLines, lastTime } from './load';
+import { BatchRefused } from './spool';
 import type { L4Store } from './l4/types';
 
 const unzip = promisify(gunzip);
@@ -27,14 +28,16 @@ export const clockShift = (sentAt: string | string[] | undefined, now = Date.now
   return Math.abs(shift) >= agentProtocol.LOG_CLOCK_SKEW_MIN_MS ? shift : 0;
 };
 
+/** A batch refused for its size or its packing, as the catalogue says it (anything else as it came). */
+const refused = (err: unknown): never => {
+  if (!(err instanceof BatchRefused)) throw err;
+  if (err.reason === 'lines') throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
+  throw new ApiError(Codes.Parameter, { status: 413, extra: `not gzip, or more than ${MAX_BATCH_BYTES} bytes unpacked` });
+};
+
 const unpack = async (body: Buffer, encoding: string | undefined) => {
-  if (encoding && encoding !== 'gzip' && encoding !== 'identity') throw new ApiError(Codes.Parameter, { extra: 'content-encoding must be gzip' });
   if (encoding !== 'gzip') return body;
-  try {
-    return await unzip(body, { maxOutputLength: MAX_BATCH_BYTES });
-  } catch {
-    throw new ApiError(Codes.Parameter, { status: 413, extra: `not gzip, or more than ${MAX_BATCH_BYTES} bytes unpacked` });
-  }
+  return unzip(body, { maxOutputLength: MAX_BATCH_BYTES }).catch(() => refused(new BatchRefused('gzip')));
 };
 
 type Log = 'access' | 'stream';
@@ -61,17 +64,23 @@ export function logIntake(app: FastifyInstance, deps: AppDeps, def: typeof agent
   app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-ndjson', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_BATCH_GZIP_BYTES }, (_req, body, done) => done(null, body));
     registerNodeRoute(scope, deps, def, async ({ req, node, body }) => {
-      const text = await unpack(Buffer.from(body.buffer, body.byteOffset, body.byteLength), req.headers['content-encoding']);
-      if (countLines(text) > MAX_BATCH_LINES) throw new ApiError(Codes.ItemCountExceeded, { status: 413, extra: `at most ${MAX_BATCH_LINES} lines per batch` });
+      const encoding = req.headers['content-encoding'];
+      if (encoding && encoding !== 'gzip' && encoding !== 'identity') throw new ApiError(Codes.Parameter, { extra: 'content-encoding must be gzip' });
       const header = req.headers[agentProtocol.LOG_FILE_HEADER];
       const file = typeof header === 'string' && header !== '' && header.length <= 256 ? header : undefined;
       // The sites a node serves: those on products of its zone.
       const served = await siteIdsOfZone(deps.db, node.zone_id);
       const shiftMs = clockShift(req.headers[agentProtocol.LOG_SENT_AT_HEADER]);
-      const batch = { nodeId: node.id, file, ndjson: text, served, shiftMs };
+      const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
       deps.metrics.ingestBatches.inc({ log });
-      if (!ingest) return { accepted: (await deps.analytics.ingest(batch)).accepted };
-      const { accepted, stored } = await ingest(batch);
+      if (!ingest) {
+        // unpacked as it is written to the spool: a batch is never held whole, unpacked, in memory
+        const batch = { nodeId: node.id, file, ndjson: bytes, gzip: encoding === 'gzip', limits: { bytes: MAX_BATCH_BYTES, lines: MAX_BATCH_LINES }, served, shiftMs };
+        return { accepted: (await deps.analytics.ingest(batch).catch(refused)).accepted };
+      }
+      const text = await unpack(bytes, encoding);
+      if (countLines(text) > MAX_BATCH_LINES) throw refused(new BatchRefused('lines'));
+      const { accepted, stored } = await ingest({ nodeId: node.id, file, ndjson: text, served, shiftMs });
       const newest = lastTime(text);
       countStored(deps, log, { stored, skipped: accepted - stored, newest: newest === undefined ? [] : [newest] });
       return { accepted };

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { BatchId, Spooled } from './spool';
+import { scanLines, type BatchId, type Spooled } from './spool';
 import { idList, num, rows } from './sql';
 
 /** The fields of an access line (contract agentProtocol.accessLogLine) as read_json types them. */
@@ -23,58 +22,50 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const readLines = (files: string[]) =>
   `read_json([${files.map(quote).join(', ')}], columns = ${COLUMNS}, format = 'newline_delimited', ignore_errors = true, filename = true)`;
 
-const SPACE = new Set([0x20, 0x09, 0x0d, 0x0a]);
-/** Whether bytes [from, to) of the text hold more than white space. */
-const filled = (text: Buffer, from: number, to: number) => {
-  for (let i = from; i < to; i++) if (!SPACE.has(text[i])) return true;
-  return false;
-};
+/** Lines in a batch (the empty ones aside). */
+export const countLines = (ndjson: Buffer) => scanLines(ndjson).lines;
 
-/** Lines in a batch (the empty ones aside), counted without parsing them or copying the text. */
-export const countLines = (ndjson: Buffer) => {
-  let n = 0;
-  for (let start = 0; start < ndjson.length; ) {
-    let end = ndjson.indexOf(0x0a, start);
-    if (end < 0) end = ndjson.length;
-    if (filled(ndjson, start, end)) n++;
-    start = end + 1;
-  }
-  return n;
-};
-
-/** The batch's last line, parsed (undefined when it is not a JSON object). */
-const lastLine = (ndjson: Buffer) => {
-  let end = ndjson.length;
-  while (end > 0 && SPACE.has(ndjson[end - 1])) end--;
+/** A batch's last line (its bytes), parsed; undefined when it is not a JSON object. */
+const parseLine = (line: Buffer | undefined) => {
+  if (!line) return undefined;
   try {
-    const line: unknown = JSON.parse(ndjson.toString('utf8', ndjson.lastIndexOf(0x0a, end - 1) + 1, end));
-    return typeof line === 'object' && line !== null ? (line as { offset?: unknown; time?: unknown }) : undefined;
+    const parsed: unknown = JSON.parse(line.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { offset?: unknown; time?: unknown }) : undefined;
   } catch {
     return undefined;
   }
 };
 
-/** The offset of the batch's last line: lines come in file order, so it is the highest. */
-export const lastOffset = (ndjson: Buffer) => {
-  const offset = lastLine(ndjson)?.offset;
+/** The offset of a batch's last line (lines come in file order, so it is the highest). */
+const offsetOf = (line: Buffer | undefined) => {
+  const offset = parseLine(line)?.offset;
   return typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
 };
 
-/** The time of the batch's last line, its newest, in epoch milliseconds. */
-export const lastTime = (ndjson: Buffer) => {
-  const time = lastLine(ndjson)?.time;
+/** The offset of the batch's last line. */
+export const lastOffset = (ndjson: Buffer) => offsetOf(scanLines(ndjson).last);
+
+/** The time of a batch's last line, its newest, in epoch milliseconds. */
+export const timeOf = (line: Buffer | undefined) => {
+  const time = parseLine(line)?.time;
   const ms = typeof time === 'string' ? Date.parse(time) : NaN;
   return Number.isNaN(ms) ? undefined : ms;
 };
 
+/** The time of the batch's last line, its newest, in epoch milliseconds. */
+export const lastTime = (ndjson: Buffer) => timeOf(scanLines(ndjson).last);
+
 /** A (node, log file) pair, or a (node, digest) one, as a key. */
 const keyOf = (nodeId: number, file: string) => JSON.stringify([nodeId, file]);
 
-/** How a node's batch (NDJSON bytes, as they arrived) is known to have been stored: by `file` and its last line's offset, else by digest. */
-export const identify = (ndjson: Buffer, file?: string): BatchId => {
-  const offset = file ? lastOffset(ndjson) : undefined;
+/**
+ * How a node's batch is known to have been stored: by `file` and its last line's offset, else by `digest`, the hash
+ * of its lines as they arrived.
+ */
+export const identify = async ({ last, file, digest }: { last?: Buffer; file?: string; digest: () => Promise<string> }): Promise<BatchId> => {
+  const offset = file ? offsetOf(last) : undefined;
   if (file !== undefined && offset !== undefined) return { cursor: { file, offset } };
-  return { digest: createHash('sha256').update(ndjson).digest('hex') };
+  return { digest: await digest() };
 };
 
 /**

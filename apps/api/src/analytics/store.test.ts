@@ -187,7 +187,7 @@ describe('analytics store', () => {
     const spoolDir = path.join(dir, 'analytics-spool');
     const spool = await openSpool(spoolDir);
     const text = Buffer.from(ndjson(withOffsets(MIX.slice(0, 3))));
-    await spool.put({ ...identify(text, 'f'), nodeId: 7, served: [1], shiftMs: 0, lines: 3 }, text);
+    await spool.put(text, { gzip: false, limits: { bytes: Infinity, lines: Infinity } }, async ({ lines, last, digest }) => ({ ...(await identify({ last, file: 'f', digest })), nodeId: 7, served: [1], shiftMs: 0, lines }));
     // a write cut short: its origin written, its lines never moved into place
     fs.writeFileSync(path.join(spoolDir, '99.json'), '{}');
     fs.writeFileSync(path.join(spoolDir, '99.ndjson.part'), text);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { refusals, refusalSeries, refusalTop } from './blocked-queries';
-import { countLines as countBatchLines, identify, lastTime, loadBatches } from './load';
+import { identify, loadBatches, timeOf } from './load';
 import { createL4Store } from './l4/store';
 import { countLines, lines, streamLines } from './lines';
 import { cards, series } from './queries';
@@ -29,6 +29,7 @@ const COMPACT_EVERY_MS = 5 * 60_000;
 const LOAD_MAX_LINES = 50_000;
 /** While this many lines wait to be loaded, a batch's answer waits for a load to end (the nodes keep their lines). */
 const SPOOL_MAX_LINES = 200_000;
+const NO_LIMITS = { bytes: Infinity, lines: Infinity };
 /** A batch that fails to load alone this many times is set aside. */
 const LOAD_TRIES = 3;
 /**
@@ -243,20 +244,22 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
 
   return {
     l4: createL4Store({ serial, read, tmpDir, rawRetentionDays }),
-    async ingest({ nodeId, file, ndjson: text, served, shiftMs = 0 }) {
-      const ndjson = Buffer.isBuffer(text) ? text : Buffer.from(text);
-      const accepted = countBatchLines(ndjson);
-      if (!accepted) return { accepted };
+    async ingest({ nodeId, file, ndjson: text, gzip = false, limits = NO_LIMITS, served, shiftMs = 0 }) {
+      const body = Buffer.isBuffer(text) ? text : Buffer.from(text);
       const { spool } = await open();
       while (waiting.reduce((n, b) => n + b.lines, 0) >= SPOOL_MAX_LINES) await drain();
+      let accepted = 0;
       // batches join the line in the order they came: a node's batch is never loaded after one it sent later
       const put = putting.then(async () => {
-        const spooled = await spool.put({ ...identify(ndjson, file), nodeId, served, shiftMs, lines: accepted, newest: lastTime(ndjson) }, ndjson);
-        waiting.push(spooled);
+        const spooled = await spool.put(body, { gzip, limits }, async ({ lines, last, digest }) => {
+          accepted = lines;
+          return lines ? { ...(await identify({ last, file, digest })), nodeId, served, shiftMs, lines, newest: timeOf(last) } : undefined;
+        });
+        if (spooled) waiting.push(spooled);
       });
       putting = put.catch(() => undefined);
       await put;
-      drainSoon();
+      if (accepted) drainSoon();
       return { accepted };
     },
     cards: (scope) => query((conn) => cards(conn, scope)),

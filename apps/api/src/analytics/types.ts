@@ -1,5 +1,6 @@
 import type { statisticsSchemas } from '@edgekeep/contract';
 import type { L4Store } from './l4/types';
+import type { BatchLimits } from './spool';
 
 /**
  * The analytics store's interface: what the API's services ask of it. The DuckDB file in DATA_DIR is the embedded
@@ -113,12 +114,14 @@ export type RefusalDimension = 'clientIp' | 'domain' | 'country' | 'city' | 'blo
 
 export type AnalyticsStore = {
   /**
-   * Takes one node's batch (NDJSON text of agent-protocol access lines): once it answers, the batch is on disk and
-   * counts in every query that follows. Lines of sites outside `served`, and lines already stored (same node, file and
-   * offset, or the same batch again), are skipped when it is loaded. Answers the number of lines read.
+   * Takes one node's batch (NDJSON text of agent-protocol access lines; `gzip`: the text gzipped, as nodes send it,
+   * unpacked as it is written to disk): once it answers, the batch is on disk and counts in every query that follows.
+   * Lines of sites outside `served`, and lines already stored (same node, file and offset, or the same batch again),
+   * are skipped when it is loaded. Answers the number of lines read. A batch past `limits` (unpacked), or not gzip
+   * when it should be, is refused whole (spool's BatchRefused). `shiftMs`: added to every line's time (the node's
+   * clock set right; see agent-protocol LOG_SENT_AT_HEADER).
    */
-  /** `shiftMs`: added to every line's time (the node's clock set right; see agent-protocol LOG_SENT_AT_HEADER). */
-  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; served: number[]; shiftMs?: number }): Promise<{ accepted: number }>;
+  ingest(o: { nodeId: number; file?: string; ndjson: Buffer | string; gzip?: boolean; limits?: BatchLimits; served: number[]; shiftMs?: number }): Promise<{ accepted: number }>;
   /** Calls `listener` after each load with the lines it stored and skipped and its batches' newest line times; answers how to stop. */
   onLoaded(listener: (loaded: { stored: number; skipped: number; newest: number[] }) => void): () => void;
   cards(scope: Scope): Promise<Cards>;
