@@ -1,10 +1,10 @@
-import http from 'node:http';
 import { stateDelta, type edge } from '@edgekeep/contract';
 import pg from 'pg';
 import { api, type Server } from '../e2e/harness';
 import { userWithPlan } from '../e2e/tenants';
 import { metric, startCluster, type Cluster } from './cluster';
 import { percentile, sleep, summary } from './stats';
+import { swarmConnection } from './swarm-http';
 
 const PASSWORD = 'scale-out bench password';
 /** How long an agent's watch waits (the product's default), how often it reports and asks for queued commands. */
@@ -27,25 +27,16 @@ function startSwarm(o: { url: string; credentials: string[] }) {
   const stop = new AbortController();
   const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map(), woke: new Map(), reportNow: () => undefined, pollNow: () => undefined }));
   const failures = { watch: 0, state: 0, report: 0, commands: 0 };
-  // node:http rather than fetch: the swarm's own CPU is part of what is measured. Connections kept alive, unlimited,
-  // and kept when idle (past Node's default of 256 idle ones, each agent's next call opened a connection again). A
-  // stop ends them all, which fails the calls under way: no call listens on a signal (each listener added to one signal
-  // costs a walk of the thousands already there).
-  const pool = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity });
+  // Each agent holds two connections, as the agent's own client does: one for its long poll, one for its other calls.
+  // A stop closes them all, which fails the calls under way.
   const { hostname, port } = new URL(o.url);
-  const call = (a: SimAgent, path: string, body?: unknown) =>
-    new Promise<unknown>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const headers = { authorization: `Node ${a.credential}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) };
-      const req = http.request({ agent: pool, hostname, port, path: `/agent/v1/${path}`, method: payload ? 'POST' : 'GET', headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()) as unknown) : reject(new Error(String(res.statusCode)))));
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const connections = new Map(agents.map((a) => [a, { watch: swarmConnection({ host: hostname, port: Number(port) }), calls: swarmConnection({ host: hostname, port: Number(port) }) }]));
+  const call = async (a: SimAgent, path: string, body?: unknown) => {
+    const conn = connections.get(a)!;
+    const answer = await (path.startsWith('watch') ? conn.watch : conn.calls).call(`/agent/v1/${path}`, `authorization: Node ${a.credential}\r\n`, body === undefined ? undefined : JSON.stringify(body));
+    if (answer.status !== 200) throw new Error(String(answer.status));
+    return JSON.parse(answer.body.toString()) as unknown;
+  };
   const report = (a: SimAgent) =>
     call(a, 'report', {
       version: 'swarm', appliedRevision: a.held?.revision ?? null, applyError: null, nginxRunning: true, cpuPercent: 1,
@@ -139,7 +130,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
     async stop() {
       stop.abort();
       periodic.forEach((p) => p.stop());
-      pool.destroy();
+      for (const conn of connections.values()) for (const c of [conn.watch, conn.calls]) c.close();
       await Promise.allSettled(loops);
     },
   };

@@ -111,16 +111,15 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     deps,
     r.watch,
     async ({ req, node, query }) => {
-      const closed = new AbortController();
-      req.raw.once('close', () => closed.abort());
       // listening before the revision is read: a change committed meanwhile still wakes this watch
-      const woke = deps.revisions.next(node.zone_id, watchMs, closed.signal);
+      const wait = deps.revisions.next(node.zone_id, watchMs);
+      req.raw.once('close', wait.stop);
       const current = await deps.revisions.revision(deps.db, node.zone_id);
       if (current > query.since) {
-        closed.abort();
+        wait.stop();
         return woken(node, query, current);
       }
-      await woke;
+      await wait.woke;
       return woken(node, query, await deps.revisions.revision(deps.db, node.zone_id));
     },
     // the delta is read from builds checked as they were made, as the state call answers them

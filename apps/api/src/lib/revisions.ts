@@ -115,26 +115,30 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
         },
         REVISION_KNOWN_MS,
       ),
-    /** Resolves at the zone's next bump or wake, or after `ms`; watchers read the zone's revision afterwards. */
-    next(zoneId: number, ms: number, signal?: AbortSignal) {
+    /**
+     * `woke` resolves at the zone's next bump or wake, after `ms`, or at `stop()` (the watch's client left): watchers
+     * read the zone's revision afterwards. A callback rather than an AbortSignal: a thousand watches come and go with
+     * each change, and an aborted signal makes an exception object each time.
+     */
+    next(zoneId: number, ms: number) {
       opts.watchers?.inc();
-      let waiting = true;
-      return new Promise<void>((resolve) => {
-        const done = () => {
+      let done = () => {};
+      const woke = new Promise<void>((resolve) => {
+        let waiting = true;
+        done = () => {
           if (!waiting) return;
           waiting = false;
           opts.watchers?.dec();
           clearTimeout(timer);
           bus.off(`zone:${zoneId}`, done);
           bus.off(ALL, done);
-          signal?.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, ms);
         bus.once(`zone:${zoneId}`, done);
         bus.once(ALL, done);
-        signal?.addEventListener('abort', done);
       });
+      return { woke, stop: () => done() };
     },
     /** Answers every waiting watch at once (at shutdown). */
     release: () => {
