@@ -38,12 +38,20 @@ const rewriteHandler = (call: string, apart: boolean) =>
   apart ? `rewrite_by_lua_block { ${call} }` : `rewrite_by_lua_block { if ${call} then ek_live.access() end }`;
 
 /**
+ * The body filter that puts a site's error page in place of the body (edgekeep/error_pages.lua): only in the locations
+ * that may answer with one. route() sends a domain whose site has error pages to `@ek_pages`, where pages() takes the
+ * request up (the body limit and the cache rules), so that every other request's body passes no Lua filter.
+ */
+const BODY_FILTER = 'body_filter_by_lua_block { ek_live.body_filter() }';
+const pagesLocation = (apart: boolean) => proxyLocation('location @ek_pages', undefined, rewriteHandler('ek_live.pages()', apart), BODY_FILTER);
+
+/**
  * One named location per cache policy the live domains' rules use (`proxy_cache_valid` takes no variable): route()
  * sends a request a rule matches there. The internal redirect clears ngx.ctx and skips the server's rewrite
  * directives, not the variables route() set: resume() finds the domain's record again for the later phases.
  */
 const policyLocations = (policies: Map<string, CachePolicy>, apart: boolean) =>
-  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, rewriteHandler('ek_live.resume()', apart)));
+  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, rewriteHandler('ek_live.resume()', apart), BODY_FILTER));
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
@@ -87,13 +95,13 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       rewriteHandler('ek_live.route()', apart),
       apart && 'access_by_lua_block { ek_live.access() }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
-      // (the http level's, for the domain route() found)
+      // (the http level's, for the domain route() found); their bodies in the locations that may answer with one
       'header_filter_by_lua_block { ek_live.header_filter() }',
-      'body_filter_by_lua_block { ek_live.body_filter() }',
       // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
       'log_by_lua_block { ek_live.log() }',
-      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP) })}\n`),
+      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP, BODY_FILTER) })}\n`),
       proxyLocation('location /', undefined),
+      pagesLocation(apart),
       ...policyLocations(policies, apart),
     ),
   });

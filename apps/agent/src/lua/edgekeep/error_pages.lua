@@ -76,7 +76,8 @@ function _M.header_filter()
   if status < 300 or status > 599 then return end
   local ctx = ngx.ctx
   local d = ctx.live
-  if not d or ctx.ek_page then return end
+  -- a domain of a site without pages when route() found it is served where no body filter puts one in place
+  if not d or not d.ready.pages or ctx.ek_page then return end
   local pages = pages_of(d.site)
   local p = pages and pages[tostring(status)]
   if not p then return end

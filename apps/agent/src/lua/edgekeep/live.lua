@@ -35,6 +35,8 @@ local function prepare(d)
     site = tostring(d.site),
     domain = tostring(d.domain),
     only = #d.origins == 1 and not d.origins[1].backup,
+    -- a record stored before the field was pushed may have pages
+    pages = d.errorPages ~= false,
   }
   local cache = opt(d.cache)
   if cache then live_cache.prepare(cache) end
@@ -96,6 +98,17 @@ local function cache_zone(zone, var)
   end
 end
 
+-- The rest of route() in the location that serves the request: the record for the later phases, the body limit (a
+-- 413 the site's error page may replace), then a cache rule's location.
+local function go_on(d, var, acme)
+  ngx.ctx.live = d
+  local body = opt(d.bodyLimit)
+  if body and body_over(body, var) then return ngx.exit(413) end
+  local cache = opt(d.cache)
+  if cache and not acme then live_cache.route(cache, var) end
+  return true
+end
+
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
 -- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
 -- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page; a request
@@ -130,12 +143,19 @@ function _M.route(acme)
   if d.webp then webp(var) end
   local zone = opt(d.cacheZone)
   if zone then cache_zone(zone, var) end
-  ngx.ctx.live = d
-  local body = opt(d.bodyLimit)
-  if body and body_over(body, var) then return ngx.exit(413) end
-  local cache = opt(d.cache)
-  if cache and not acme then live_cache.route(cache, var) end
-  return true
+  -- a domain whose site has error pages is served where the body filter puts them in place (live-server.ts)
+  if ready.pages and not acme then return ngx.exec("@ek_pages") end
+  return go_on(d, var, acme)
+end
+
+-- rewrite_by_lua of the location of the domains whose sites have error pages: the internal redirect from route()
+-- cleared ngx.ctx, so the domain's record is found again (the variables route() set are kept), then route() goes on.
+function _M.pages()
+  local var = ngx.var
+  local d = store.lookup(var.host)
+  if not d then return no_domain() end
+  if not d.ready then prepare(d) end
+  return go_on(d, var)
 end
 
 -- rewrite_by_lua of the policy locations: the internal redirect from route() cleared ngx.ctx, so the later phases

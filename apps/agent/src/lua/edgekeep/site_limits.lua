@@ -9,11 +9,13 @@ local page = require "edgekeep.page"
 local dict = ngx.shared.ek_limit
 local _M = {}
 
--- Counts the request against its site and caps it; a subrequest or internal redirect was counted already.
+-- Counts the request against its site and caps it; a subrequest or internal redirect was counted already, but for a
+-- live domain's request (ctx.name) that the fixed servers sent on to a named location of theirs before its access
+-- steps ran (live.lua): it holds no count yet.
 function _M.admit(ctx)
-  if ngx.req.is_internal() then return end
   local limits = data.rules(ctx, "limits")
   if not limits then return end
+  if ngx.req.is_internal() and (not ctx.name or dict:get("held:" .. ngx.var.request_id)) then return end
   local key = "inflight:" .. ctx.site
   local n = dict:incr(key, 1, 0)
   if not n then return end
