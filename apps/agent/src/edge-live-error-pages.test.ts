@@ -93,6 +93,8 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     const broken = await shop('/broken');
     expect(broken).toMatchObject({ status: 502, body: '<h1>Back soon</h1>', headers: { 'content-type': 'text/html; charset=utf-8' } });
     expect(broken.headers.etag).toBeUndefined();
+    // one ray id, as on every answer
+    expect(broken.headers['x-ray-id']).toMatch(/^[0-9a-f]{32}-n0$/);
     expect(await send({ port: httpPort, host: 'down.example.com', path: '/' })).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
     expect(await shop('/forbidden')).toMatchObject({ status: 302, body: expect.stringContaining('302 Found'), headers: { location: 'https://status.example.com/denied' } });
     const script = '<!doctype html><html><body><script>location.reload()</script></body></html>\n';
@@ -139,7 +141,7 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     expect(await shop('/broken')).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
     const blog = (path: string) => send({ port: httpPort, host: 'blog.example.com', path });
     expect(await blog('/broken')).toMatchObject({ status: 502, body: 'origin says 502', headers: { etag: '"origin"', 'content-type': 'text/plain' } });
-    expect(await blog('/forbidden')).toMatchObject({ status: 403, body: 'origin says 403' });
+    expect(await blog('/forbidden')).toMatchObject({ status: 403, body: 'origin says 403', headers: { 'x-ray-id': expect.stringMatching(/^[0-9a-f]{32}-n0$/) } });
     expect(await blog('/fine')).toMatchObject({ status: 200, body: 'origin says 200' });
   });
 

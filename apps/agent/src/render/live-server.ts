@@ -85,6 +85,8 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
+      // the ray id the runtime's header filter sets (edgekeep/ray.lua), which runs before nginx's headers filter
+      'add_header X-Ray-ID $ek_ray always;',
       // an empty value sends no header: only HTTPS answers of domains with HSTS carry it, images of webp sites Vary
       'add_header Strict-Transport-Security $ek_hsts always;',
       'add_header Vary $ek_vary;',

@@ -179,13 +179,14 @@ end
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
 -- answers of their statuses; only a live domain of a gzip site is compressed, any other answer's request loses its
 -- Accept-Encoding, which nginx compresses for (the origin and the cache's Vary have seen it by then); then what the
--- header filter of every server does (render/nginx-conf.ts), the domain's modules again by its record. A redirect to
+-- header filter of every server does (render/nginx-conf.ts): the ray id (for the server's add_header) and the domain's
+-- modules again by its record. A redirect to
 -- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
   error_pages.header_filter()
   local d = ngx.ctx.live
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
-  ray.header_filter()
+  ray.mark()
   site_modules.header_filter(d and d.ready.domain)
 end
 
