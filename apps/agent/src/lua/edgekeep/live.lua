@@ -99,14 +99,15 @@ local function cache_zone(zone, var)
 end
 
 -- The rest of route() in the location that serves the request: the record for the later phases, the body limit (a
--- 413 the site's error page may replace), then a cache rule's location.
-local function go_on(d, var, acme)
+-- 413 the site's error page may replace), then a cache rule's location. Answers true and `view`, the site's data
+-- where the caller has it, which the access steps then take rather than look it up again.
+local function go_on(d, var, acme, view)
   ngx.ctx.live = d
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
   local cache = opt(d.cache)
   if cache and not acme then live_cache.route(cache, var) end
-  return true
+  return true, view
 end
 
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
@@ -143,14 +144,20 @@ function _M.route(acme)
   if d.webp then webp(var) end
   local zone = opt(d.cacheZone)
   if zone then cache_zone(zone, var) end
-  -- a domain whose site has error pages is served where the body filter puts them in place (live-server.ts)
-  if ready.pages and not acme then return ngx.exec("@ek_pages") end
-  return go_on(d, var, acme)
+  if acme then return go_on(d, var, true) end
+  -- a domain whose site has error pages is served where the body filter puts them in place, one whose requests the
+  -- log phase has work for (the site's limitations, least_conn) where it runs (live-server.ts); the others' requests
+  -- run no Lua in either
+  if ready.pages then return ngx.exec("@ek_pages") end
+  local view = data.view(ready.site)
+  if d.leastConn or site_limits.limited(view) then return ngx.exec("@ek_logged") end
+  return go_on(d, var, false, view)
 end
 
--- rewrite_by_lua of the location of the domains whose sites have error pages: the internal redirect from route()
--- cleared ngx.ctx, so the domain's record is found again (the variables route() set are kept), then route() goes on.
-function _M.pages()
+-- rewrite_by_lua of the locations route() sends a domain's requests to (@ek_pages, @ek_logged): the internal
+-- redirect cleared ngx.ctx, so the domain's record is found again (the variables route() set are kept), then route()
+-- goes on.
+function _M.moved()
   local var = ngx.var
   local d = store.lookup(var.host)
   if not d then return no_domain() end
@@ -170,9 +177,11 @@ end
 
 -- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
 -- the site and domain of the record route() found rather than from nginx variables, which cost more to read.
-function _M.access()
+-- `logged`: the location runs the log phase, without which a request is not counted against its site's limitations
+-- (route() sends those of a site with limitations where it runs); `view`: the site's data as route() found it.
+function _M.access(logged, view)
   local d = ngx.ctx.live
-  access.run(d)
+  access.run(d, view, logged)
   site_modules.access(d and d.ready.domain)
 end
 
@@ -321,7 +330,7 @@ function _M.balance()
   end
 end
 
--- log_by_lua of the fixed servers: what every server's log phase does (render/nginx-conf.ts), for the record's site
+-- log_by_lua of the fixed servers' locations that run it (live-server.ts): what every server's log phase does (render/nginx-conf.ts), for the record's site
 -- (a redirect to HTTPS has no record: $ek_site), then a least_conn domain's last try is no longer in flight.
 function _M.log()
   local ctx = ngx.ctx

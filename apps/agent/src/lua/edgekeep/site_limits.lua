@@ -13,12 +13,19 @@ local _M = {}
 -- this worker never counted holds nothing here, which log() tells without a look in the dictionary.
 local counted = {}
 
+-- Whether the site of `view` (data.view) has limitations: its requests are counted, and let go in the log phase.
+function _M.limited(view)
+  return data.rules({ view = view }, "limits") ~= nil
+end
+
 -- Counts the request against its site and caps it; a subrequest or internal redirect was counted already, but for a
 -- live domain's request (ctx.name) that the fixed servers sent on to a named location of theirs before its access
--- steps ran (live.lua): it holds no count yet.
+-- steps ran (live.lua): it holds no count yet. A live domain's request is counted only where the log phase runs
+-- (ctx.logged), which lets it go: route() sends a site's requests there when the site has limitations.
 function _M.admit(ctx)
   local limits = data.rules(ctx, "limits")
   if not limits then return end
+  if ctx.name and not ctx.logged then return end
   if ngx.req.is_internal() and (not ctx.name or dict:get("held:" .. ngx.var.request_id)) then return end
   local key = "inflight:" .. ctx.site
   counted[ctx.site] = true
