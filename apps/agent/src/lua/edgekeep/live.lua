@@ -180,9 +180,11 @@ end
 -- `logged`: the location runs the log phase, without which a request is not counted against its site's limitations
 -- (route() sends those of a site with limitations where it runs); `view`: the site's data as route() found it.
 function _M.access(logged, view)
-  local d = ngx.ctx.live
+  local ctx = ngx.ctx
+  local d = ctx.live
   access.run(d, view, logged)
-  site_modules.access(d and d.ready.domain)
+  -- the domain's modules for the header filter, which then need not look them up again
+  ctx.live_modules = site_modules.access(d and d.ready.domain) or false
 end
 
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
@@ -193,10 +195,11 @@ end
 -- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
   error_pages.header_filter()
-  local d = ngx.ctx.live
+  local ctx = ngx.ctx
+  local d = ctx.live
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
   ray.mark()
-  site_modules.header_filter(d and d.ready.domain)
+  site_modules.header_filter(d and d.ready.domain, d and ctx.live_modules)
 end
 
 -- body_filter_by_lua of the fixed servers: the site's error page in place of the body (error_pages.lua).

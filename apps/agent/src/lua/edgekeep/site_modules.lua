@@ -12,10 +12,11 @@ local rewrite = require "edgekeep.rewrite"
 
 local _M = {}
 
--- `domain`: the id of the request's domain where the caller has it (live.lua), else nil.
+-- `domain`: the id of the request's domain where the caller has it (live.lua), else nil. Answers the domain's modules
+-- (nil: none), which live.lua hands on to the header filter.
 function _M.access(domain)
   local cfg = domain_modules.current(domain)
-  if not cfg then return end
+  if not cfg then return nil end
   referer.access(cfg)
   cors.access(cfg)
   token_auth.access(cfg)
@@ -23,10 +24,12 @@ function _M.access(domain)
   redirects.access(cfg)
   rewrite.access(cfg)
   headers.access(cfg)
+  return cfg
 end
 
-function _M.header_filter(domain)
-  local cfg = domain_modules.current(domain)
+-- `cfg`: the domain's modules as the access phase found them (false: none), where the caller has them (live.lua).
+function _M.header_filter(domain, cfg)
+  if cfg == nil then cfg = domain_modules.current(domain) end
   if not cfg then return end
   headers.header_filter(cfg)
   cors.header_filter(cfg)
