@@ -48,7 +48,8 @@ end
 
 -- `live`: the live domain of a fixed server's request (live.lua), which names its site and domain; else nil, and the
 -- server block's $ek_site and server_name do. `view`: the site's data where live.lua has it (data.view), `logged`:
--- whether the fixed server's location runs the log phase (site_limits.lua).
+-- whether the fixed server's location runs the log phase (site_limits.lua). Answers the zone's view it went by, for a
+-- request that goes on.
 function _M.run(live, view, logged)
   local site = live and live.ready.site or ngx.var.ek_site
   if not site or site == "" then return end
@@ -63,6 +64,7 @@ function _M.run(live, view, logged)
   if ctx.zone.firewall then firewall(ctx) end
   -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.
   site_limits.admit(ctx)
+  return z
 end
 
 return _M

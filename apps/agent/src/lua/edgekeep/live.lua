@@ -102,7 +102,9 @@ end
 -- 413 the site's error page may replace), then a cache rule's location. Answers true and `view`, the site's data
 -- where the caller has it, which the access steps then take rather than look it up again.
 local function go_on(d, var, acme, view)
-  ngx.ctx.live = d
+  -- the request's ngx.ctx with room for what the later phases keep there (false: not yet), which costs less than
+  -- growing it
+  ngx.ctx = { live = d, live_zone = false, live_modules = false, live_tries = false, ek_request_id = false }
   local body = opt(d.bodyLimit)
   if body and body_over(body, var) then return ngx.exit(413) end
   local cache = opt(d.cache)
@@ -182,9 +184,10 @@ end
 function _M.access(logged, view)
   local ctx = ngx.ctx
   local d = ctx.live
-  access.run(d, view, logged)
-  -- the domain's modules for the header filter, which then need not look them up again
-  ctx.live_modules = site_modules.access(d and d.ready.domain) or false
+  local z = access.run(d, view, logged)
+  -- the zone's view and the domain's modules for the header filter, which then need not look them up again
+  ctx.live_zone = z
+  ctx.live_modules = site_modules.access(d and d.ready.domain) or site_modules.NONE
 end
 
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
@@ -198,7 +201,7 @@ function _M.header_filter()
   local ctx = ngx.ctx
   local d = ctx.live
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
-  ray.mark()
+  ray.mark(d and ctx.live_zone)
   site_modules.header_filter(d and d.ready.domain, d and ctx.live_modules)
 end
 

@@ -35,8 +35,8 @@ end
 -- This worker's reading of the zone's ray setting, again only when the zone changed.
 local setting = {}
 
-local function current()
-  local z = zone.view()
+local function current(z)
+  z = z or zone.view()
   if setting.zone ~= z then
     local wants = {}
     for _, part in ipairs(z.ray.parts) do wants[part] = true end
@@ -45,8 +45,8 @@ local function current()
   return setting
 end
 
-function _M.id()
-  local s = current()
+function _M.id(z)
+  local s = current(z)
   local id = request_id() .. s.node
   if s.site then
     local site = ngx.var.ek_site
@@ -65,8 +65,8 @@ end
 
 -- Header filter of the fixed servers: $ek_ray only, which their add_header sends as X-Ray-ID after this filter
 -- (render/live-server.ts), for less than the header set from here costs.
-function _M.mark()
-  ngx.var.ek_ray = _M.id()
+function _M.mark(z)
+  ngx.var.ek_ray = _M.id(z)
 end
 
 return _M

@@ -27,9 +27,14 @@ function _M.access(domain)
   return cfg
 end
 
--- `cfg`: the domain's modules as the access phase found them (false: none), where the caller has them (live.lua).
+-- What live.lua keeps for a domain the access phase found no modules for.
+local NONE = {}
+_M.NONE = NONE
+
+-- `cfg`: the domain's modules as the access phase found them (NONE: none), where the caller has them (live.lua).
 function _M.header_filter(domain, cfg)
-  if cfg == nil then cfg = domain_modules.current(domain) end
+  if cfg == NONE then return end
+  if not cfg then cfg = domain_modules.current(domain) end
   if not cfg then return end
   headers.header_filter(cfg)
   cors.header_filter(cfg)
