@@ -290,14 +290,38 @@ local function pick(d, list)
   return list[#list]
 end
 
+-- The peer of origin `o` for this try (the edge port's mapping, where the domain has one).
+local function set_peer(d, o)
+  local map = opt(d.portMap)
+  local port = o.port
+  if map then
+    local edge = ngx.var.server_port
+    port = map[edge] or tonumber(edge)
+  end
+  local ok, err = balancer.set_current_peer(o.peer, port)
+  if not ok then
+    ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
+    return ngx.exit(502)
+  end
+end
+
 -- balancer_by_lua of the live upstream: one origin per try; a failed try counts against its origin and the next
 -- try takes another one, as nginx's upstream would.
 function _M.balance()
   local ctx = ngx.ctx
   local d = ctx.live
   if not d then return ngx.exit(502) end
-  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   local tries = ctx.live_tries
+  if d.ready.only and not d.leastConn then
+    -- one origin, tried once, up or not, as candidates() would have it: the request keeps no list of its tries
+    if tries then
+      if balancer.get_last_failure() == "failed" then failed(d, d.origins[1]) end
+      return ngx.exit(502)
+    end
+    ctx.live_tries = true
+    return set_peer(d, d.origins[1])
+  end
+  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   if not tries then
     tries = new_tab(#d.origins, 2)
     ctx.live_tries = tries
@@ -323,27 +347,18 @@ function _M.balance()
     tries.busy = peer_key(d, o)
     take_busy(tries.busy)
   end
-  local map = opt(d.portMap)
-  local port = o.port
-  if map then
-    local edge = ngx.var.server_port
-    port = map[edge] or tonumber(edge)
-  end
-  local ok, err = balancer.set_current_peer(o.peer, port)
-  if not ok then
-    ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
-    return ngx.exit(502)
-  end
+  return set_peer(d, o)
 end
 
--- log_by_lua of the fixed servers' locations that run it (live-server.ts): what every server's log phase does (render/nginx-conf.ts), for the record's site
--- (a redirect to HTTPS has no record: $ek_site), then a least_conn domain's last try is no longer in flight.
+-- log_by_lua of the fixed servers' locations that run it (live-server.ts): what a site's server does in its log phase
+-- (render/http-site.ts), for the record's site (a request without one: $ek_site), then a least_conn domain's last try
+-- is no longer in flight.
 function _M.log()
   local ctx = ngx.ctx
   local d = ctx.live
   site_limits.log(d and d.ready.site)
   local tries = ctx.live_tries
-  if tries and tries.busy then
+  if tries and tries ~= true and tries.busy then
     give_back(tries.busy)
     tries.busy = nil
   end
