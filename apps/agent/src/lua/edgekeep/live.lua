@@ -197,11 +197,11 @@ end
 -- modules again by its record. A redirect to
 -- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
-  error_pages.header_filter()
   local ctx = ngx.ctx
   local d = ctx.live
+  if d and d.ready.pages then error_pages.header_filter(ctx, d) end
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
-  ray.mark(d and ctx.live_zone)
+  ray.mark(d and ctx.live_zone, ctx)
   site_modules.header_filter(d and d.ready.domain, d and ctx.live_modules)
 end
 

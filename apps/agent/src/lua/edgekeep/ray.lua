@@ -21,9 +21,9 @@ local function next_id()
 end
 
 -- This request's id, made at its first use and kept in ngx.ctx (a block page and the header filter show the same)
--- and in $ek_request_id for the access line.
-local function request_id()
-  local ctx = ngx.ctx
+-- and in $ek_request_id for the access line. `ctx`: the request's ngx.ctx where the caller has it.
+local function request_id(ctx)
+  ctx = ctx or ngx.ctx
   local id = ctx.ek_request_id
   if id then return id end
   id = next_id()
@@ -45,9 +45,9 @@ local function current(z)
   return setting
 end
 
-function _M.id(z)
+function _M.id(z, ctx)
   local s = current(z)
-  local id = request_id() .. s.node
+  local id = request_id(ctx) .. s.node
   if s.site then
     local site = ngx.var.ek_site
     if site and site ~= "" then id = id .. "-s" .. site end
@@ -65,8 +65,8 @@ end
 
 -- Header filter of the fixed servers: $ek_ray only, which their add_header sends as X-Ray-ID after this filter
 -- (render/live-server.ts), for less than the header set from here costs.
-function _M.mark(z)
-  ngx.var.ek_ray = _M.id(z)
+function _M.mark(z, ctx)
+  ngx.var.ek_ray = _M.id(z, ctx)
 end
 
 return _M
