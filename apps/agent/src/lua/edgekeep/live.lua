@@ -29,11 +29,15 @@ end
 -- for a domain of one primary origin: a loop cut their traces short and left them to LuaJIT's interpreter.
 local function prepare(d)
   for _, o in ipairs(d.origins) do o.peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host end
+  local site, domain = tostring(d.site), tostring(d.domain)
   d.ready = {
     http_ports = set_of(d.httpPorts),
     https_ports = set_of(d.httpsPorts),
-    site = tostring(d.site),
-    domain = tostring(d.domain),
+    site = site,
+    domain = domain,
+    -- the keys of the site's data and the domain's modules in `ek_data` (data.lua, domain_modules.lua), made once
+    site_key = "sitev:" .. site,
+    modules_key = "dmv:" .. domain,
     only = #d.origins == 1 and not d.origins[1].backup,
     -- a record stored before the field was pushed may have pages
     pages = d.errorPages ~= false,
@@ -151,7 +155,7 @@ function _M.route(acme)
   -- log phase has work for (the site's limitations, least_conn) where it runs (live-server.ts); the others' requests
   -- run no Lua in either
   if ready.pages then return ngx.exec("@ek_pages") end
-  local view = data.view(ready.site)
+  local view = data.view(ready.site, ready.site_key)
   if d.leastConn or site_limits.limited(view) then return ngx.exec("@ek_logged") end
   return go_on(d, var, false, view)
 end
@@ -187,7 +191,8 @@ function _M.access(logged, view)
   local z = access.run(d, view, logged)
   -- the zone's view and the domain's modules for the header filter, which then need not look them up again
   ctx.live_zone = z
-  ctx.live_modules = site_modules.access(d and d.ready.domain) or site_modules.NONE
+  local ready = d and d.ready
+  ctx.live_modules = site_modules.access(ready and ready.domain, ready and ready.modules_key) or site_modules.NONE
 end
 
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of

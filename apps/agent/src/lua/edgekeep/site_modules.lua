@@ -12,10 +12,11 @@ local rewrite = require "edgekeep.rewrite"
 
 local _M = {}
 
--- `domain`: the id of the request's domain where the caller has it (live.lua), else nil. Answers the domain's modules
--- (nil: none), which live.lua hands on to the header filter.
-function _M.access(domain)
-  local cfg = domain_modules.current(domain)
+-- `domain`: the id of the request's domain where the caller has it (live.lua), else nil, and `key` its modules'
+-- version key (domain_modules.current). Answers the domain's modules (nil: none), which live.lua hands on to the
+-- header filter.
+function _M.access(domain, key)
+  local cfg = domain_modules.current(domain, key)
   if not cfg then return nil end
   referer.access(cfg)
   cors.access(cfg)
