@@ -17,9 +17,10 @@ local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
+-- The ports of `list` as a set of their names, as $server_port reads them.
 local function set_of(list)
   local set = {}
-  for _, v in ipairs(list) do set[v] = true end
+  for _, v in ipairs(list) do set[tostring(v)] = true end
   return set
 end
 
@@ -126,7 +127,7 @@ function _M.route(acme)
   local d = store.lookup(var.host)
   if not d then return no_domain() end
   local ready = d.ready or prepare(d)
-  local port = tonumber(var.server_port)
+  local port = var.server_port
   -- A port is the zone's for HTTP or for HTTPS, never both (nginx takes no port with and without ssl), and a site's
   -- ports are the zone's: a port among the site's HTTPS ones is an HTTPS request, and one of another HTTPS port is
   -- on none of the site's ports either way, so $https need not be read.
