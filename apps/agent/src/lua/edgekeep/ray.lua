@@ -3,7 +3,7 @@
 -- X-Ray-ID on every response, written to the access line ($ek_ray) and shown on the block pages, so that what a
 -- visitor reports leads to the node, the site and the line.
 local zone = require "edgekeep.zone"
-local tohex = require("bit").tohex
+local format = string.format
 
 local _M = {}
 
@@ -17,7 +17,8 @@ local function next_id()
     count = 0
   end
   count = count + 1
-  return prefix .. tohex(count, 8)
+  -- one string made, where the count's digits and then the id would be two
+  return format("%s%08x", prefix, count)
 end
 
 -- This request's id, made at its first use and kept in ngx.ctx (a block page and the header filter show the same)
