@@ -79,10 +79,10 @@ describe.skipIf(!nginx.ok)("a client's nginx directives and default error pages 
     const blacklisted = (revision: number, directives: object) =>
       edge.desiredState.parse({ ...state(revision, directives), data: { sites: [{ siteId: 1, blacklist: ['127.0.0.1'] }] } });
     expect((await apply(blacklisted(6, { server: 'deny 127.0.0.1;' }))).ok).toBe(true);
-    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('access_by_lua_block { ek_live.access() }');
+    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('access_by_lua_block { ek_live.access(false) }');
     expect((await shop()).status).toBe(403);
     expect((await apply(blacklisted(7, {}))).ok).toBe(true);
-    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('rewrite_by_lua_block { if ek_live.route() then ek_live.access() end }');
+    expect(await readFile(join(node.prefix, 'conf', 'nginx.conf'), 'utf8')).toContain('rewrite_by_lua_block { local go, view = ek_live.route() if go then ek_live.access(false, view) end }');
     expect((await shop()).status).toBe(929);
   });
 });

@@ -15,9 +15,9 @@ import { freePort } from './test/servers';
 
 const nginx = await nginxForTests('edge tests need nginx with the Lua and stream modules');
 
-/** An origin answering /broken with 502, /forbidden with 403, /boom and /big-boom with 500 (each with a body and validators of its own), else 200. */
+/** An origin answering /broken and /broken.png with 502, /forbidden with 403, /boom and /big-boom with 500 (each with a body and validators of its own), else 200. */
 const startOrigin = async () => {
-  const statuses: Record<string, number> = { '/broken': 502, '/forbidden': 403, '/boom': 500, '/big-boom': 500 };
+  const statuses: Record<string, number> = { '/broken': 502, '/broken.png': 502, '/forbidden': 403, '/boom': 500, '/big-boom': 500 };
   const server = createServer((req, res) => {
     res.statusCode = statuses[req.url ?? ''] ?? 200;
     res.setHeader('etag', '"origin"');
@@ -93,6 +93,8 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     const broken = await shop('/broken');
     expect(broken).toMatchObject({ status: 502, body: '<h1>Back soon</h1>', headers: { 'content-type': 'text/html; charset=utf-8' } });
     expect(broken.headers.etag).toBeUndefined();
+    // one ray id, as on every answer
+    expect(broken.headers['x-ray-id']).toMatch(/^[0-9a-f]{32}-n0$/);
     expect(await send({ port: httpPort, host: 'down.example.com', path: '/' })).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
     expect(await shop('/forbidden')).toMatchObject({ status: 302, body: expect.stringContaining('302 Found'), headers: { location: 'https://status.example.com/denied' } });
     const script = '<!doctype html><html><body><script>location.reload()</script></body></html>\n';
@@ -114,6 +116,33 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     expect(refused.headers.location).toBeUndefined();
     expect(refused.body).toContain('Link not valid');
     expect(await shop('/forbidden')).toMatchObject({ status: 302, headers: { location: 'https://status.example.com/denied' } });
+  });
+
+  it("puts the pages in place on a path a cache rule sends to its policy's location, and leaves a site without pages as its origin answers", async () => {
+    const state = edge.desiredState.parse({
+      revision: revision++,
+      structure: {
+        zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1 } },
+        sites: [
+          {
+            id: 1,
+            name: 'shop',
+            errorPages: PAGES,
+            cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 600, mode: 'force' }],
+            domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
+          },
+          { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
+        ],
+      },
+    });
+    expect(splitLive({ state }).structure.sites).toEqual([]);
+    expect(await applier.apply(state)).toMatchObject({ ok: true });
+    expect(await shop('/broken.png')).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
+    expect(await shop('/broken')).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
+    const blog = (path: string) => send({ port: httpPort, host: 'blog.example.com', path });
+    expect(await blog('/broken')).toMatchObject({ status: 502, body: 'origin says 502', headers: { etag: '"origin"', 'content-type': 'text/plain' } });
+    expect(await blog('/forbidden')).toMatchObject({ status: 403, body: 'origin says 403', headers: { 'x-ray-id': expect.stringMatching(/^[0-9a-f]{32}-n0$/) } });
+    expect(await blog('/fine')).toMatchObject({ status: 200, body: 'origin says 200' });
   });
 
   it('refuses a bad page before it reaches nginx, and keeps serving the last good ones', async () => {

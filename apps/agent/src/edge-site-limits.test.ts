@@ -47,9 +47,11 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
             ],
             errorPages: [{ status: 502, type: 'content', body: 'origin down' }],
           },
+          // no error pages: its requests go to the fixed servers' location of the log phase only while it has limitations
+          { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
         ],
       },
-      data: { sites: limits ? [{ siteId: 1, limits }] : [] },
+      data: { sites: limits ? [{ siteId: 1, limits }, { siteId: 2, limits }] : [] },
     });
   const push = (limits?: object) => pushData({ control: node.control, data: luaData({ state: state(limits) }) });
   const shop = (path: string, headers: Record<string, string> = {}) => send({ port: httpPort, host: 'shop.example.com', path, headers });
@@ -85,6 +87,20 @@ describe.skipIf(!nginx.ok)("a site's limitations at the edge", () => {
     await push(undefined);
     const free = await Promise.all([shop('/slow'), shop('/slow'), shop('/')]);
     expect(free.map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
+  it('holds a site without error pages to its connection limit too, and lets each request go once done', async () => {
+    const blog = (path: string) => send({ port: httpPort, host: 'blog.example.com', path });
+    await push({ connections: 2 });
+    for (let round = 0; round < 2; round++) {
+      const held = [blog('/slow'), blog('/slow')];
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await blog('/')).status).toBe(503);
+      expect((await Promise.all(held)).map((a) => a.status)).toEqual([200, 200]);
+      expect((await blog('/')).status).toBe(200);
+    }
+    await push(undefined);
+    expect((await Promise.all([blog('/slow'), blog('/slow'), blog('/')])).map((a) => a.status)).toEqual([200, 200, 200]);
   });
 
   it('sends the site no faster than its bandwidth, and at full speed without it', async () => {

@@ -135,6 +135,8 @@ describe.skipIf(!nginx.ok)('site traffic modules on real nginx', () => {
     expect(denied.status).toBe(929);
     expect(denied.body).toContain('Access denied');
     expect(denied.body).toContain('<dd>referer</dd>');
+    // the block page gets the domain's response headers too
+    expect(denied.headers['x-frame-options']).toBe('DENY');
     const tool = await call({ path: '/', headers: { 'user-agent': 'sqlmap/1.7' } });
     expect(tool.status).toBe(929);
     expect(tool.body).toContain('<dd>header</dd>');

@@ -58,7 +58,11 @@ export const LUA_LOG_VARIABLES = [
   'proxy_no_cache $ek_no_cache;',
 ];
 
-/** What every server of a site has: its names, the variables the Lua runtime and the access line read, and the access steps and traffic modules (the zone's fixed servers run them in live.lua). */
+/**
+ * What every server of a site has: its names, the variables the Lua runtime and the access line read, the access steps
+ * and traffic modules, and the log phase, where a request counted against the site's limitations is let go (the
+ * zone's fixed servers run them in live.lua).
+ */
 const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge.Domain }) =>
   lines(
     `server_name ${domain.name};`,
@@ -67,6 +71,7 @@ const serverNaming = ({ site, domain }: { site: edge.SiteStructure; domain: edge
     'set $ek_origin_host $host;',
     ...LUA_LOG_VARIABLES,
     'access_by_lua_block { require("edgekeep.access").run() require("edgekeep.site_modules").access() }',
+    'log_by_lua_block { require("edgekeep.site_limits").log() }',
   );
 
 const serverBody = ({ site, domain, zone, dir, https }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure; dir: string; https: boolean }) =>

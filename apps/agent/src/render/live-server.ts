@@ -21,7 +21,7 @@ export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
   });
 
 /** A location that proxies a live domain's request to its origins, caching by `policy` (none: as the origin says). */
-const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: string[]) =>
+const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: (string | false)[]) =>
   block({ head, body: lines(...more, GZIP, cachePolicy(policy, '$ek_cache_zone'), 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') });
 
 /**
@@ -33,9 +33,34 @@ const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: s
 const ACCESS_PHASE = /(^|[;{}\s])(allow|deny|auth_basic|auth_request|limit_req|limit_conn|satisfy|modsecurity\w*|access_by_lua\w*|include)\s/;
 const accessApart = (zone: edge.ZoneStructure) => ACCESS_PHASE.test(`${zone.directives.http}\n${zone.directives.server}`);
 
-/** The rewrite handler that finds the request's domain (`call`: route() or resume()), then the access steps where they run in that phase. */
-const rewriteHandler = (call: string, apart: boolean) =>
-  apart ? `rewrite_by_lua_block { ${call} }` : `rewrite_by_lua_block { if ${call} then ek_live.access() end }`;
+/**
+ * The rewrite handler that finds the request's domain (`call`: route(), moved() or resume(), which answer whether the
+ * request goes on here and may hand on the site's data), then the access steps where they run in that phase.
+ * `logged`: the location runs the log phase, which lets go of a request counted against its site's limitations.
+ */
+const rewriteHandler = (call: string, apart: boolean, logged: boolean) =>
+  apart ? `rewrite_by_lua_block { ${call} }` : `rewrite_by_lua_block { local go, view = ${call} if go then ek_live.access(${logged}, view) end }`;
+
+/** The access steps of a location that runs the log phase, where they run in the access phase (the server's own have none). */
+const loggedAccess = (apart: boolean) => apart && 'access_by_lua_block { ek_live.access(true) }';
+
+/**
+ * The log phase (edgekeep/live.lua): what every server's does, for the domain route() found, and a least_conn domain's
+ * origin has a request in flight no longer. Only in the locations route() sends the requests that need it to (the
+ * domain's site has limitations, or the domain balances by least connections), and the named ones: no other request
+ * of the fixed servers runs a Lua log phase (the http level has none either).
+ */
+const LOG = 'log_by_lua_block { ek_live.log() }';
+
+/**
+ * The body filter that puts a site's error page in place of the body (edgekeep/error_pages.lua): only in the locations
+ * that may answer with one. route() sends a domain whose site has error pages to `@ek_pages`, where pages() takes the
+ * request up (the body limit and the cache rules), so that every other request's body passes no Lua filter.
+ */
+const BODY_FILTER = 'body_filter_by_lua_block { ek_live.body_filter() }';
+const pagesLocation = (apart: boolean) =>
+  proxyLocation('location @ek_pages', undefined, rewriteHandler('ek_live.moved()', apart, true), loggedAccess(apart), BODY_FILTER, LOG);
+const loggedLocation = (apart: boolean) => proxyLocation('location @ek_logged', undefined, rewriteHandler('ek_live.moved()', apart, true), loggedAccess(apart), LOG);
 
 /**
  * One named location per cache policy the live domains' rules use (`proxy_cache_valid` takes no variable): route()
@@ -43,7 +68,9 @@ const rewriteHandler = (call: string, apart: boolean) =>
  * directives, not the variables route() set: resume() finds the domain's record again for the later phases.
  */
 const policyLocations = (policies: Map<string, CachePolicy>, apart: boolean) =>
-  [...policies].map(([name, policy]) => proxyLocation(`location @ek_cache_${name}`, policy, rewriteHandler('ek_live.resume()', apart)));
+  [...policies].map(([name, policy]) =>
+    proxyLocation(`location @ek_cache_${name}`, policy, rewriteHandler('ek_live.resume()', apart, true), loggedAccess(apart), BODY_FILTER, LOG),
+  );
 
 /**
  * The zone's fixed server, default on every HTTP and HTTPS port: a Host that no server block names is looked up
@@ -77,6 +104,8 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       'set $ek_cache_zone ek_cache;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
+      // the ray id the runtime's header filter sets (edgekeep/ray.lua), which runs before nginx's headers filter
+      'add_header X-Ray-ID $ek_ray always;',
       // an empty value sends no header: only HTTPS answers of domains with HSTS carry it, images of webp sites Vary
       'add_header Strict-Transport-Security $ek_hsts always;',
       'add_header Vary $ek_vary;',
@@ -84,16 +113,15 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       'proxy_ssl_server_name on;',
       'proxy_ssl_name $host;',
       // the access steps and traffic modules of every site's server (http-site.ts), for the domain route() found
-      rewriteHandler('ek_live.route()', apart),
-      apart && 'access_by_lua_block { ek_live.access() }',
+      rewriteHandler('ek_live.route()', apart, false),
+      apart && 'access_by_lua_block { ek_live.access(false) }',
       // the site's error pages (300–599) in place of answers of their statuses, before the headers every answer gets
-      // (the http level's, for the domain route() found)
+      // (the http level's, for the domain route() found); their bodies in the locations that may answer with one
       'header_filter_by_lua_block { ek_live.header_filter() }',
-      'body_filter_by_lua_block { ek_live.body_filter() }',
-      // the http level's, for the domain route() found, and a least_conn domain's origin has a request in flight no longer
-      'log_by_lua_block { ek_live.log() }',
-      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP) })}\n`),
+      ACME_CHALLENGE_LOCATION.replace('{\n', `{\n${indent({ text: lines('rewrite_by_lua_block { ek_live.route(true) }', GZIP, BODY_FILTER, LOG) })}\n`),
       proxyLocation('location /', undefined),
+      pagesLocation(apart),
+      loggedLocation(apart),
       ...policyLocations(policies, apart),
     ),
   });

@@ -60,6 +60,7 @@ describe('live domains', () => {
       cacheZone: null,
       webp: false,
       gzip: false,
+      errorPages: false,
       cache: null,
     });
     // an origin named by host name goes live too; the agent gives it its addresses (render/live-origins.ts)

@@ -1,5 +1,6 @@
 import { perObject, type edge } from '@edgekeep/contract';
 import { liveCacheRules, policyName, type CachePolicy } from './cache-locations';
+import { nginxStatus } from './http-site';
 import { siteCacheZone } from './site-cache';
 import { hstsValue, sitePorts } from './site-options';
 
@@ -41,6 +42,8 @@ export type LiveDomain = {
   webp: boolean;
   /** Text answers are compressed for clients that accept gzip; without it the runtime hides Accept-Encoding from nginx's gzip filter. */
   gzip: boolean;
+  /** The site has error pages (statuses 300–599): its requests go to the fixed servers' location that puts them in place (render/live-server.ts). */
+  errorPages: boolean;
   /** The site's cache rules for this host, by the name of the fixed servers' location of each policy (render/live-server.ts). */
   cache: ReturnType<typeof liveCacheRules>;
 };
@@ -108,6 +111,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     cacheZone: site.options.cache.directory === null ? null : siteCacheZone({ site }),
     webp: site.options.webp,
     gzip: site.gzip || zoneCompresses(zone),
+    errorPages: site.errorPages.some((p) => nginxStatus(p.status)),
     cache: liveCacheRules({ domain: domain.name, rules: site.cacheRules }),
   };
 };

@@ -128,8 +128,6 @@ const http = ({ state, whole, dir, release, controlPort, geo }: Options) => {
       'init_worker_by_lua_block { require("edgekeep.data").worker_started() }',
       // the ray id, then the domain's response headers and CORS (the fixed servers' live.lua does the same)
       'header_filter_by_lua_block { require("edgekeep.ray").header_filter() require("edgekeep.site_modules").header_filter() }',
-      // a site's request in flight no longer (the fixed servers' live.lua does the same)
-      'log_by_lua_block { require("edgekeep.site_limits").log() }',
       liveUpstream({ zone }),
       liveServer({ zone, dir, policies }),
       block({

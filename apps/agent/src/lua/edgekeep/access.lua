@@ -47,8 +47,10 @@ local function drop(cause, rule)
 end
 
 -- `live`: the live domain of a fixed server's request (live.lua), which names its site and domain; else nil, and the
--- server block's $ek_site and server_name do.
-function _M.run(live)
+-- server block's $ek_site and server_name do. `view`: the site's data where live.lua has it (data.view), `logged`:
+-- whether the fixed server's location runs the log phase (site_limits.lua). Answers the zone's view it went by, for a
+-- request that goes on.
+function _M.run(live, view, logged)
   local site = live and live.ready.site or ngx.var.ek_site
   if not site or site == "" then return end
   local z = zone.view()
@@ -56,12 +58,13 @@ function _M.run(live)
   local ip = ngx.var.remote_addr
   local key = iplist.client_key(ip)
   if not key then return end
-  local ctx = { site = site, name = live and live.name, ip = ip, key = key, view = data.view(site), zone = z, deny = deny, drop = drop, page = page.send }
+  local ctx = { site = site, name = live and live.name, ip = ip, key = key, view = view or data.view(site), logged = logged, zone = z, deny = deny, drop = drop, page = page.send }
   zone.restricted(ctx)
   traffic(ctx)
   if ctx.zone.firewall then firewall(ctx) end
   -- Whitelisted or not, with the zone's firewall on or off, a served request counts against the site's limitations.
   site_limits.admit(ctx)
+  return z
 end
 
 return _M

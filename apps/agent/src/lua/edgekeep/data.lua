@@ -66,9 +66,10 @@ function _M.load(doc)
   return true
 end
 
--- This worker's view of one site: { version, raw, compiled }; nil when the node holds no data for it.
-local function site(site_id)
-  local version = dict:get("sitev:" .. site_id)
+-- This worker's view of one site: { version, raw, compiled }; nil when the node holds no data for it. `key`: its
+-- version's key ("sitev:" and the id) where the caller keeps it.
+local function site(site_id, key)
+  local version = dict:get(key or "sitev:" .. site_id)
   if not version then return nil end
   local cached = compiled[site_id]
   if cached and cached.version == version then return cached end
@@ -80,8 +81,8 @@ local function site(site_id)
 end
 
 -- This worker's view of a site for a request context's `view`: false when the node holds no data for it.
-function _M.view(site_id)
-  return site(site_id) or false
+function _M.view(site_id, key)
+  return site(site_id, key) or false
 end
 
 -- The compiled rules of one kind for the request's site: ctx.view, or ctx.site looked up once and kept in ctx.view;

@@ -31,11 +31,12 @@ function _M.load(domains)
   return true
 end
 
--- The modules of the domain this request is for (`id`: its id as live.lua has it, else $ek_domain), or nil.
-function _M.current(id)
+-- The modules of the domain this request is for (`id`: its id as live.lua has it, else $ek_domain), or nil. `key`:
+-- its version's key ("dmv:" and the id) where the caller keeps it.
+function _M.current(id, key)
   id = id or ngx.var.ek_domain
   if not id or id == "" then return nil end
-  local version = dict:get("dmv:" .. id)
+  local version = dict:get(key or "dmv:" .. id)
   if not version then return nil end
   local cached = compiled[id]
   if cached and cached.version == version then return cached.doc end

@@ -69,14 +69,14 @@ local function pages_of(site)
   return pages
 end
 
--- Header filter of the fixed servers: a live domain's answer of a status its site has a page for becomes that page
--- (a redirect: 302 to its URL), the status kept; the headers of the body it replaces go.
-function _M.header_filter()
+-- Header filter of the fixed servers, for a request of live domain `d` (its record) whose site had pages when route()
+-- found it (the others are served where no body filter puts one in place) and its ngx.ctx: an answer of a status its
+-- site has a page for becomes that page (a redirect: 302 to its URL), the status kept; the headers of the body it
+-- replaces go.
+function _M.header_filter(ctx, d)
   local status = ngx.status
   if status < 300 or status > 599 then return end
-  local ctx = ngx.ctx
-  local d = ctx.live
-  if not d or ctx.ek_page then return end
+  if ctx.ek_page then return end
   local pages = pages_of(d.site)
   local p = pages and pages[tostring(status)]
   if not p then return end

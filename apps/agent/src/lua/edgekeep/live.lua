@@ -17,9 +17,10 @@ local opt = store.opt
 local data = require "edgekeep.data"  -- data.zones: this configuration's own cache zones, set at boot
 local _M = {}
 
+-- The ports of `list` as a set of their names, as $server_port reads them.
 local function set_of(list)
   local set = {}
-  for _, v in ipairs(list) do set[v] = true end
+  for _, v in ipairs(list) do set[tostring(v)] = true end
   return set
 end
 
@@ -29,12 +30,18 @@ end
 -- for a domain of one primary origin: a loop cut their traces short and left them to LuaJIT's interpreter.
 local function prepare(d)
   for _, o in ipairs(d.origins) do o.peer = o.host:find(":", 1, true) and "[" .. o.host .. "]" or o.host end
+  local site, domain = tostring(d.site), tostring(d.domain)
   d.ready = {
     http_ports = set_of(d.httpPorts),
     https_ports = set_of(d.httpsPorts),
-    site = tostring(d.site),
-    domain = tostring(d.domain),
+    site = site,
+    domain = domain,
+    -- the keys of the site's data and the domain's modules in `ek_data` (data.lua, domain_modules.lua), made once
+    site_key = "sitev:" .. site,
+    modules_key = "dmv:" .. domain,
     only = #d.origins == 1 and not d.origins[1].backup,
+    -- a record stored before the field was pushed may have pages
+    pages = d.errorPages ~= false,
   }
   local cache = opt(d.cache)
   if cache then live_cache.prepare(cache) end
@@ -96,6 +103,20 @@ local function cache_zone(zone, var)
   end
 end
 
+-- The rest of route() in the location that serves the request: the record for the later phases, the body limit (a
+-- 413 the site's error page may replace), then a cache rule's location. Answers true and `view`, the site's data
+-- where the caller has it, which the access steps then take rather than look it up again.
+local function go_on(d, var, acme, view)
+  -- the request's ngx.ctx with room for what the later phases keep there (false: not yet), which costs less than
+  -- growing it
+  ngx.ctx = { live = d, live_zone = false, live_modules = false, live_tries = false, ek_request_id = false }
+  local body = opt(d.bodyLimit)
+  if body and body_over(body, var) then return ngx.exit(413) end
+  local cache = opt(d.cache)
+  if cache and not acme then live_cache.route(cache, var) end
+  return true, view
+end
+
 -- rewrite_by_lua of the fixed servers: the request's live domain (on a port its site listens on, HTTPS only with a
 -- certificate) sets $ek_site, $ek_domain, the origin scheme and HSTS, the rate, the cache key's path (and webp
 -- variant) and zone, refuses a body over the site's limit (413), or redirects to HTTPS; else the 903 page; a request
@@ -106,7 +127,7 @@ function _M.route(acme)
   local d = store.lookup(var.host)
   if not d then return no_domain() end
   local ready = d.ready or prepare(d)
-  local port = tonumber(var.server_port)
+  local port = var.server_port
   -- A port is the zone's for HTTP or for HTTPS, never both (nginx takes no port with and without ssl), and a site's
   -- ports are the zone's: a port among the site's HTTPS ones is an HTTPS request, and one of another HTTPS port is
   -- on none of the site's ports either way, so $https need not be read.
@@ -130,12 +151,25 @@ function _M.route(acme)
   if d.webp then webp(var) end
   local zone = opt(d.cacheZone)
   if zone then cache_zone(zone, var) end
-  ngx.ctx.live = d
-  local body = opt(d.bodyLimit)
-  if body and body_over(body, var) then return ngx.exit(413) end
-  local cache = opt(d.cache)
-  if cache and not acme then live_cache.route(cache, var) end
-  return true
+  if acme then return go_on(d, var, true) end
+  -- a domain whose site has error pages is served where the body filter puts them in place, one whose requests the
+  -- log phase has work for (the site's limitations, least_conn) where it runs (live-server.ts); the others' requests
+  -- run no Lua in either
+  if ready.pages then return ngx.exec("@ek_pages") end
+  local view = data.view(ready.site, ready.site_key)
+  if d.leastConn or site_limits.limited(view) then return ngx.exec("@ek_logged") end
+  return go_on(d, var, false, view)
+end
+
+-- rewrite_by_lua of the locations route() sends a domain's requests to (@ek_pages, @ek_logged): the internal
+-- redirect cleared ngx.ctx, so the domain's record is found again (the variables route() set are kept), then route()
+-- goes on.
+function _M.moved()
+  local var = ngx.var
+  local d = store.lookup(var.host)
+  if not d then return no_domain() end
+  if not d.ready then prepare(d) end
+  return go_on(d, var)
 end
 
 -- rewrite_by_lua of the policy locations: the internal redirect from route() cleared ngx.ctx, so the later phases
@@ -150,23 +184,31 @@ end
 
 -- access_by_lua of the fixed servers: the access steps and traffic modules every server runs (the http level's), for
 -- the site and domain of the record route() found rather than from nginx variables, which cost more to read.
-function _M.access()
-  local d = ngx.ctx.live
-  access.run(d)
-  site_modules.access(d and d.ready.domain)
+-- `logged`: the location runs the log phase, without which a request is not counted against its site's limitations
+-- (route() sends those of a site with limitations where it runs); `view`: the site's data as route() found it.
+function _M.access(logged, view)
+  local ctx = ngx.ctx
+  local d = ctx.live
+  local z = access.run(d, view, logged)
+  -- the zone's view and the domain's modules for the header filter, which then need not look them up again
+  ctx.live_zone = z
+  local ready = d and d.ready
+  ctx.live_modules = site_modules.access(ready and ready.domain, ready and ready.modules_key) or site_modules.NONE
 end
 
 -- header_filter_by_lua of the fixed servers, which runs before nginx's gzip filter: the site's error pages in place of
 -- answers of their statuses; only a live domain of a gzip site is compressed, any other answer's request loses its
 -- Accept-Encoding, which nginx compresses for (the origin and the cache's Vary have seen it by then); then what the
--- header filter of every server does (render/nginx-conf.ts), the domain's modules again by its record. A redirect to
+-- header filter of every server does (render/nginx-conf.ts): the ray id (for the server's add_header) and the domain's
+-- modules again by its record. A redirect to
 -- HTTPS has no record (route() answers it before): its domain is read from $ek_domain.
 function _M.header_filter()
-  error_pages.header_filter()
-  local d = ngx.ctx.live
+  local ctx = ngx.ctx
+  local d = ctx.live
+  if d and d.ready.pages then error_pages.header_filter(ctx, d) end
   if not (d and d.gzip) then clear_header("Accept-Encoding") end
-  ray.header_filter()
-  site_modules.header_filter(d and d.ready.domain)
+  ray.mark(d and ctx.live_zone, ctx)
+  site_modules.header_filter(d and d.ready.domain, d and ctx.live_modules)
 end
 
 -- body_filter_by_lua of the fixed servers: the site's error page in place of the body (error_pages.lua).
@@ -254,14 +296,38 @@ local function pick(d, list)
   return list[#list]
 end
 
+-- The peer of origin `o` for this try (the edge port's mapping, where the domain has one).
+local function set_peer(d, o)
+  local map = opt(d.portMap)
+  local port = o.port
+  if map then
+    local edge = ngx.var.server_port
+    port = map[edge] or tonumber(edge)
+  end
+  local ok, err = balancer.set_current_peer(o.peer, port)
+  if not ok then
+    ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
+    return ngx.exit(502)
+  end
+end
+
 -- balancer_by_lua of the live upstream: one origin per try; a failed try counts against its origin and the next
 -- try takes another one, as nginx's upstream would.
 function _M.balance()
   local ctx = ngx.ctx
   local d = ctx.live
   if not d then return ngx.exit(502) end
-  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   local tries = ctx.live_tries
+  if d.ready.only and not d.leastConn then
+    -- one origin, tried once, up or not, as candidates() would have it: the request keeps no list of its tries
+    if tries then
+      if balancer.get_last_failure() == "failed" then failed(d, d.origins[1]) end
+      return ngx.exit(502)
+    end
+    ctx.live_tries = true
+    return set_peer(d, d.origins[1])
+  end
+  -- the origins tried (tries[i]), the last one and the one in flight for least_conn
   if not tries then
     tries = new_tab(#d.origins, 2)
     ctx.live_tries = tries
@@ -287,27 +353,18 @@ function _M.balance()
     tries.busy = peer_key(d, o)
     take_busy(tries.busy)
   end
-  local map = opt(d.portMap)
-  local port = o.port
-  if map then
-    local edge = ngx.var.server_port
-    port = map[edge] or tonumber(edge)
-  end
-  local ok, err = balancer.set_current_peer(o.peer, port)
-  if not ok then
-    ngx.log(ngx.ERR, "live origin ", o.host, ":", port, ": ", err)
-    return ngx.exit(502)
-  end
+  return set_peer(d, o)
 end
 
--- log_by_lua of the fixed servers: what every server's log phase does (render/nginx-conf.ts), for the record's site
--- (a redirect to HTTPS has no record: $ek_site), then a least_conn domain's last try is no longer in flight.
+-- log_by_lua of the fixed servers' locations that run it (live-server.ts): what a site's server does in its log phase
+-- (render/http-site.ts), for the record's site (a request without one: $ek_site), then a least_conn domain's last try
+-- is no longer in flight.
 function _M.log()
   local ctx = ngx.ctx
   local d = ctx.live
   site_limits.log(d and d.ready.site)
   local tries = ctx.live_tries
-  if tries and tries.busy then
+  if tries and tries ~= true and tries.busy then
     give_back(tries.busy)
     tries.busy = nil
   end

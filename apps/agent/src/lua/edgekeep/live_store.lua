@@ -61,6 +61,7 @@ local function invalid(d)
   if zone ~= nil and (type(zone) ~= "string" or not zone:match("^ek_s%d+$")) then return d.name .. ": cache zone" end
   if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
   if type(d.gzip) ~= "boolean" then return d.name .. ": gzip" end
+  if type(d.errorPages) ~= "boolean" then return d.name .. ": error pages" end
   local cache = opt(d.cache)
   local why = cache ~= nil and live_cache.invalid(cache)
   if why then return d.name .. ": " .. why end

@@ -3,7 +3,7 @@
 -- X-Ray-ID on every response, written to the access line ($ek_ray) and shown on the block pages, so that what a
 -- visitor reports leads to the node, the site and the line.
 local zone = require "edgekeep.zone"
-local tohex = require("bit").tohex
+local format = string.format
 
 local _M = {}
 
@@ -17,13 +17,14 @@ local function next_id()
     count = 0
   end
   count = count + 1
-  return prefix .. tohex(count, 8)
+  -- one string made, where the count's digits and then the id would be two
+  return format("%s%08x", prefix, count)
 end
 
 -- This request's id, made at its first use and kept in ngx.ctx (a block page and the header filter show the same)
--- and in $ek_request_id for the access line.
-local function request_id()
-  local ctx = ngx.ctx
+-- and in $ek_request_id for the access line. `ctx`: the request's ngx.ctx where the caller has it.
+local function request_id(ctx)
+  ctx = ctx or ngx.ctx
   local id = ctx.ek_request_id
   if id then return id end
   id = next_id()
@@ -35,8 +36,8 @@ end
 -- This worker's reading of the zone's ray setting, again only when the zone changed.
 local setting = {}
 
-local function current()
-  local z = zone.view()
+local function current(z)
+  z = z or zone.view()
   if setting.zone ~= z then
     local wants = {}
     for _, part in ipairs(z.ray.parts) do wants[part] = true end
@@ -45,9 +46,9 @@ local function current()
   return setting
 end
 
-function _M.id()
-  local s = current()
-  local id = request_id() .. s.node
+function _M.id(z, ctx)
+  local s = current(z)
+  local id = request_id(ctx) .. s.node
   if s.site then
     local site = ngx.var.ek_site
     if site and site ~= "" then id = id .. "-s" .. site end
@@ -61,6 +62,12 @@ function _M.header_filter()
   local id = _M.id()
   ngx.header["X-Ray-ID"] = id
   ngx.var.ek_ray = id
+end
+
+-- Header filter of the fixed servers: $ek_ray only, which their add_header sends as X-Ray-ID after this filter
+-- (render/live-server.ts), for less than the header set from here costs.
+function _M.mark(z, ctx)
+  ngx.var.ek_ray = _M.id(z, ctx)
 end
 
 return _M

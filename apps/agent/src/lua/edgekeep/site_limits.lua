@@ -9,12 +9,26 @@ local page = require "edgekeep.page"
 local dict = ngx.shared.ek_limit
 local _M = {}
 
--- Counts the request against its site and caps it; a subrequest or internal redirect was counted already.
+-- The sites this worker counted a request of: a request is counted and let go in the same worker, so one of a site
+-- this worker never counted holds nothing here, which log() tells without a look in the dictionary.
+local counted = {}
+
+-- Whether the site of `view` (data.view) has limitations: its requests are counted, and let go in the log phase.
+function _M.limited(view)
+  return data.rules({ view = view }, "limits") ~= nil
+end
+
+-- Counts the request against its site and caps it; a subrequest or internal redirect was counted already, but for a
+-- live domain's request (ctx.name) that the fixed servers sent on to a named location of theirs before its access
+-- steps ran (live.lua): it holds no count yet. A live domain's request is counted only where the log phase runs
+-- (ctx.logged), which lets it go: route() sends a site's requests there when the site has limitations.
 function _M.admit(ctx)
-  if ngx.req.is_internal() then return end
   local limits = data.rules(ctx, "limits")
   if not limits then return end
+  if ctx.name and not ctx.logged then return end
+  if ngx.req.is_internal() and (not ctx.name or dict:get("held:" .. ngx.var.request_id)) then return end
   local key = "inflight:" .. ctx.site
+  counted[ctx.site] = true
   local n = dict:incr(key, 1, 0)
   if not n then return end
   dict:set("held:" .. ngx.var.request_id, key, 86400)
@@ -28,8 +42,8 @@ end
 function _M.log(site)
   site = site or ngx.var.ek_site
   if not site or site == "" then return end
-  -- A site that never had limitations on this node never counted a request: nothing to let go.
-  if not dict:get("inflight:" .. site) then return end
+  -- A site this worker never counted a request of: nothing to let go.
+  if not counted[site] then return end
   local held = "held:" .. ngx.var.request_id
   local key = dict:get(held)
   if not key then return end
