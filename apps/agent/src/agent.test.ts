@@ -31,8 +31,10 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
   let stateDir: string;
   const logged: Record<string, unknown>[] = [];
 
-  // no keepalive is a directive: every domain here gets a server block of its own, an extra one is a structure change
-  const domain = ({ id, name, port }: { id: number; name: string; port: number }) => ({ id, name, keepalive: 0, origins: [{ host: '127.0.0.1', port }] });
+  // a body size above the zone's (100 MiB) is a directive: every site here gets server blocks of its own, an extra one is
+  // a structure change
+  const largeBodies = { clientMaxBodySize: 101 };
+  const domain = ({ id, name, port }: { id: number; name: string; port: number }) => ({ id, name, origins: [{ host: '127.0.0.1', port }] });
   const stateAt = ({ revision, extra = [], blacklist = [], shopOrigin = '127.0.0.1' }: {
     revision: number;
     extra?: { id: number; name: string }[];
@@ -46,12 +48,14 @@ describe.skipIf(!nginx.ok)('agent against a control plane, with real nginx', () 
         {
           id: 1,
           name: 'shop',
+          options: largeBodies,
           domains: [{ ...domain({ id: 11, name: 'shop.example.com', port: shop.port }), origins: [{ host: shopOrigin, port: shop.port }] }],
           cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
         },
         ...extra.map((d) => ({
           id: d.id,
           name: d.name,
+          options: largeBodies,
           domains: [domain({ id: d.id * 10, name: d.name, port: blog.port })],
         })),
       ],

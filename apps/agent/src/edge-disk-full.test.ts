@@ -40,8 +40,10 @@ describe.skipIf(!nginx.ok || !ready)('an edge whose disk is full', () => {
           id: 1,
           name: 'shop',
           gzip,
-          // no keepalive is a directive: the domain has a server block of its own, and its gzip is a structure change
-          domains: [{ id: 11, name: 'shop.example.com', keepalive: 0, origins: [{ host: '127.0.0.1', port: origin.port }] }],
+          // a body size above the zone's is a directive: the domain has a server block of its own, and its gzip is a
+          // structure change
+          options: { clientMaxBodySize: 101 },
+          domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
           cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 60, mode: 'force' }],
         },
       ],

@@ -175,9 +175,9 @@ describe.skipIf(!nginx.ok)("a site's cache rules on a live domain, added, change
       types(['css', 'js'], 60),
     ];
     const state = stateWith(rules('files.example.com'));
-    // the twin's domain has a server block of its own: no keepalive is a directive
-    const twin = { id: 31, name: 'twin.example.com', keepalive: 0, origins: [{ host: '127.0.0.1', port: origin.port }] };
-    state.structure.sites.push(edge.siteStructure.parse({ id: 3, name: 'twin', domains: [twin], cacheRules: rules('twin.example.com') }));
+    // the twin's domain has a server block of its own: a body size above the zone's is a directive
+    const twin = { id: 31, name: 'twin.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] };
+    state.structure.sites.push(edge.siteStructure.parse({ id: 3, name: 'twin', options: { clientMaxBodySize: 101 }, domains: [twin], cacheRules: rules('twin.example.com') }));
     expect(splitLive({ state }).structure.sites.map((s) => s.id)).toEqual([3]);
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: true });
     const paths = ['/live', '/live?a=1', '/live/', '/live/p.png', '/live/keep', '/live/keep/p.png?x=1', '/live/keepx.png', '/nostore/p.png', '/nostore/p.html'];

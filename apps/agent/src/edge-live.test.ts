@@ -25,7 +25,7 @@ describe.skipIf(!nginx.ok)('live domains: added, changed and removed through pus
   let deadPort: number;
   let revision = 1;
 
-  type Extra = { name: string; origins: edge.Origin[] | { host: string; port: number; backup?: boolean; weight?: number }[] };
+  type Extra = { name: string; keepalive?: number; origins: edge.Origin[] | { host: string; port: number; backup?: boolean; weight?: number }[] };
   const stateWith = (extra: Extra[] = []) =>
     edge.desiredState.parse({
       revision: revision++,
@@ -157,15 +157,37 @@ describe.skipIf(!nginx.ok)('live domains: added, changed and removed through pus
 
   it('keeps a domain with a directive-only setting on its own server block, reloading for it', async () => {
     const state = stateWith();
+    const [site] = state.structure.sites;
+    // a body size above the zone's: nginx holds a chunked body to it as it reads it, which only a server of its own sets
     state.structure.sites.push({
-      ...state.structure.sites[0],
+      ...site,
       id: 2,
-      name: 'unpooled',
-      domains: [{ ...state.structure.sites[0].domains[0], id: 2, name: 'unpooled.example.com', keepalive: 0, origins: [{ ...state.structure.sites[0].domains[0].origins[0], port: b.port }] }],
+      name: 'large-bodies',
+      options: { ...site.options, clientMaxBodySize: state.structure.zone.nginx.clientMaxBodySize + 1 },
+      domains: [{ ...site.domains[0], id: 2, name: 'large.example.com', origins: [{ ...site.domains[0].origins[0], port: b.port }] }],
     });
     const before = await loads();
     expect(await applier.apply(state)).toMatchObject({ ok: true, reloaded: true });
-    expect(await origin('unpooled.example.com')).toEqual({ status: 200, origin: 'b' });
+    expect(await origin('large.example.com')).toEqual({ status: 200, origin: 'b' });
     expect(await loads()).toBe((before ?? 0) + 1);
+  });
+
+  it("serves a domain whose keepalive is 0 from pushed data, closing each request's origin connection", async () => {
+    const [domain] = stateWith().structure.sites[0].domains;
+    const peers = async (host: string) => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 4; i++) seen.add(JSON.parse((await get({ port: httpPort, host })).body).peer as number);
+      return seen.size;
+    };
+    // the server block of the test before goes first
+    expect(await applier.apply(stateWith())).toMatchObject({ ok: true });
+    const before = await loads();
+    const state = stateWith([{ name: 'unpooled.example.com', keepalive: 0, origins: [{ ...domain.origins[0], port: b.port }] }]);
+    expect(await applier.apply(state)).toMatchObject({ ok: true });
+    expect(await origin('unpooled.example.com')).toEqual({ status: 200, origin: 'b' });
+    // a kept connection serves a later request (each worker keeps its own), a closed one cannot
+    expect(await peers('unpooled.example.com')).toBe(4);
+    expect(await peers('d1.example.com')).toBeLessThan(4);
+    expect(await loads()).toBe(before);
   });
 });

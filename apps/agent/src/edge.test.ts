@@ -148,8 +148,8 @@ describe.skipIf(!nginx.ok)('edge node with real nginx', () => {
   it('refuses a configuration nginx -t rejects and keeps the old one serving', async () => {
     const serving = await readlink(join(node.prefix, 'conf'));
     const state = stateAt({ revision: 3, shopOrigin: 'origin.invalid' });
-    // no keepalive is a directive: the domain gets a server block of its own, whose upstream nginx resolves
-    state.structure.sites[0].domains[0].keepalive = 0;
+    // a body size above the zone's is a directive: the domain gets a server block of its own, whose upstream nginx resolves
+    state.structure.sites[0].options.clientMaxBodySize = state.structure.zone.nginx.clientMaxBodySize + 1;
     const result = await applyState({ state, prefix: node.prefix, controlPort: node.control.port });
     expect(result).toMatchObject({ ok: false, stage: 'test' });
     expect(!result.ok && result.error).toMatch(/host not found in upstream/);

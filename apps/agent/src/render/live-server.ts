@@ -7,22 +7,28 @@ import { tlsDirectives } from './tls';
 /** Idle connections the live upstream keeps to all origins together (nginx matches them by address). */
 const LIVE_KEEPALIVE = 1024;
 
-/** The one upstream of the live domains: each request's origin is chosen by the Lua balancer from the pushed data. */
+/**
+ * The upstreams of the live domains, each request's origin chosen by the Lua balancer from the pushed data: `ek_live`,
+ * which keeps idle connections to the origins, and `ek_live_close`, which keeps none, for the domains whose keepalive
+ * is 0 (route() names it in $ek_upstream).
+ */
 export const liveUpstream = ({ zone }: { zone: edge.ZoneStructure }) =>
-  block({
-    head: 'upstream ek_live',
-    body: lines(
-      // never used: nginx wants a server in every upstream; the balancer sets the peer of each try
-      'server 0.0.0.1;',
-      'balancer_by_lua_block { ek_live.balance() }',
-      `keepalive ${LIVE_KEEPALIVE};`,
-      `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`,
+  lines(
+    ...[
+      ['ek_live', `keepalive ${LIVE_KEEPALIVE};`, `keepalive_timeout ${zone.proxy.keepaliveTimeout}s;`],
+      ['ek_live_close'],
+    ].map(([name, ...keep]) =>
+      block({
+        head: `upstream ${name}`,
+        // the server is never used: nginx wants one in every upstream; the balancer sets the peer of each try
+        body: lines('server 0.0.0.1;', 'balancer_by_lua_block { ek_live.balance() }', ...keep),
+      }),
     ),
-  });
+  );
 
 /** A location that proxies a live domain's request to its origins, caching by `policy` (none: as the origin says). */
 const proxyLocation = (head: string, policy: CachePolicy | undefined, ...more: (string | false)[]) =>
-  block({ head, body: lines(...more, GZIP, cachePolicy(policy, '$ek_cache_zone'), 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://ek_live;') });
+  block({ head, body: lines(...more, GZIP, cachePolicy(policy, '$ek_cache_zone'), 'proxy_cache_key $scheme://$host$ek_cache_uri;', 'proxy_pass $ek_scheme://$ek_upstream;') });
 
 /**
  * nginx's own directives of the access phase and of the one before it (limit_req, limit_conn), which run before
@@ -102,6 +108,9 @@ export const liveServer = ({ zone, dir, policies }: { zone: edge.ZoneStructure; 
       'set $ek_vary "";',
       // the cache zone: live.lua names the site's own where it has a directory (its zone is declared in nginx.conf)
       'set $ek_cache_zone ek_cache;',
+      // the upstream by name (nginx looks a proxy_pass host up among the upstreams first): ek_live_close for a domain
+      // whose origin connections are not kept
+      'set $ek_upstream ek_live;',
       ...LUA_LOG_VARIABLES,
       'add_header X-Cache $upstream_cache_status always;',
       // the ray id the runtime's header filter sets (edgekeep/ray.lua), which runs before nginx's headers filter

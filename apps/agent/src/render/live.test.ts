@@ -61,6 +61,7 @@ describe('live domains', () => {
       webp: false,
       gzip: false,
       errorPages: false,
+      keepalive: true,
       cache: null,
     });
     // an origin named by host name goes live too; the agent gives it its addresses (render/live-origins.ts)
@@ -86,7 +87,8 @@ describe('live domains', () => {
     const { zone } = state.structure;
     const [shop, plain] = [state.structure.sites[0], state.structure.sites[2]];
     expect(renderedReasons({ site: shop, domain: shop.domains[0], zone })).toEqual(['body size above the zone']);
-    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual(['no keepalive']);
+    // a domain whose keepalive is 0 goes live, on the upstream that keeps no connection
+    expect(renderedReasons({ site: plain, domain: shop.domains[1], zone })).toEqual([]);
     expect(renderedReasons({ site: plain, domain: plain.domains[2], zone })).toEqual([]);
     expect(renderedReasons({ site: plain, domain: { ...plain.domains[0], waf: { mode: 'block', paranoia: 1, excludedRules: [] } }, zone })).toEqual(['managed WAF']);
     expect(renderedReasons({ site: plain, domain: plain.domains[0], zone })).toEqual([]);

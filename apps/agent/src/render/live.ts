@@ -44,6 +44,8 @@ export type LiveDomain = {
   gzip: boolean;
   /** The site has error pages (statuses 300–599): its requests go to the fixed servers' location that puts them in place (render/live-server.ts). */
   errorPages: boolean;
+  /** Idle connections to the origins are kept for the next requests (the domain's keepalive is not 0); else each request's is closed (render/live-server.ts). */
+  keepalive: boolean;
   /** The site's cache rules for this host, by the name of the fixed servers' location of each policy (render/live-server.ts). */
   cache: ReturnType<typeof liveCacheRules>;
 };
@@ -64,14 +66,13 @@ const liveBodyLimit = ({ site, zone }: { site: edge.SiteStructure; zone: edge.Zo
 
 /**
  * Why a domain needs a server block of its own: settings that only nginx directives carry (ModSecurity rules files,
- * a body size above the zone's, no keepalive). Empty: the domain goes live (its
+ * a body size above the zone's, which nginx holds a chunked body to as it reads it). Empty: the domain goes live (its
  * origins named by host name are resolved by the agent, render/live-origins.ts).
  */
 export const renderedReasons = ({ site, domain, zone }: { site: edge.SiteStructure; domain: edge.Domain; zone: edge.ZoneStructure }) => {
   const reasons: [boolean, string][] = [
     [liveBodyLimit({ site, zone }) === undefined, 'body size above the zone'],
     [domain.waf !== null, 'managed WAF'],
-    [domain.keepalive === 0, 'no keepalive'],
   ];
   return reasons.filter(([on]) => on).map(([, why]) => why);
 };
@@ -112,6 +113,7 @@ const liveDomain = ({ site, domain, zone }: { site: edge.SiteStructure; domain: 
     webp: site.options.webp,
     gzip: site.gzip || zoneCompresses(zone),
     errorPages: site.errorPages.some((p) => nginxStatus(p.status)),
+    keepalive: domain.keepalive !== 0,
     cache: liveCacheRules({ domain: domain.name, rules: site.cacheRules }),
   };
 };

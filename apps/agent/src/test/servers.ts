@@ -24,7 +24,8 @@ export const startOrigin = async ({ name }: { name: string }) => {
   const server = createHttpServer((req, res) => {
     hits.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ origin: name, url: req.url, host: req.headers.host, hit: hits.length }));
+    // `peer`: the port of the connection it came on, which tells a kept connection from a new one
+    res.end(JSON.stringify({ origin: name, url: req.url, host: req.headers.host, hit: hits.length, peer: req.socket.remotePort }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

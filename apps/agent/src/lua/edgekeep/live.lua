@@ -151,6 +151,8 @@ function _M.route(acme)
   if d.webp then webp(var) end
   local zone = opt(d.cacheZone)
   if zone then cache_zone(zone, var) end
+  -- kept across the internal redirects below, as route()'s other variables are
+  if d.keepalive == false then var.ek_upstream = "ek_live_close" end
   if acme then return go_on(d, var, true) end
   -- a domain whose site has error pages is served where the body filter puts them in place, one whose requests the
   -- log phase has work for (the site's limitations, least_conn) where it runs (live-server.ts); the others' requests

@@ -62,6 +62,7 @@ local function invalid(d)
   if type(d.webp) ~= "boolean" then return d.name .. ": webp" end
   if type(d.gzip) ~= "boolean" then return d.name .. ": gzip" end
   if type(d.errorPages) ~= "boolean" then return d.name .. ": error pages" end
+  if type(d.keepalive) ~= "boolean" then return d.name .. ": keepalive" end
   local cache = opt(d.cache)
   local why = cache ~= nil and live_cache.invalid(cache)
   if why then return d.name .. ": " .. why end
