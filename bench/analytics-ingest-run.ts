@@ -2,7 +2,6 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { createAnalyticsStore } from '../apps/api/src/analytics/store';
 import { batchFiles } from './analytics-lines';
 
@@ -30,6 +29,8 @@ try {
   let ackMs = 0;
   let lines = 0;
   if (mode === 'duckdb') {
+    // loaded in this mode only: loaded before the store opens, DuckDB's library would miss the allocator settings the store gives it
+    const { DuckDBInstance } = await import('@duckdb/node-api');
     const instance = await DuckDBInstance.create(join(dir, 'alone.duckdb'));
     const conn = await instance.connect();
     const started = performance.now();

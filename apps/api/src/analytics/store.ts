@@ -47,9 +47,9 @@ const DUCKDB_CONFIG = { memory_limit: '512MB', threads: '2', checkpoint_threshol
 const DUCKDB_MALLOC_CONF = 'dirty_decay_ms:0,muzzy_decay_ms:0';
 
 /**
- * Loads run on one of DuckDB's threads: each thread reading and inserting holds buffers of its own (a burst's peak
- * some 40 MB lower), and one thread loads about as fast. Folds keep both threads: on one, a burst's rollups took some
- * 10 % longer for a few MB less. Queries, which wait for the loads anyway, get both threads back after each.
+ * Loads and folds run on one of DuckDB's threads: each thread reading, inserting or grouping holds buffers and hash
+ * tables of its own (a burst's fold took some 20 MB less at its peak on one, and about as long), and one thread loads
+ * about as fast. Queries, which wait for the loads and folds anyway, get both threads back after each.
  */
 const oneThread = async <T>(conn: DuckDBConnection, work: () => Promise<T>) => {
   await conn.run('SET threads = 1');
@@ -140,7 +140,7 @@ export function createAnalyticsStore({ dataDir, rawRetentionDays = RAW_RETENTION
     serial(async (conn) => {
       unfolded = false;
       try {
-        const folded = await fold(conn);
+        const folded = await oneThread(conn, () => fold(conn));
         if (folded.first && folded.last) {
           const from = hourOf(folded.first);
           const to = hourAfter(folded.last);
