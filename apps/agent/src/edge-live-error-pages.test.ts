@@ -44,8 +44,11 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
     { status: 403, type: 'redirect', body: 'https://status.example.com/denied' },
     { status: 500, type: 'js', body: 'location.reload()' },
   ];
-  /** The site `shop` (its domain and one whose origin is down) with the error pages given, served from data. */
-  const stateWith = (errorPages: object[] = [], data: object = {}) =>
+  /**
+   * The site `shop` (its domain and one whose origin is down) with the error pages given, served from data; `more`
+   * gives shop cache rules and adds other sites.
+   */
+  const stateWith = (errorPages: object[] = [], data: object = {}, more: { cacheRules?: object[]; sites?: object[] } = {}) =>
     edge.desiredState.parse({
       data,
       revision: revision++,
@@ -56,11 +59,13 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
             id: 1,
             name: 'shop',
             errorPages,
+            cacheRules: more.cacheRules ?? [],
             domains: [
               { id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] },
               { id: 12, name: 'down.example.com', origins: [{ host: '127.0.0.1', port: deadPort }] },
             ],
           },
+          ...(more.sites ?? []),
         ],
       },
     });
@@ -119,22 +124,9 @@ describe.skipIf(!nginx.ok)("a site's error pages on its live domains, changed wi
   });
 
   it("puts the pages in place on a path a cache rule sends to its policy's location, and leaves a site without pages as its origin answers", async () => {
-    const state = edge.desiredState.parse({
-      revision: revision++,
-      structure: {
-        zone: { httpPorts: [httpPort], httpsPorts: [httpPort + 1], nginx: { workerProcesses: 1 } },
-        sites: [
-          {
-            id: 1,
-            name: 'shop',
-            errorPages: PAGES,
-            cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 600, mode: 'force' }],
-            domains: [{ id: 11, name: 'shop.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }],
-          },
-          { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] },
-        ],
-      },
-    });
+    const blogSite = { id: 2, name: 'blog', domains: [{ id: 21, name: 'blog.example.com', origins: [{ host: '127.0.0.1', port: origin.port }] }] };
+    const state = stateWith(PAGES, {}, { cacheRules: [{ type: 'fileTypes', values: ['png'], seconds: 600, mode: 'force' }], sites: [blogSite] });
+    // the domains stay live; the cache rule's policy location is rendered
     expect(splitLive({ state }).structure.sites).toEqual([]);
     expect(await applier.apply(state)).toMatchObject({ ok: true });
     expect(await shop('/broken.png')).toMatchObject({ status: 502, body: '<h1>Back soon</h1>' });
