@@ -195,6 +195,8 @@ export const scaleOut = async ({
     const wakes: number[] = [];
     /** How long the change's own call took (its answer comes once the change is committed). */
     const calls: number[] = [];
+    /** Each change's p50 and max, in order: a slow change stands out (the first ones, after the nodes came online). */
+    const perChange: string[] = [];
     const change = async (server: Server) => {
       const above = Math.max(...swarm!.agents.map((a) => a.known));
       const t0 = Date.now();
@@ -203,7 +205,9 @@ export const scaleOut = async ({
       calls.push(Date.now() - t0);
       const { held, woke } = await swarm!.allPast(above);
       wakes.push(...woke.map((at) => at - t0));
-      return held.map((at) => at - t0);
+      const mine = held.map((at) => at - t0);
+      perChange.push(`${percentile({ samples: mine, p: 50 })}/${Math.max(...mine)}`);
+      return mine;
     };
     for (let i = 0; i < changes; i++) {
       latencies.push(...(await change(servers[i % instances])));
@@ -217,7 +221,7 @@ export const scaleOut = async ({
     await pgAdmin.connect();
     const connections = Number((await pgAdmin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName])).rows[0].n);
     const propagation = { p50: percentile({ samples: latencies, p: 50 }), p99: percentile({ samples: latencies, p: 99 }), max: Math.max(...latencies) };
-    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}; the watch answers telling them: ${summary({ samples: wakes.filter(Number.isFinite) })}`);
+    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}; the watch answers telling them: ${summary({ samples: wakes.filter(Number.isFinite) })}; each change's p50/max ms: ${perChange.join(' ')}`);
     metricsPorts.forEach((_, i) =>
       console.log(`scale-out, instance ${i + 1}: CPU ${(((cpuAfter[i] - cpuBefore[i]) / wallSeconds) * 100).toFixed(0)} % of a core · RSS ${(rss[i] / 2 ** 20).toFixed(0)} MB · ${watchers[i]} watches waiting`),
     );

@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBody, MAX_BODY_BYTES } from './http/json-body';
 import { registerDocs } from './http/openapi';
+import { requestLogger } from './http/request-log';
 import { registerWeb } from './http/web';
 import { MODULES } from './modules';
 
@@ -11,6 +12,7 @@ import { MODULES } from './modules';
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOptions['loggerInstance'] } = {}) {
   const app = Fastify({
     loggerInstance: opts.logger ?? deps.log,
+    childLoggerFactory: requestLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

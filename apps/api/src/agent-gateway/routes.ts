@@ -15,7 +15,7 @@ import { recordBlocked } from '../modules/firewall/blocked-service';
 import { answerCommand, nodesWithCommandsWaiting, takeWaitingCommands } from '../modules/nodes/commands-repo';
 import { nodeByEnrolToken, nodesBeforeReport, recordAgentReports, updateAgentNode } from '../modules/nodes/repo';
 import { breachOf, isResolvable, monitorOf } from '../modules/resolutions/health';
-import { refreshResolutions } from '../modules/resolutions/service';
+import { refreshStale } from '../modules/resolutions/service';
 import { agentPackage, installScript, packageChecksum } from '../lib/agent-package';
 import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
@@ -128,7 +128,9 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
 
   registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node, query.base), { checked: true });
 
-  const refreshZone = oneAtATime((zoneId) => refreshResolutions(deps, [zoneId]));
+  // Computed again only when still stale: a zone's reports after a change start a run on every instance, and each
+  // queues one more for the reports that came meanwhile; the first run brings the rows up to date for all the others.
+  const refreshZone = oneAtATime((zoneId) => refreshStale(deps, [zoneId]));
   // A change reaches a zone's nodes together and each reports at once: this instance writes the reports that come
   // within REPORT_BATCH_MS of each other in one read and one statement, not two queries and a commit apiece. Of two
   // reports of one node in a batch, the later one is written.

@@ -72,7 +72,12 @@ export const normalSitesOfZone = (db: Db, zoneId: number) =>
 export async function zoneAnswerSources(db: Db, zoneId: number) {
   const groups = await db.selectFrom('node_groups').select(['id', 'line', 'dns_resolve']).where('zone_id', '=', zoneId).execute();
   const members = groups.length ? await db.selectFrom('node_group_members').select(['group_id', 'node_id']).where('group_id', 'in', groups.map((g) => g.id)).execute() : [];
-  const nodes = await db.selectFrom('nodes').selectAll().where('zone_id', '=', zoneId).execute();
+  // the columns the answers and the nodes' health take (not their reports: a zone's every node, after each change)
+  const nodes = await db
+    .selectFrom('nodes')
+    .select(['id', 'ip', 'role', 'enabled', 'virtual', 'initialized_at', 'last_report_at', 'apply_error', 'monitor_breach', 'monitor', 'resolvable'])
+    .where('zone_id', '=', zoneId)
+    .execute();
   const subs = await db.selectFrom('node_sub_nodes').select(['node_id', 'ip']).where('zone_id', '=', zoneId).orderBy('id').execute();
   const virtualRecords = await db
     .selectFrom('virtual_node_records')
