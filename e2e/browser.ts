@@ -90,7 +90,11 @@ export async function switchLanguage(page: Page, name: string) {
 /** Waits for a success toast, then for it to go, so the next one is not confused with it. */
 export async function waitForToast(page: Page, text: string) {
   const notice = page.locator('.ant-message-notice', { hasText: text });
-  await notice.first().waitFor();
+  await notice.first().waitFor().catch(async (err: Error) => {
+    // what the page showed instead, for a failure read off a CI log
+    const shown = await page.locator('.ant-message-notice, .ant-modal:visible .ant-modal-title, .ant-modal:visible .ant-modal-confirm-title').allInnerTexts().catch(() => []);
+    throw new Error(`${err.message}\nshown instead: ${JSON.stringify(shown)}`);
+  });
   await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 

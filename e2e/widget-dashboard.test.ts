@@ -120,7 +120,9 @@ describe.skipIf(!nginx.ok)('the client and admin widget dashboards in Chromium, 
     expect(exported).toEqual({ pages: before.pages });
 
     await page.getByTestId('dashboard-delete').click();
+    const put = page.waitForResponse((r) => r.url().endsWith('/client/dashboard') && r.request().method() === 'PUT');
     await topModal(page).getByRole('button', { name: 'Confirm' }).click();
+    expect((await put).status()).toBe(200);
     await waitForToast(page, 'Dashboard deleted.');
     await page.getByText('This dashboard has no pages').waitFor();
     expect((await api(stack.server, 'GET', 'client/dashboard', { token: stack.client })).body.data.pages).toEqual([]);

@@ -40,7 +40,15 @@ export default function WidgetDashboard({ tier }: { tier: DashboardTier }) {
   const store = (next: DashboardLayout, done: 'dashboardWidgets.saved' | 'dashboardWidgets.resetDone' | 'dashboardWidgets.deleted') => {
     const checked = dashboardLayout.safeParse(next);
     if (!checked.success) return toast.error(t('dashboardWidgets.invalid', { fields: checked.error.issues.map((i) => i.path.join('.')).join(', ') }));
-    save.mutate(checked.data, { onSuccess: () => { setDraft(undefined); toast.success(t(done)); } });
+    // the promise, not mutate's callbacks: those run only while the screen's observer of the mutation is subscribed,
+    // and a saved change must not go unconfirmed (a failure is shown by the query client)
+    save.mutateAsync(checked.data).then(
+      () => {
+        setDraft(undefined);
+        toast.success(t(done));
+      },
+      () => undefined,
+    );
   };
   const confirm = (title: string, onOk: () => void) => modal.confirm({ title, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk });
   const exit = () => (dirty ? confirmDiscard({ modal, t, onOk: () => setDraft(undefined) }) : setDraft(undefined));
