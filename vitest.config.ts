@@ -43,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/build-once.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness';
@@ -21,10 +19,8 @@ describe('the built console bundle', () => {
   let entry: string;
   let startup: string[];
 
-  beforeAll(async () => {
-    const env = { ...process.env };
-    delete env.NODE_ENV;
-    await promisify(execFile)('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, env });
+  // built by the lane's global setup (build-once.ts), as `npm start` builds it
+  beforeAll(() => {
     const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
     entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(html)![1];
     startup = [entry, ...[...html.matchAll(/rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])];

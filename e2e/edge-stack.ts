@@ -30,7 +30,8 @@ export async function startEdgeStack({ password, originName, product = {}, agent
   let agentOutput = '';
   /** The agent's process (again after a crash: the same state directory and nginx, as systemd would restart it). */
   const startAgent = () => {
-    const child = spawn('npx', ['tsx', 'apps/agent/src/main.ts'], {
+    // the agent as a node runs it (`npm run agent -w apps/agent`), from the lane's build
+    const child = spawn(process.execPath, ['--enable-source-maps', 'apps/agent/dist/main.js'], {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

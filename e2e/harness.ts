@@ -66,10 +66,11 @@ export type Server = {
 };
 
 /**
- * Starts the console exactly as the README does (`npm start`) on a free port with its own data directory; `keysFrom`:
- * another instance's data directory, whose platform keys this one shares (several instances on one database).
+ * Starts the console on a free port with its own data directory as `npm start` does, from the build the lane made
+ * once (build-once.ts): `npm run serve -w apps/api`, or the whole README command with `readme`; `keysFrom`: another
+ * instance's data directory, whose platform keys this one shares (several instances on one database).
  */
-export async function startServer(extraEnv: Record<string, string> = {}, { keysFrom }: { keysFrom?: string } = {}): Promise<Server> {
+export async function startServer(extraEnv: Record<string, string> = {}, { keysFrom, readme = false }: { keysFrom?: string; readme?: boolean } = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-e2e-'));
   if (keysFrom) fs.cpSync(path.join(keysFrom, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
@@ -79,7 +80,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, { keysF
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const launch = async () => {
-    const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn('npm', readme ? ['start'] : ['run', 'serve', '-w', 'apps/api'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
     // 'close' comes once every process of the group holding the output pipes has ended, so the output is complete.

@@ -34,7 +34,7 @@ const admin = async (query: string) => {
     await admin(`CREATE DATABASE ${database}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database}`;
-    server = await startServer({ DATABASE_URL: url.toString() });
+    server = await startServer({ DATABASE_URL: url.toString() }, { readme: true });
   });
   afterAll(async () => {
     await server?.stop();
