@@ -26,9 +26,10 @@ const PAGE_SCRIPTS = 6;
  */
 export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: number; l4Port: number; host: string; log: Logger; assets: () => Promise<string[]> }) {
   let files: string[] = [];
+  const script: Visit = { weight: 30, path: () => (files.length ? pick(files) : '/'), from: visitor, agent: pick(BROWSERS), referer: `http://${host}/` };
   const visits: Visit[] = [
     { weight: 30, path: () => pick(['/', '/user/login', '/client/login']), from: visitor, agent: pick(BROWSERS), referer: 'https://www.example.com/' },
-    { weight: 30, path: () => (files.length ? pick(files) : '/'), from: visitor, agent: pick(BROWSERS), referer: `http://${host}/` },
+    script,
     { weight: 5, path: () => '/favicon.ico', from: visitor, agent: pick(BROWSERS) },
     { weight: 4, path: () => `/assets/missing-${Math.floor(Math.random() * 5)}.js`, from: visitor, agent: 'curl/8.11.0' },
     { weight: 3, path: () => '/?id=1%27%20OR%201=1', from: () => '127.0.0.9', agent: 'sqlmap/1.8.11#stable (https://sqlmap.org)' },
@@ -46,10 +47,10 @@ export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: nu
   };
 
   /** One TCP connection through the layer-4 port carrying a plain HTTP/1.0 request, read until the far end closes. */
-  const connect = (v: Visit) =>
+  const connect = (v: Visit, path: string) =>
     new Promise<void>((resolve) => {
       const socket = net.connect({ host: '127.0.0.1', port: l4Port, localAddress: v.from(), timeout: 5000 }, () => {
-        socket.end(`GET ${v.path()} HTTP/1.0\r\nHost: ${host}\r\nUser-Agent: ${v.agent}\r\n\r\n`);
+        socket.end(`GET ${path} HTTP/1.0\r\nHost: ${host}\r\nUser-Agent: ${v.agent}\r\n\r\n`);
       });
       socket.on('data', () => undefined);
       socket.on('timeout', () => socket.destroy());
@@ -57,24 +58,34 @@ export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: nu
       socket.on('error', () => resolve());
     });
 
-  const request = (v: Visit) =>
+  const request = (v: Visit, path: string) =>
     new Promise<void>((resolve) => {
       const headers: Record<string, string> = { host, 'user-agent': v.agent };
       if (v.referer) headers.referer = v.referer;
-      const req = http.get({ host: '127.0.0.1', port, path: v.path(), headers, localAddress: v.from(), timeout: 5000 }, (res) => {
+      const req = http.get({ host: '127.0.0.1', port, path, headers, localAddress: v.from(), timeout: 5000 }, (res) => {
         res.resume();
         res.on('end', resolve);
       });
       req.on('timeout', () => req.destroy());
       req.on('error', () => resolve());
     });
-  const send = (v: Visit) => (v.l4 ? connect(v) : request(v));
+  const send = (v: Visit, path = v.path()) => (v.l4 ? connect(v, path) : request(v, path));
+  /**
+   * The first visits: one of each kind, and a script twice (the edge caches it, then answers from its cache), so a
+   * demo just started shows every kind of traffic within a few seconds rather than when chance gets to it.
+   */
+  let firstRound: (() => Promise<void>)[] | undefined;
+  const makeFirstRound = () => {
+    const path = script.path();
+    return [...visits.map((v) => () => send(v, v === script ? path : undefined)), () => send(script, path)];
+  };
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = async () => {
     if (!files.length) files = (await assets().catch(() => [])).sort().slice(0, PAGE_SCRIPTS);
-    await send(choose());
+    firstRound ??= makeFirstRound();
+    await (firstRound.shift() ?? (() => send(choose())))();
     if (!stopped) timer = setTimeout(tick, 400 + Math.random() * 1200);
   };
   timer = setTimeout(tick, 3000);
