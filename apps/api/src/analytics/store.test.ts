@@ -7,7 +7,7 @@ import { logLine } from '../../test/agent-logs';
 import { identify } from './load';
 import { compact } from './rollup';
 import { openSpool } from './spool';
-import { createAnalyticsStore, RAW_RETENTION_DAYS } from './store';
+import { BLOCK_SIZE, createAnalyticsStore, RAW_RETENTION_DAYS } from './store';
 import type { AnalyticsStore, Scope } from './types';
 
 type Line = Parameters<typeof logLine>[0];
@@ -236,6 +236,35 @@ describe('analytics store', () => {
     const chunks: number[][] = [];
     for await (const chunk of store.streamLines(filter, { chunk: 2 })) chunks.push(chunk.map((l) => l.status));
     expect(chunks).toEqual([[502, 444], [403, 404], [200]]);
+  });
+
+  it(`makes its file with ${BLOCK_SIZE / 1024} KB blocks, and keeps a file made with DuckDB's default blocks as it is`, async () => {
+    const blockSize = async (file: string) => {
+      const instance = await DuckDBInstance.create(file);
+      const conn = await instance.connect();
+      const [[size]] = (await conn.runAndReadAll('SELECT block_size FROM pragma_database_size()')).getRowsJS();
+      conn.closeSync();
+      instance.closeSync();
+      return Number(size);
+    };
+    await store.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+    expect((await store.cards(scope())).requests).toBe(5);
+    await store.close();
+    expect(await blockSize(path.join(dir, 'analytics.duckdb'))).toBe(BLOCK_SIZE);
+
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-analytics-older-'));
+    try {
+      const defaultSize = await blockSize(path.join(older, 'analytics.duckdb'));
+      expect(defaultSize).toBeGreaterThan(BLOCK_SIZE);
+      const kept = createAnalyticsStore({ dataDir: older });
+      await kept.ingest({ nodeId: 7, ndjson: ndjson(MIX.map(logLine)), served: [1, 2] });
+      expect((await kept.cards(scope())).requests).toBe(5);
+      await kept.close();
+      expect(await blockSize(path.join(older, 'analytics.duckdb'))).toBe(defaultSize);
+    } finally {
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+    store = createAnalyticsStore({ dataDir: dir });
   });
 
   it('opens a data directory whose rollups had keys and one dimension table, and keeps their counts', async () => {
