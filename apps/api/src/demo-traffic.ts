@@ -72,12 +72,12 @@ export function startDemoTraffic({ port, l4Port, host, log, assets }: { port: nu
   const send = (v: Visit, path = v.path()) => (v.l4 ? connect(v, path) : request(v, path));
   /**
    * The first visits: one of each kind, and a script twice (the edge caches it, then answers from its cache), so a
-   * demo just started shows every kind of traffic within a few seconds rather than when chance gets to it.
+   * demo just started shows every kind of traffic after its first dozen visits rather than when chance gets to it.
    */
   let firstRound: (() => Promise<void>)[] | undefined;
   const makeFirstRound = () => {
     const path = script.path();
-    return [...visits.map((v) => () => send(v, v === script ? path : undefined)), () => send(script, path)];
+    return [...visits, script].map((v) => () => send(v, v === script ? path : v.path()));
   };
 
   let timer: NodeJS.Timeout | undefined;
