@@ -76,10 +76,14 @@ const perDimension = (dims: readonly string[], column: (dim: string) => string) 
  * from the lines, all in one grouping-sets pass.
  */
 export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false }: { range: string; dimsOnly?: boolean }) => {
+  // The browser family of each distinct User-Agent, worked out once per agent rather than once per line: its tests
+  // (a regular expression and a dozen string searches) took two thirds of the pre-aggregate's time.
+  await conn.run(`CREATE TEMP TABLE fold_ua AS SELECT user_agent, ${DIM_VALUES.uaFamily} AS ua_family FROM (SELECT DISTINCT user_agent FROM access_log WHERE ${range})`);
+  const value = (dim: (typeof SMALL_DIMS)[number]) => (dim === 'uaFamily' ? 'fold_ua.ua_family' : RAW.value(dim));
   await conn.run(`CREATE TEMP TABLE fold_pre AS
-    SELECT ${BUCKET}, site_id, domain, node_id, ${SMALL_DIMS.map((d) => `coalesce(${RAW.value(d)}, '') AS ${preColumn(d)}`).join(', ')},
+    SELECT ${BUCKET}, site_id, domain, node_id, ${SMALL_DIMS.map((d) => `coalesce(${value(d)}, '') AS ${preColumn(d)}`).join(', ')},
       count(*) AS requests, sum(bytes_sent) AS bytes_sent, sum(bytes_received) AS bytes_received, count(*) FILTER (WHERE upstream_time IS NOT NULL) AS upstream_requests
-    FROM access_log WHERE ${range} GROUP BY ALL`);
+    FROM access_log JOIN fold_ua USING (user_agent) WHERE ${range} GROUP BY ALL`);
   if (!dimsOnly) {
     await conn.run(`CREATE TEMP TABLE fold_base AS SELECT bucket, site_id, domain, node_id, ${select(baseSums())} FROM fold_pre GROUP BY ALL`);
     await append(conn, { name: 'base', metrics: BASE_METRICS, from: 'fold_base' });
@@ -96,7 +100,7 @@ export const foldRows = async (conn: DuckDBConnection, { range, dimsOnly = false
     SELECT bucket, site_id, domain, ${wide.columns}, hash(coalesce(${WIDE_DIMS.map(wideColumn).join(', ')})) AS ${VALUE_HASH}, ${select(dimSums(RAW))}
     FROM (SELECT ${BUCKET}, *, ${WIDE_DIMS.map((d) => `coalesce(${DIM_VALUES[d]}, '') AS ${wideColumn(d)}`).join(', ')} FROM access_log WHERE ${range})
     GROUP BY ${wide.sets}`);
-  const temps = ['fold_pre', 'fold_base', 'fold_blocked', 'fold_dim', 'fold_wide'];
+  const temps = ['fold_ua', 'fold_pre', 'fold_base', 'fold_blocked', 'fold_dim', 'fold_wide'];
   for (const dim of WIDE_DIMS) {
     const numbered = isNumbered(dim) ? await numberFold(conn, { dim, from: 'fold_wide' }) : undefined;
     if (numbered) temps.push(numbered);
