@@ -6,9 +6,9 @@ import { createPgDatabase } from '../apps/api/test/harness';
 import { freePort, startServer, startSmtpSink, type Server } from '../e2e/harness';
 import { sleep } from './stats';
 
-/** Debian's nginx balancing the API instances: long polls pass through, a dead instance is skipped. */
+/** Debian's nginx balancing the API instances with a worker per core (its default): long polls pass through, a dead instance is skipped. */
 const balancerConf = (o: { port: number; upstreams: number[]; readTimeoutSeconds: number }) => `
-worker_processes 1;
+worker_processes auto;
 error_log stderr warn;
 pid nginx.pid;
 events { worker_connections 8192; }
