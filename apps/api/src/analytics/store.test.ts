@@ -7,7 +7,7 @@ import { logLine } from '../../test/agent-logs';
 import { identify } from './load';
 import { compact } from './rollup';
 import { openSpool } from './spool';
-import { BLOCK_SIZE, createAnalyticsStore, RAW_RETENTION_DAYS } from './store';
+import { BLOCK_SIZE, createAnalyticsStore, RAW_RETENTION_DAYS, ROW_GROUP_SIZE } from './store';
 import type { AnalyticsStore, Scope } from './types';
 
 type Line = Parameters<typeof logLine>[0];
@@ -264,6 +264,21 @@ describe('analytics store', () => {
     } finally {
       fs.rmSync(older, { recursive: true, force: true });
     }
+    store = createAnalyticsStore({ dataDir: dir });
+  });
+
+  it(`writes its lines in row groups of ${ROW_GROUP_SIZE} rows`, async () => {
+    const lines = ROW_GROUP_SIZE + 1000;
+    const many = Array.from({ length: lines }, (_, i) => logLine({ siteId: 1, time: at(1 + (i % 50)), clientIp: `198.51.100.${i % 250}` }));
+    expect((await store.ingest({ nodeId: 7, ndjson: ndjson(many), served: [1] })).accepted).toBe(lines);
+    expect((await store.cards(scope())).requests).toBe(lines);
+    await store.close();
+    const instance = await DuckDBInstance.create(path.join(dir, 'analytics.duckdb'));
+    const conn = await instance.connect();
+    const groups = (await conn.runAndReadAll(`SELECT row_group_id, max(count) AS n FROM pragma_storage_info('access_log') GROUP BY ALL ORDER BY 1`)).getRowsJS();
+    conn.closeSync();
+    instance.closeSync();
+    expect(groups.map(([, n]) => Number(n))).toEqual([ROW_GROUP_SIZE, 1000]);
     store = createAnalyticsStore({ dataDir: dir });
   });
 

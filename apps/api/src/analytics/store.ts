@@ -53,7 +53,7 @@ export const BLOCK_SIZE = 65_536;
  * was 0.45-0.50, the API's peak unchanged), and a month's rankings got faster (more row groups to share between the
  * threads; the file 5 % larger). With 32,768 rows: 0.53-0.58 and a higher peak. Row groups written from now on.
  */
-const ROW_GROUP_SIZE = 16_384;
+export const ROW_GROUP_SIZE = 16_384;
 /** The store file's name among the databases of the store's DuckDB instance (its catalog: the default of each connection). */
 const STORE = 'store';
 /**
