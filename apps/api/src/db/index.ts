@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './schema';
@@ -35,38 +35,74 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: watched(new SqliteDialect({ database: preparedOnce(file) })), dialect: 'sqlite' };
+  return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), file), dialect: 'sqlite' };
 }
 
 type WriteListener = (tables: ReadonlySet<string>) => void;
-const watches = new WeakMap<Db, WriteListener[]>();
+/**
+ * What the queries made while a read is recorded named: their tables, whether one was raw SQL reading tables unnamed,
+ * and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
+ */
+export type Reads = { tables: Set<string>; opaque: boolean; until: number };
+type Watch = { listeners: WriteListener[]; file?: SQLite.Database };
+const watches = new WeakMap<Db, Watch>();
+/** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
+const recording = new Set<Reads>();
 
-/** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
-function tablesOf(node: unknown, into = new Set<string>()) {
+/** Raw SQL that reads or writes a table it names in its own text, which no node of the statement names. */
+const RAW_TABLES = /\b(from|join|into|update)\b/i;
+
+/**
+ * Every table a statement names (its target, its subqueries' tables): more than it reads or writes, never less. A raw
+ * fragment that names tables in its text is `opaque`: its tables are not known.
+ */
+function tablesOf(node: unknown, into: Omit<Reads, 'until'> = { tables: new Set(), opaque: false }) {
   if (!node || typeof node !== 'object') return into;
-  const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
-  if (n.kind === 'TableNode' && n.table?.identifier?.name) into.add(n.table.identifier.name);
+  const n = node as { kind?: string; table?: { identifier?: { name?: string } }; sqlFragments?: readonly string[] };
+  if (n.kind === 'TableNode' && n.table?.identifier?.name) into.tables.add(n.table.identifier.name);
+  if (n.kind === 'RawNode' && n.sqlFragments?.some((f) => RAW_TABLES.test(f))) into.opaque = true;
   for (const v of Object.values(node)) if (v && typeof v === 'object') tablesOf(v, into);
   return into;
 }
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+/** The table a raw statement writes: `UPDATE nodes …`, `INSERT INTO …`, `DELETE FROM …`. */
+const RAW_WRITE = /^\s*(?:update|insert\s+(?:or\s+\w+\s+)?into|replace\s+into|delete\s+from)\s+"?(\w+)/i;
+/** A raw statement that changes the database (a write whose table RAW_WRITE does not find is told as `*`, every table). */
+const RAW_CHANGE = /^\s*(?:with|insert|update|delete|replace|merge)\b/i;
+
+/** The tables a statement writes, or undefined when it only reads. */
+function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
+  if (WRITES.has(node.kind)) return tablesOf(node).tables;
+  if (node.kind !== 'RawNode') return undefined;
+  const text = (node as RawNode).sqlFragments.join('?');
+  if (!RAW_CHANGE.test(text)) return undefined;
+  return new Set([RAW_WRITE.exec(text)?.[1] ?? '*']);
+}
 
 /**
- * The database with its writes heard: each insert, update and delete made through it (or a transaction of it) is
- * told to the listeners of `onWrite` with its tables, both before it runs and once it has run, so a reader that
- * keeps what it read can drop it and never keep what it read while the write was under way.
+ * The database with its writes heard: each insert, update and delete made through it (or a transaction of it), raw
+ * SQL too, is told to the listeners of `onWrite` with its tables (`*` when a raw statement's are not known), both
+ * before it runs and once it has run, so a reader that keeps what it read can drop it and never keep what it read
+ * while the write was under way. While a read is recorded (`recordReads`), every statement's tables are added to it.
  */
-function watched(dialect: PostgresDialect | SqliteDialect) {
-  const listeners: WriteListener[] = [];
+function watched(dialect: PostgresDialect | SqliteDialect, file?: SQLite.Database) {
+  const watch: Watch = { listeners: [], file };
   const writing = new WeakMap<QueryId, ReadonlySet<string>>();
-  const tell = (tables: ReadonlySet<string>) => listeners.forEach((l) => l(tables));
+  const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      if (WRITES.has(node.kind)) {
-        const tables = tablesOf(node as OperationNode);
+      const tables = writtenBy(node);
+      if (tables) {
         writing.set(queryId, tables);
         tell(tables);
+      }
+      if (recording.size) {
+        const named = tablesOf(node);
+        for (const reads of recording) {
+          named.tables.forEach((t) => reads.tables.add(t));
+          reads.opaque ||= named.opaque;
+        }
       }
       return node;
     },
@@ -77,14 +113,36 @@ function watched(dialect: PostgresDialect | SqliteDialect) {
     },
   };
   const db = new Kysely<Database>({ dialect, plugins: [plugin] });
-  watches.set(db, listeners);
+  watches.set(db, watch);
   return db;
 }
 
 /** Calls `listener` with the tables of every write made through `db` (see `watched`); a database opened otherwise has none. */
 export function onWrite(db: Db, listener: WriteListener) {
-  watches.get(db)?.push(listener);
+  watches.get(db)?.listeners.push(listener);
 }
+
+/**
+ * Records the tables of every statement made through `db` until `stop`: those of the caller's queries, and those of
+ * any other made meanwhile (more than the caller read, never less).
+ */
+export function recordReads(db: Db): Reads & { stop: () => void } {
+  const reads: Reads = { tables: new Set(), opaque: false, until: Infinity };
+  if (!watches.has(db)) return { ...reads, opaque: true, stop: () => undefined };
+  recording.add(reads);
+  return Object.assign(reads, { stop: () => void recording.delete(reads) });
+}
+
+/**
+ * Tells the reads being recorded that what was read changes at `time` (epoch ms) though no table is written then: a
+ * certificate's status once it is past its expiry. Every read recorded now is told, the caller's among them.
+ */
+export function readsChangeAt(time: number) {
+  for (const reads of recording) reads.until = Math.min(reads.until, time);
+}
+
+/** The embedded database's file (to ask SQLite what only it knows), or undefined on PostgreSQL. */
+export const sqliteFileOf = (db: Db) => watches.get(db)?.file;
 
 /** Statements kept compiled, the oldest dropped past this many (lists of ids make a statement per length). */
 const STATEMENTS_KEPT = 1000;
