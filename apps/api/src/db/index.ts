@@ -40,27 +40,20 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
 
 type WriteListener = (tables: ReadonlySet<string>) => void;
 /**
- * What the queries made while a read is recorded named: their tables, whether one was raw SQL reading tables unnamed,
- * and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
+ * What the statements run while a read is recorded named: their tables (`known` false on PostgreSQL, where reads are
+ * not recorded), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
  */
-export type Reads = { tables: Set<string>; opaque: boolean; until: number };
+export type Reads = { tables: Set<string>; known: boolean; until: number };
 type Watch = { listeners: WriteListener[]; file?: SQLite.Database };
 const watches = new WeakMap<Db, Watch>();
 /** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
 const recording = new Set<Reads>();
 
-/** Raw SQL that reads or writes a table it names in its own text, which no node of the statement names. */
-const RAW_TABLES = /\b(from|join|into|update)\b/i;
-
-/**
- * Every table a statement names (its target, its subqueries' tables): more than it reads or writes, never less. A raw
- * fragment that names tables in its text is `opaque`: its tables are not known.
- */
-function tablesOf(node: unknown, into: Omit<Reads, 'until'> = { tables: new Set(), opaque: false }) {
+/** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
+function tablesOf(node: unknown, into = new Set<string>()) {
   if (!node || typeof node !== 'object') return into;
-  const n = node as { kind?: string; table?: { identifier?: { name?: string } }; sqlFragments?: readonly string[] };
-  if (n.kind === 'TableNode' && n.table?.identifier?.name) into.tables.add(n.table.identifier.name);
-  if (n.kind === 'RawNode' && n.sqlFragments?.some((f) => RAW_TABLES.test(f))) into.opaque = true;
+  const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
+  if (n.kind === 'TableNode' && n.table?.identifier?.name) into.add(n.table.identifier.name);
   for (const v of Object.values(node)) if (v && typeof v === 'object') tablesOf(v, into);
   return into;
 }
@@ -73,7 +66,7 @@ const RAW_CHANGE = /^\s*(?:with|insert|update|delete|replace|merge)\b/i;
 
 /** The tables a statement writes, or undefined when it only reads. */
 function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
-  if (WRITES.has(node.kind)) return tablesOf(node).tables;
+  if (WRITES.has(node.kind)) return tablesOf(node);
   if (node.kind !== 'RawNode') return undefined;
   const text = (node as RawNode).sqlFragments.join('?');
   if (!RAW_CHANGE.test(text)) return undefined;
@@ -84,7 +77,7 @@ function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
  * The database with its writes heard: each insert, update and delete made through it (or a transaction of it), raw
  * SQL too, is told to the listeners of `onWrite` with its tables (`*` when a raw statement's are not known), both
  * before it runs and once it has run, so a reader that keeps what it read can drop it and never keep what it read
- * while the write was under way. While a read is recorded (`recordReads`), every statement's tables are added to it.
+ * while the write was under way.
  */
 function watched(dialect: PostgresDialect | SqliteDialect, file?: SQLite.Database) {
   const watch: Watch = { listeners: [], file };
@@ -96,13 +89,6 @@ function watched(dialect: PostgresDialect | SqliteDialect, file?: SQLite.Databas
       if (tables) {
         writing.set(queryId, tables);
         tell(tables);
-      }
-      if (recording.size) {
-        const named = tablesOf(node);
-        for (const reads of recording) {
-          named.tables.forEach((t) => reads.tables.add(t));
-          reads.opaque ||= named.opaque;
-        }
       }
       return node;
     },
@@ -123,12 +109,12 @@ export function onWrite(db: Db, listener: WriteListener) {
 }
 
 /**
- * Records the tables of every statement made through `db` until `stop`: those of the caller's queries, and those of
- * any other made meanwhile (more than the caller read, never less).
+ * Records the tables of every statement run on the embedded database until `stop`: those of the caller's queries, and
+ * those of any other run meanwhile (more than the caller read, never less; see `preparedOnce`).
  */
 export function recordReads(db: Db): Reads & { stop: () => void } {
-  const reads: Reads = { tables: new Set(), opaque: false, until: Infinity };
-  if (!watches.has(db)) return { ...reads, opaque: true, stop: () => undefined };
+  const reads: Reads = { tables: new Set(), known: true, until: Infinity };
+  if (!watches.get(db)?.file) return { ...reads, known: false, stop: () => undefined };
   recording.add(reads);
   return Object.assign(reads, { stop: () => void recording.delete(reads) });
 }
@@ -147,22 +133,38 @@ export const sqliteFileOf = (db: Db) => watches.get(db)?.file;
 /** Statements kept compiled, the oldest dropped past this many (lists of ids make a statement per length). */
 const STATEMENTS_KEPT = 1000;
 
+/** A statement that makes, changes or drops a table: the schema's table names are read again. */
+const DDL = /^\s*(create|alter|drop)\b/i;
+
+/** The schema's tables that a statement's text names as a word: every table it reads or writes, raw SQL's too. */
+const tablesNamed = (sql: string, schema: ReadonlySet<string>) => [...new Set(sql.match(/\w+/g)?.filter((w) => schema.has(w)))];
+
+const schemaTables = (file: SQLite.Database) =>
+  new Set((file.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`).all() as { name: string }[]).map((r) => r.name));
+
 /**
  * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
- * and compiling one costs more than running the small queries a request makes.
+ * and compiling one costs more than running the small queries a request makes. While reads are recorded
+ * (`recordReads`), the tables each statement names (worked out once per statement) are added to them.
  */
 function preparedOnce(file: SQLite.Database): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
+  const kept = new Map<string, { statement: SQLite.Statement; tables?: string[] }>();
+  let schema: Set<string> | undefined;
   return {
     close: () => file.close(),
     prepare: (sql: string) => {
-      let statement = kept.get(sql);
-      if (!statement) {
-        statement = file.prepare(sql);
+      let prepared = kept.get(sql);
+      if (!prepared) {
+        if (DDL.test(sql)) schema = undefined;
+        prepared = { statement: file.prepare(sql) };
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(sql, statement);
+        kept.set(sql, prepared);
       }
-      return statement;
+      if (recording.size) {
+        const tables = (prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file))));
+        for (const reads of recording) for (const t of tables) reads.tables.add(t);
+      }
+      return prepared.statement;
     },
   };
 }

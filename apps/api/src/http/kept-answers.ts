@@ -94,9 +94,9 @@ export function keptAnswer(db: Db, key: string): string | undefined {
 }
 
 /**
- * The answer `read` gives, kept under `key` with the tables its queries named (see `recordReads`). Not kept when one
- * of them was written while it read, when another connection wrote meanwhile, or when raw SQL read tables it does not
- * name. Only the embedded SQLite keeps answers: with several API instances on PostgreSQL, a write through another
+ * The answer `read` gives, kept under `key` with the tables its statements named (see `recordReads`). Not kept when
+ * one of them was written while it read, or when another connection wrote meanwhile. Only the embedded SQLite keeps
+ * answers: with several API instances on PostgreSQL, a write through another
  * instance would not be heard in time.
  */
 export async function keepAnswer(db: Db, key: string, read: () => Promise<string>): Promise<string> {
@@ -111,7 +111,7 @@ export async function keepAnswer(db: Db, key: string, read: () => Promise<string
   } finally {
     reads.stop();
   }
-  if (reads.opaque || foreign !== store.foreign() || writtenSince(store, reads.tables, stamp)) return body;
+  if (!reads.known || foreign !== store.foreign() || writtenSince(store, reads.tables, stamp)) return body;
   drop(store, key);
   store.entries.set(key, { body, tables: [...reads.tables], stamp, foreign, until: reads.until });
   store.chars += body.length;

@@ -25,7 +25,7 @@ export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
     await domains.removeDomains(deps, principal, params.siteId, body.ids);
     return ok;
   });
-  registerRoute(app, deps, r.upstreams, async ({ principal, params, query }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId, query));
+  registerRoute(app, deps, r.upstreams, async ({ principal, params, query }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId, query), { kept: true });
   registerRoute(app, deps, r.addUpstreams, async ({ principal, params, body }) => ({
     data: await domains.addUpstreams(deps, principal, params.siteId, params.domainId, body.upstreams),
   }));
