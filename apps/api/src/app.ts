@@ -21,16 +21,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors,
   });
-  // Hooks that wait for nothing take Fastify's callback: an async one costs every call its promise.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    done(null, payload);
   });
-  app.addHook('onResponse', (req, reply, done) => {
+  app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     deps.metrics.httpRequests.inc({ method: req.method, route, status: reply.statusCode });
     deps.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
-    done();
   });
   installJsonBody(app);
   installErrorHandling(app);
