@@ -46,8 +46,8 @@ async function drained(base: string) {
 
 /**
  * The API's lists at 100,000 domains (20 sites of 5,000 under one user of one client), in SQLite: the console's list
- * calls under 50 connections against a bare Fastify answering the same body, in the same run. The ratio is the
- * API's rate over the bare server's.
+ * list and detail calls under 50 connections against a bare Fastify answering the same body, in the same run. The
+ * ratio is the API's rate over the bare server's.
  */
 export const lists = async ({ domains = 100_000, connections = 50, seconds = 10 }: { domains?: number; connections?: number; seconds?: number } = {}) => {
   const t = await startTestApp({ LOG_LEVEL: 'warn' });
@@ -82,6 +82,8 @@ export const lists = async ({ domains = 100_000, connections = 50, seconds = 10 
       'site domains, page 1': { url: `${base}/user/site/${sites[0]}/domains?page=1&pageSize=20`, token: f.tokens.userA },
       'site domains, page 200': { url: `${base}/user/site/${sites[0]}/domains?page=200&pageSize=20`, token: f.tokens.userA },
       'user sites, page 1': { url: `${base}/user/sites?page=1&pageSize=20`, token: f.tokens.userA },
+      'a site': { url: `${base}/user/site/${sites[0]}`, token: f.tokens.userA },
+      "a site's domain settings, page 1": { url: `${base}/user/site/${sites[0]}/domain/settings?page=1&pageSize=20`, token: f.tokens.userA },
     };
     const results: Record<string, Load & { bare: Load; ratio: number; bytes: number }> = {};
     for (const [name, c] of Object.entries(calls)) {

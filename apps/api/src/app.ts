@@ -21,13 +21,16 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors,
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks that wait for nothing take Fastify's callback: an async one costs every call its promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     deps.metrics.httpRequests.inc({ method: req.method, route, status: reply.statusCode });
     deps.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
   });
   installJsonBody(app);
   installErrorHandling(app);

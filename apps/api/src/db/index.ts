@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './schema';
@@ -35,11 +35,19 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: watched(new SqliteDialect({ database: preparedOnce(file) })), dialect: 'sqlite' };
+  return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), file), dialect: 'sqlite' };
 }
 
 type WriteListener = (tables: ReadonlySet<string>) => void;
-const watches = new WeakMap<Db, WriteListener[]>();
+/**
+ * What the statements run while a read is recorded named: their tables (`known` false on PostgreSQL, where reads are
+ * not recorded), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
+ */
+export type Reads = { tables: Set<string>; known: boolean; until: number };
+type Watch = { listeners: WriteListener[]; file?: SQLite.Database };
+const watches = new WeakMap<Db, Watch>();
+/** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
+const recording = new Set<Reads>();
 
 /** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
 function tablesOf(node: unknown, into = new Set<string>()) {
@@ -51,20 +59,34 @@ function tablesOf(node: unknown, into = new Set<string>()) {
 }
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+/** The table a raw statement writes: `UPDATE nodes …`, `INSERT INTO …`, `DELETE FROM …`. */
+const RAW_WRITE = /^\s*(?:update|insert\s+(?:or\s+\w+\s+)?into|replace\s+into|delete\s+from)\s+"?(\w+)/i;
+/** A raw statement that changes the database (a write whose table RAW_WRITE does not find is told as `*`, every table). */
+const RAW_CHANGE = /^\s*(?:with|insert|update|delete|replace|merge)\b/i;
+
+/** The tables a statement writes, or undefined when it only reads. */
+function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
+  if (WRITES.has(node.kind)) return tablesOf(node);
+  if (node.kind !== 'RawNode') return undefined;
+  const text = (node as RawNode).sqlFragments.join('?');
+  if (!RAW_CHANGE.test(text)) return undefined;
+  return new Set([RAW_WRITE.exec(text)?.[1] ?? '*']);
+}
 
 /**
- * The database with its writes heard: each insert, update and delete made through it (or a transaction of it) is
- * told to the listeners of `onWrite` with its tables, both before it runs and once it has run, so a reader that
- * keeps what it read can drop it and never keep what it read while the write was under way.
+ * The database with its writes heard: each insert, update and delete made through it (or a transaction of it), raw
+ * SQL too, is told to the listeners of `onWrite` with its tables (`*` when a raw statement's are not known), both
+ * before it runs and once it has run, so a reader that keeps what it read can drop it and never keep what it read
+ * while the write was under way.
  */
-function watched(dialect: PostgresDialect | SqliteDialect) {
-  const listeners: WriteListener[] = [];
+function watched(dialect: PostgresDialect | SqliteDialect, file?: SQLite.Database) {
+  const watch: Watch = { listeners: [], file };
   const writing = new WeakMap<QueryId, ReadonlySet<string>>();
-  const tell = (tables: ReadonlySet<string>) => listeners.forEach((l) => l(tables));
+  const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      if (WRITES.has(node.kind)) {
-        const tables = tablesOf(node as OperationNode);
+      const tables = writtenBy(node);
+      if (tables) {
         writing.set(queryId, tables);
         tell(tables);
       }
@@ -77,34 +99,72 @@ function watched(dialect: PostgresDialect | SqliteDialect) {
     },
   };
   const db = new Kysely<Database>({ dialect, plugins: [plugin] });
-  watches.set(db, listeners);
+  watches.set(db, watch);
   return db;
 }
 
 /** Calls `listener` with the tables of every write made through `db` (see `watched`); a database opened otherwise has none. */
 export function onWrite(db: Db, listener: WriteListener) {
-  watches.get(db)?.push(listener);
+  watches.get(db)?.listeners.push(listener);
 }
+
+/**
+ * Records the tables of every statement run on the embedded database until `stop`: those of the caller's queries, and
+ * those of any other run meanwhile (more than the caller read, never less; see `preparedOnce`).
+ */
+export function recordReads(db: Db): Reads & { stop: () => void } {
+  const reads: Reads = { tables: new Set(), known: true, until: Infinity };
+  if (!watches.get(db)?.file) return { ...reads, known: false, stop: () => undefined };
+  recording.add(reads);
+  return Object.assign(reads, { stop: () => void recording.delete(reads) });
+}
+
+/**
+ * Tells the reads being recorded that what was read changes at `time` (epoch ms) though no table is written then: a
+ * certificate's status once it is past its expiry. Every read recorded now is told, the caller's among them.
+ */
+export function readsChangeAt(time: number) {
+  for (const reads of recording) reads.until = Math.min(reads.until, time);
+}
+
+/** The embedded database's file (to ask SQLite what only it knows), or undefined on PostgreSQL. */
+export const sqliteFileOf = (db: Db) => watches.get(db)?.file;
 
 /** Statements kept compiled, the oldest dropped past this many (lists of ids make a statement per length). */
 const STATEMENTS_KEPT = 1000;
 
+/** A statement that makes, changes or drops a table: the schema's table names are read again. */
+const DDL = /^\s*(create|alter|drop)\b/i;
+
+/** The schema's tables that a statement's text names as a word: every table it reads or writes, raw SQL's too. */
+const tablesNamed = (sql: string, schema: ReadonlySet<string>) => [...new Set(sql.match(/\w+/g)?.filter((w) => schema.has(w)))];
+
+const schemaTables = (file: SQLite.Database) =>
+  new Set((file.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`).all() as { name: string }[]).map((r) => r.name));
+
 /**
  * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
- * and compiling one costs more than running the small queries a request makes.
+ * and compiling one costs more than running the small queries a request makes. While reads are recorded
+ * (`recordReads`), the tables each statement names (worked out once per statement) are added to them.
  */
 function preparedOnce(file: SQLite.Database): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
+  const kept = new Map<string, { statement: SQLite.Statement; tables?: string[] }>();
+  let schema: Set<string> | undefined;
   return {
     close: () => file.close(),
     prepare: (sql: string) => {
-      let statement = kept.get(sql);
-      if (!statement) {
-        statement = file.prepare(sql);
+      let prepared = kept.get(sql);
+      if (!prepared) {
+        if (DDL.test(sql)) schema = undefined;
+        prepared = { statement: file.prepare(sql) };
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(sql, statement);
+        kept.set(sql, prepared);
       }
-      return statement;
+      if (recording.size) {
+        const tables = (prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file))));
+        for (const reads of recording) for (const t of tables) reads.tables.add(t);
+      }
+      return prepared.statement;
     },
   };
 }

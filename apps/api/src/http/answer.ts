@@ -93,14 +93,10 @@ function parsed(def: RouteDef, req: FastifyRequest, answer: unknown) {
   return out.data;
 }
 
-/**
- * Sends the answer as the response schema writes it: through a serializer Fastify compiled once for the route from the
- * schema (a zod parse of each answer and JSON.stringify cost 2–5× the compiled writer on a page of a list), or through
- * zod where the schema is not plain (see answerSchemaOf). Only the fields the contract names are sent.
- */
-export function sendAnswer(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown) {
-  const schema = answerSchemaOf(def.response);
-  if (!schema) return ctx.reply.send(parsed(def, ctx.req, answer));
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer as the compiled serializer writes it, checked against zod's reading under the test runner. */
+function written(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown, schema: JsonSchema) {
   let body: string;
   try {
     body = ctx.reply.compileSerializationSchema(schema)(answer as Record<string, unknown>);
@@ -110,5 +106,22 @@ export function sendAnswer(def: RouteDef, ctx: { req: FastifyRequest; reply: Fas
   if (CHECK_WRITTEN && !isDeepStrictEqual(JSON.parse(body), JSON.parse(JSON.stringify(parsed(def, ctx.req, answer))))) {
     mismatch(def, ctx.req, { written: body.slice(0, 2000) });
   }
-  return ctx.reply.type('application/json; charset=utf-8').send(body);
+  return body;
+}
+
+/**
+ * Sends the answer as the response schema writes it: through a serializer Fastify compiled once for the route from the
+ * schema (a zod parse of each answer and JSON.stringify cost 2–5× the compiled writer on a page of a list), or through
+ * zod where the schema is not plain (see answerSchemaOf). Only the fields the contract names are sent.
+ */
+export function sendAnswer(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown) {
+  const schema = answerSchemaOf(def.response);
+  if (!schema) return ctx.reply.send(parsed(def, ctx.req, answer));
+  return ctx.reply.type(JSON_TYPE).send(written(def, ctx, answer, schema));
+}
+
+/** The JSON text `sendAnswer` sends (of an answer that is a JSON object), to be kept and sent again as it is. */
+export function answerText(def: RouteDef, ctx: { req: FastifyRequest; reply: FastifyReply }, answer: unknown) {
+  const schema = answerSchemaOf(def.response);
+  return schema ? written(def, ctx, answer, schema) : JSON.stringify(parsed(def, ctx.req, answer));
 }

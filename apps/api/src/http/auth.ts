@@ -101,7 +101,7 @@ async function callerOf(deps: AppDeps, token: string, claims: Claims): Promise<C
   if (!callers) {
     const fresh: Callers = { generation: 0, byToken: new Map() };
     onWrite(deps.db, (tables) => {
-      if (!CALLER_TABLES.some((t) => tables.has(t))) return;
+      if (!tables.has('*') && !CALLER_TABLES.some((t) => tables.has(t))) return;
       fresh.generation++;
       fresh.byToken.clear();
     });

@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodObject, type z } from 'zod';
 import type { AppDeps } from '../deps';
-import { sendAnswer } from './answer';
+import { answerText, JSON_TYPE, sendAnswer } from './answer';
 import { authenticate, authenticateNode, type EdgeNode, type Principal } from './auth';
 import { ApiError, validationError } from './errors';
+import { keepAnswer, keptAnswer } from './kept-answers';
 
 export type HandlerContext<D extends RouteDef> = {
   req: FastifyRequest;
@@ -72,11 +73,30 @@ function servedList(app: FastifyInstance) {
  * Serves one route of the contract: authenticates the caller for the route's tier, validates params, query and
  * body, runs the handler and sends its answer as the response schema writes it (`sendAnswer`), which drops every
  * field the contract does not name.
+ *
+ * `kept`: a GET whose answer depends on the database alone (not on the clock, the analytics store, files or what the
+ * process holds in memory) and writes nothing. Its answer is kept per caller and URL and sent again as it is until a
+ * table its queries named is written (see `keepAnswer`); the caller is still authenticated and its permission checked
+ * on every call.
  */
-export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>) {
+export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>, opts: { kept?: boolean } = {}) {
   if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
   if (def.auth === 'node') throw new Error(`${def.id} is called by a node: register it with registerNodeRoute`);
-  serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
+  if (!opts.kept) return serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
+  if (def.method !== 'GET') throw new Error(`${def.id}: only the answer of a GET is kept`);
+  serve(
+    app,
+    deps,
+    def,
+    async (ctx) => ctx.reply.type(JSON_TYPE).send(await keepAnswer(deps.db, keyOf(ctx.req), async () => answerText(def, ctx, await handler(ctx)))),
+    (req) => keptAnswer(deps.db, keyOf(req)),
+  );
+}
+
+/** What a kept answer is kept under: who asks (an account's answers differ with its session's kind and who switched into it) and the URL. */
+function keyOf(req: FastifyRequest) {
+  const p = req.principal;
+  return p ? `${p.tier} ${p.accountId} ${p.sessionKind} ${p.proxyAccountId} ${req.url}` : `public ${req.url}`;
 }
 
 /**
@@ -104,7 +124,14 @@ export function registerDownload<D extends RouteDef>(app: FastifyInstance, deps:
   serve(app, deps, def, async (ctx) => ctx.reply.send(await handler(ctx)));
 }
 
-function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>) {
+/** `kept`: the answer kept for the request, sent as it is (a URL answered before was valid then, and is not parsed again). */
+function serve<D extends RouteDef>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  def: D,
+  answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>,
+  kept?: (req: FastifyRequest) => string | undefined,
+) {
   if (def.query && !(def.query instanceof ZodObject)) throw new Error(`${def.id}: a query is an object of named parameters`);
   const queryKeys = new Set(def.query ? Object.keys((def.query as ZodObject).shape) : []);
   servedList(app).push(def);
@@ -123,6 +150,8 @@ function serve<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, 
       }
     },
     handler: async (req, reply) => {
+      const known = kept?.(req);
+      if (known !== undefined) return reply.type(JSON_TYPE).send(known);
       const principal = req.principal;
       const params = parse(def.params, req.params, 'params');
       refuseUnknownQuery(req.query, queryKeys);

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@edgekeep/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now, type Db } from '../../db';
+import { now, readsChangeAt, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
 import { paginate } from '../../db/paging';
 import type { CertificateTable } from '../../db/schema';
@@ -9,8 +9,12 @@ import type { ReachedSite } from '../sites/repo';
 
 type CertificateRow = Selectable<CertificateTable>;
 
-const statusOf = (c: Pick<CertificateTable, 'not_before' | 'not_after'>, at = now()) =>
-  c.not_after < at ? ('expired' as const) : c.not_before > at ? ('notYetValid' as const) : ('valid' as const);
+/** A certificate's status now; a read being recorded is told when it changes (see `readsChangeAt`). */
+function statusOf(c: Pick<CertificateTable, 'not_before' | 'not_after'>, at = now()) {
+  const next = [c.not_before, c.not_after].find((t) => t >= at);
+  if (next) readsChangeAt(Date.parse(next));
+  return c.not_after < at ? ('expired' as const) : c.not_before > at ? ('notYetValid' as const) : ('valid' as const);
+}
 
 /** Certificates as the console lists them, with the domains (of any site) that serve each. */
 async function toItems(db: Db, rows: CertificateRow[]) {

@@ -1,7 +1,7 @@
 import type { domainSchemas, PageQuery } from '@edgekeep/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { now, toCount, type Db } from '../../db';
+import { now, readsChangeAt, toCount, type Db } from '../../db';
 import { readJson, stringList } from '../../db/json-column';
 import { keptPage } from '../../db/kept-order';
 import { paginate } from '../../db/paging';
@@ -29,6 +29,9 @@ async function certStatuses(db: Db, rows: DomainRow[]) {
   const ids = [...new Set(rows.map((r) => r.certificate_id).filter((x): x is number => x !== null))];
   const certs = ids.length ? await db.selectFrom('certificates').select(['id', 'not_after']).where('id', 'in', ids).execute() : [];
   const at = new Date().toISOString();
+  const expiries = certs.filter((c) => c.not_after > at).map((c) => Date.parse(c.not_after));
+  // a valid certificate's domains read 'expired' from its expiry on
+  if (expiries.length) readsChangeAt(Math.min(...expiries));
   return (d: DomainRow): CertStatus => {
     const c = certs.find((x) => x.id === d.certificate_id);
     if (!c) return 'none';

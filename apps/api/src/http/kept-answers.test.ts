@@ -1,0 +1,133 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { now, onWrite, recordReads, sqliteFileOf } from '../db';
+import { keepAnswer, keptAnswer } from './kept-answers';
+import { useInfra } from '../../test/fixtures';
+import { call, lane } from '../../test/harness';
+
+const upstreams = [{ host: '192.0.2.10' }];
+
+/**
+ * A kept answer (`registerRoute(…, { kept: true })`) is what the database holds at each call: every write seen at the
+ * next call, whoever makes it. On PostgreSQL nothing is kept, and the same calls answer the same.
+ */
+lane('kept answers', () => {
+  const ctx = useInfra();
+  const siteDomains = (token = ctx.f.tokens.userA, site = ctx.f.a.site) => call(ctx.t, 'GET', `user/site/${site}/domains?page=1&pageSize=20`, { token });
+  const names = async (res: ReturnType<typeof siteDomains>) => ((await res).body.data as { name: string }[]).map((d) => d.name).sort();
+
+  it('answers a domain added, renamed and removed through the API at the next call', async () => {
+    expect(await names(siteDomains())).toEqual([]);
+    const added = await call(ctx.t, 'POST', `user/site/${ctx.f.a.site}/domains`, { token: ctx.f.tokens.userA, body: { domains: ['kept-1.example.com'], upstreams } });
+    expect(added.status).toBe(200);
+    expect(await names(siteDomains())).toEqual(['kept-1.example.com']);
+    // the sites list counts the site's domains: a write to domains reaches it through the count
+    const sites = async () => (await call(ctx.t, 'GET', 'user/sites?page=1&pageSize=20', { token: ctx.f.tokens.userA })).body.data[0].domainCount;
+    expect(await sites()).toBe(1);
+    await call(ctx.t, 'POST', `user/site/${ctx.f.a.site}/domains`, { token: ctx.f.tokens.userA, body: { domains: ['kept-2.example.com'], upstreams } });
+    expect(await sites()).toBe(2);
+    expect(await names(siteDomains())).toEqual(['kept-1.example.com', 'kept-2.example.com']);
+    const [first] = (await siteDomains()).body.data;
+    const removed = await call(ctx.t, 'DELETE', `user/site/${ctx.f.a.site}/domains`, { token: ctx.f.tokens.userA, body: { ids: [first.id] } });
+    expect(removed.status).toBe(200);
+    expect((await siteDomains()).body.data.map((d: { id: number }) => d.id)).not.toContain(first.id);
+    expect(await sites()).toBe(1);
+  });
+
+  it("never answers one caller's kept answer to another: the same URL is each caller's own", async () => {
+    const url = 'user/sites?page=1&pageSize=20';
+    const mine = (await call(ctx.t, 'GET', url, { token: ctx.f.tokens.userA })).body.data.map((s: { id: number }) => s.id);
+    const theirs = (await call(ctx.t, 'GET', url, { token: ctx.f.tokens.userB })).body.data.map((s: { id: number }) => s.id);
+    expect(mine).toEqual([ctx.f.a.site]);
+    expect(theirs).toEqual([ctx.f.b.site]);
+    // another tenant's site by its id: refused, though the same URL's answer is kept for its owner
+    expect((await siteDomains(ctx.f.tokens.userA)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await siteDomains(ctx.f.tokens.userB)).status).toBe(404);
+  });
+
+  it('still refuses a caller whose session ended, though its answer was kept', async () => {
+    expect((await siteDomains()).status).toBe(200);
+    await ctx.t.deps.db.updateTable('sessions').set({ revoked_at: now() }).where('account_id', '=', ctx.f.userA.id).execute();
+    expect((await siteDomains()).body.code).toBe(101013);
+    await ctx.t.deps.db.updateTable('sessions').set({ revoked_at: null }).where('account_id', '=', ctx.f.userA.id).execute();
+    expect((await siteDomains()).status).toBe(200);
+  });
+
+  it("answers a certificate's domains as expired from its expiry on, though no table was written", async () => {
+    const at = now();
+    const [cert] = await ctx.t.deps.db
+      .insertInto('certificates')
+      .values({ site_id: ctx.f.a.site, name: 'soon', chain: '', key_sealed: '', subject: 'CN=kept', names: '[]', issuer: 'test', not_before: at, not_after: new Date(Date.now() + 1500).toISOString(), created_at: at, updated_at: at })
+      .returning('id')
+      .execute();
+    await ctx.t.deps.db.updateTable('domains').set({ certificate_id: cert.id }).where('site_id', '=', ctx.f.a.site).execute();
+    const statuses = async () => (await siteDomains()).body.data.map((d: { certStatus: string }) => d.certStatus);
+    expect(await statuses()).toEqual(['valid']);
+    expect(await statuses()).toEqual(['valid']);
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(await statuses()).toEqual(['expired']);
+  });
+
+  describe.runIf(process.env.EK_TEST_DB !== 'postgres')('on SQLite', () => {
+    it('sends a kept answer again without reading the database', async () => {
+      const file = sqliteFileOf(ctx.t.deps.db)!;
+      const before = await names(siteDomains());
+      // a write on the app's own connection, not made through its database: no one hears it, so the kept answer stays
+      file.prepare(`UPDATE domains SET name = 'unheard.example.com' WHERE site_id = ?`).run(ctx.f.a.site);
+      expect(await names(siteDomains())).toEqual(before);
+      await ctx.t.deps.db.updateTable('domains').set({ updated_at: now() }).where('site_id', '=', ctx.f.a.site).execute();
+      expect(await names(siteDomains())).toEqual(['unheard.example.com']);
+    });
+
+    it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {
+      const db = ctx.t.deps.db;
+      const versions = () => db.selectFrom('sites').select('domains_version').where('id', '=', ctx.f.a.site).execute();
+      const body = await keepAnswer(db, 'versions', async () => JSON.stringify(await versions()));
+      expect(keptAnswer(db, 'versions')).toBe(body);
+      // a domain's write raises its site's version through a trigger: the write names domains alone
+      const at = now();
+      const [d] = await db.insertInto('domains').values({ site_id: ctx.f.a.site, name: 'side.example.com', status: 1, protocol: 'http', force_ssl: 0, hsts: 0, tags: '[]', certificate_id: null, created_at: at, updated_at: at }).returning('id').execute();
+      expect(keptAnswer(db, 'versions')).toBeUndefined();
+      await db.insertInto('upstreams').values({ domain_id: d.id, host: '192.0.2.10', port: 80, weight: 1, backup: 0, max_fails: 1, fail_timeout: 10, enabled: 1, hash: '', keepalive: 0 }).execute();
+      const origins = () => db.selectFrom('upstreams').select('host').where('domain_id', '=', d.id).execute();
+      await keepAnswer(db, 'origins', async () => JSON.stringify(await origins()));
+      expect(keptAnswer(db, 'origins')).toBe('[{"host":"192.0.2.10"}]');
+      // the domain's deletion deletes its origins through their foreign key
+      await db.deleteFrom('domains').where('id', '=', d.id).execute();
+      expect(keptAnswer(db, 'origins')).toBeUndefined();
+    });
+
+    it('records the tables the statements name, raw SQL and subqueries too', async () => {
+      const db = ctx.t.deps.db;
+      const reads = recordReads(db);
+      await db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select('domains.id').where('sites.id', 'in', db.selectFrom('products').select('id')).execute();
+      await sql`SELECT count(*) FROM upstreams u, certificates c WHERE u.id = c.id`.execute(db);
+      reads.stop();
+      expect([...reads.tables].sort()).toEqual(['certificates', 'domains', 'products', 'sites', 'upstreams']);
+      expect(reads.known).toBe(true);
+    });
+
+    it('answers a write made by another connection (the command line, another process) at the next call', async () => {
+      expect((await siteDomains()).status).toBe(200);
+      const other = new SQLite(path.join(ctx.t.dataDir, 'edgekeep.sqlite'));
+      try {
+        other.prepare(`UPDATE domains SET name = 'elsewhere.example.com' WHERE site_id = ?`).run(ctx.f.a.site);
+      } finally {
+        other.close();
+      }
+      expect(await names(siteDomains())).toEqual(['elsewhere.example.com']);
+    });
+  });
+
+  it("hears raw SQL's writes: the table it names, or every table when it cannot be told", async () => {
+    const db = ctx.t.deps.db;
+    const told: string[][] = [];
+    onWrite(db, (tables) => told.push([...tables]));
+    await sql`UPDATE nodes SET name = name WHERE id = 0`.execute(db);
+    await sql`WITH none AS (SELECT 0 AS id) UPDATE nodes SET name = name WHERE id IN (SELECT id FROM none)`.execute(db);
+    await sql`SELECT count(*) FROM nodes`.execute(db);
+    expect(told).toEqual([['nodes'], ['nodes'], ['*'], ['*']]);
+  });
+});
