@@ -4,11 +4,12 @@ import type { Logger } from 'pino';
 type Bindings = Parameters<NonNullable<FastifyServerOptions['childLoggerFactory']>>[1];
 type ChildOptions = Parameters<NonNullable<FastifyServerOptions['childLoggerFactory']>>[2];
 type Line = Parameters<FastifyBaseLogger['info']>;
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
 /**
  * A request's logger that makes the pino child (bound to the request id) at its first line at a level the app logs.
- * One object a request, its methods on the prototype: closures made per request cost the cached answers' calls more
- * than their lookups.
+ * One object a request, its methods (a method a level) on the prototype: closures made per request cost the kept
+ * answers' calls more than their lookups.
  */
 class LazyLogger {
   #made?: FastifyBaseLogger;
@@ -20,7 +21,7 @@ class LazyLogger {
   #child() {
     return (this.#made ??= this.logger.child(this.bindings, this.opts));
   }
-  #line(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal', args: Line) {
+  #line(level: (typeof LEVELS)[number], args: Line) {
     if ((this.logger as Logger).isLevelEnabled(level)) (this.#child()[level] as (...a: Line) => void)(...args);
   }
   get level() {
@@ -33,23 +34,14 @@ class LazyLogger {
     return this.#child().child(more, moreOpts);
   }
   silent() {}
-  trace(...args: Line) {
-    this.#line('trace', args);
-  }
-  debug(...args: Line) {
-    this.#line('debug', args);
-  }
-  info(...args: Line) {
-    this.#line('info', args);
-  }
-  warn(...args: Line) {
-    this.#line('warn', args);
-  }
-  error(...args: Line) {
-    this.#line('error', args);
-  }
-  fatal(...args: Line) {
-    this.#line('fatal', args);
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyLogger.prototype, level, {
+        value(this: LazyLogger, ...args: Line) {
+          this.#line(level, args);
+        },
+      });
+    }
   }
 }
 

@@ -93,10 +93,13 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
   );
 }
 
-/** What a kept answer is kept under: who asks (an account's answers differ with its session's kind and who switched into it) and the URL. */
+/**
+ * What a kept answer is kept under: who asks, as far as the principal shapes what a handler answers (its account and
+ * tier, whether it is its tenant's root, its session's kind, who switched into it), and the URL.
+ */
 function keyOf(req: FastifyRequest) {
   const p = req.principal;
-  return p ? `${p.tier} ${p.accountId} ${p.sessionKind} ${p.proxyAccountId} ${req.url}` : `public ${req.url}`;
+  return p ? `${p.tier} ${p.accountId} ${p.isRoot} ${p.sessionKind} ${p.proxyAccountId} ${req.url}` : `public ${req.url}`;
 }
 
 /**
