@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: ['apps/api/src/**/*.test.ts'],
-          env: { EK_TEST_DB: 'sqlite' },
+          env: { EK_TEST_DB: 'sqlite', KEPT_ANSWERS: 'check' },
           testTimeout: 30_000,
         },
       },
@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts'],
-          env: { EK_TEST_DB: 'postgres' },
+          env: { EK_TEST_DB: 'postgres', KEPT_ANSWERS: 'check' },
           testTimeout: 30_000,
         },
       },
@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'edge',
           include: ['apps/agent/src/**/*.test.ts'],
+          env: { KEPT_ANSWERS: 'check' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -44,6 +45,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/build-once.ts'],
+          env: { KEPT_ANSWERS: 'check' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -23,10 +23,10 @@ export async function makeInfra(t: TestApp) {
  * For a lane's tests: a test app with `makeInfra`'s two tenants, started before them and closed after, and the two
  * clients' accounts as a repository takes them.
  */
-export function useInfra() {
+export function useInfra(env: Record<string, string> = {}) {
   const ctx = {} as { t: TestApp; f: Awaited<ReturnType<typeof makeInfra>>; clientA: Account; clientB: Account };
   beforeAll(async () => {
-    ctx.t = await startTestApp();
+    ctx.t = await startTestApp(env);
     ctx.f = await makeInfra(ctx.t);
     ctx.clientA = (await findAccount(ctx.t.deps.db, ctx.f.clientA.id))!;
     ctx.clientB = (await findAccount(ctx.t.deps.db, ctx.f.clientB.id))!;

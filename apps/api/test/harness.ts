@@ -88,7 +88,7 @@ type Boot = { dataDir: string; database?: { url: string; drop: () => Promise<voi
 
 async function boot(b: Boot): Promise<TestApp> {
   const { dataDir, database } = b;
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', ...b.env });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url, WEB_DIST: '', KEPT_ANSWERS: process.env.KEPT_ANSWERS, ...b.env });
   const logLines: string[] = [];
   // every line from debug up, unless the caller names a level (a benchmark asks for the production-like quiet)
   const log = pino({ level: b.env.LOG_LEVEL ?? 'debug' }, new Writable({ write: (chunk, _enc, cb) => (logLines.push(String(chunk)), cb()) }));

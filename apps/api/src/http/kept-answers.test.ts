@@ -11,10 +11,12 @@ const upstreams = [{ host: '192.0.2.10' }];
 
 /**
  * A kept answer (`registerRoute(…, { kept: true })`) is what the database holds at each call: every write seen at the
- * next call, whoever makes it. On PostgreSQL nothing is kept, and the same calls answer the same.
+ * next call, whoever makes it. On PostgreSQL nothing is kept, and the same calls answer the same. The app here keeps
+ * answers as a server does (`KEPT_ANSWERS=on`); every other test's app checks each kept answer it would send against
+ * the database (`check`).
  */
 lane('kept answers', () => {
-  const ctx = useInfra();
+  const ctx = useInfra({ KEPT_ANSWERS: 'on' });
   const siteDomains = (token = ctx.f.tokens.userA, site = ctx.f.a.site) => call(ctx.t, 'GET', `user/site/${site}/domains?page=1&pageSize=20`, { token });
   const names = async (res: ReturnType<typeof siteDomains>) => ((await res).body.data as { name: string }[]).map((d) => d.name).sort();
 
@@ -79,6 +81,23 @@ lane('kept answers', () => {
       expect(await names(siteDomains())).toEqual(before);
       await ctx.t.deps.db.updateTable('domains').set({ updated_at: now() }).where('site_id', '=', ctx.f.a.site).execute();
       expect(await names(siteDomains())).toEqual(['unheard.example.com']);
+    });
+
+    describe('checked, as in the tests', () => {
+      const checked = useInfra({ KEPT_ANSWERS: 'check' });
+
+      it('refuses a kept answer that is not what the database holds, as an error', async () => {
+        const url = `user/site/${checked.f.a.site}/domains?page=1&pageSize=20`;
+        const list = () => call(checked.t, 'GET', url, { token: checked.f.tokens.userA });
+        await call(checked.t, 'POST', `user/site/${checked.f.a.site}/domains`, { token: checked.f.tokens.userA, body: { domains: ['checked.example.com'], upstreams } });
+        expect((await list()).status).toBe(200);
+        expect((await list()).status).toBe(200);
+        sqliteFileOf(checked.t.deps.db)!.prepare(`UPDATE domains SET name = 'unheard.example.com' WHERE site_id = ?`).run(checked.f.a.site);
+        expect((await list()).status).toBe(500);
+        expect(checked.t.logLines.join('')).toContain(`the answer kept for /api/v1/${url} is not what the database holds`);
+        // the answer read then is kept in its place
+        expect((await list()).body.data.map((d: { name: string }) => d.name)).toEqual(['unheard.example.com']);
+      });
     });
 
     it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {

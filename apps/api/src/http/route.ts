@@ -82,14 +82,27 @@ function servedList(app: FastifyInstance) {
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>, opts: { kept?: boolean } = {}) {
   if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
   if (def.auth === 'node') throw new Error(`${def.id} is called by a node: register it with registerNodeRoute`);
-  if (!opts.kept) return serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
-  if (def.method !== 'GET') throw new Error(`${def.id}: only the answer of a GET is kept`);
+  if (opts.kept && def.method !== 'GET') throw new Error(`${def.id}: only the answer of a GET is kept`);
+  const mode = opts.kept ? deps.config.keptAnswers : 'off';
+  if (mode === 'off') return serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
+  /** In `check` mode: the answer kept for a request, which is read afresh all the same and must be the same. */
+  const checked = new WeakMap<FastifyRequest, string>();
   serve(
     app,
     deps,
     def,
-    async (ctx) => ctx.reply.type(JSON_TYPE).send(await keepAnswer(deps.db, keyOf(ctx.req), async () => answerText(def, ctx, await handler(ctx)))),
-    (req) => keptAnswer(deps.db, keyOf(req)),
+    async (ctx) => {
+      const text = await keepAnswer(deps.db, keyOf(ctx.req), async () => answerText(def, ctx, await handler(ctx)));
+      const kept = checked.get(ctx.req);
+      if (kept !== undefined && kept !== text) throw new Error(`${def.id}: the answer kept for ${ctx.req.url} is not what the database holds`);
+      return ctx.reply.type(JSON_TYPE).send(text);
+    },
+    (req) => {
+      const kept = keptAnswer(deps.db, keyOf(req));
+      if (mode === 'on' || kept === undefined) return kept;
+      checked.set(req, kept);
+      return undefined;
+    },
   );
 }
 
