@@ -1,6 +1,9 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+/** How long a round trip on the listening connection may take before a call gives up waiting for it (`caughtUp`). */
+const ROUND_TRIP_MS = 1000;
+
 export type Listening = {
   /** Which connection listens: a new number after each drop (notices sent while none listened are lost); undefined while none does. */
   connection(): number | undefined;
@@ -51,20 +54,24 @@ export async function listen(o: { url: string; log: Pick<Logger, 'warn'>; what: 
 
   let trip: Promise<void> | undefined;
   let nextTrip: Promise<void> | undefined;
+  const roundTrip = (c: pg.Client) =>
+    new Promise<void>((resolve, reject) => {
+      // a connection that stopped answering without closing (the server's host gone) fails the call, not hangs it
+      const timer = setTimeout(() => reject(new Error(`${o.what}: no answer in ${ROUND_TRIP_MS} ms`)), ROUND_TRIP_MS);
+      c.query('SELECT 1').then(
+        () => (clearTimeout(timer), resolve()),
+        (err: unknown) => (clearTimeout(timer), reject(err)),
+      );
+    });
   const caughtUp = (): Promise<void> => {
     if (!client) return Promise.reject(new Error(`${o.what}: not listening`));
     if (!trip) {
-      trip = client.query('SELECT 1').then(
-        () => void (trip = undefined),
-        (err: unknown) => ((trip = undefined), Promise.reject(err)),
-      );
-      return trip;
+      const t: Promise<void> = roundTrip(client).finally(() => void (trip === t && (trip = undefined)));
+      return (trip = t);
     }
     // the trip under way may have been asked before this caller's notices were sent: the next one is its own
-    return (nextTrip ??= trip.then(
-      () => ((nextTrip = undefined), caughtUp()),
-      () => ((nextTrip = undefined), caughtUp()),
-    ));
+    const again = () => ((nextTrip = undefined), caughtUp());
+    return (nextTrip ??= trip.then(again, again));
   };
 
   await connect();
