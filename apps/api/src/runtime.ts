@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { createAnalyticsStore } from './analytics/store';
 import type { Config } from './config';
-import { openDatabase } from './db';
+import { openDatabase, stopHearing } from './db';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createScheduler } from './jobs/scheduler';
@@ -51,6 +51,7 @@ export async function closeRuntime(deps: AppDeps) {
   deps.mailer.close();
   await deps.analytics.close();
   await deps.revisions.close();
+  await stopHearing(deps.db);
   await deps.db.destroy();
 }
 

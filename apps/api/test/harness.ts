@@ -79,8 +79,10 @@ export type TestApp = {
  * The real app on a real database (a SQLite file in a temp directory, or a fresh PostgreSQL database on the
  * postgres lane), with mail going to the outbox and every log line kept for inspection.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { extend?: (app: FastifyInstance) => void } = {}) {
+export async function startTestApp(env: Record<string, string> = {}, opts: { extend?: (app: FastifyInstance) => void; keysFrom?: TestApp } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-api-'));
+  // another instance of the same platform: its tokens are good here
+  if (opts.keysFrom) fs.cpSync(path.join(opts.keysFrom.dataDir, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
   return boot({ dataDir, database: await freshDatabase(), env, extend: opts.extend });
 }
 

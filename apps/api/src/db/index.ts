@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { listen, type Listening } from './notices';
 import type { Database } from './schema';
+import { WRITES_CHANNEL } from './write-notices';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -22,20 +24,21 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   if (opts.databaseUrl) {
     // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, statements: new Map() };
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: readingClient(server) });
     // Without a listener a connection's error would end the process: an idle one's reaches the pool, one in use
     // between two queries its own client (its query fails, and the pool drops it when it is given back).
     const dropped = (err: Error) => opts.log?.warn({ err: { message: err.message } }, 'a database connection was dropped');
     pool.on('error', dropped);
     pool.on('connect', (client) => client.on('error', dropped));
-    return { db: watched(new PostgresDialect({ pool })), dialect: 'postgres' };
+    return { db: watched(new PostgresDialect({ pool }), { server }), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'edgekeep.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), file), dialect: 'sqlite' };
+  return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), { file }), dialect: 'sqlite' };
 }
 
 type WriteListener = (tables: ReadonlySet<string>) => void;
@@ -44,7 +47,15 @@ type WriteListener = (tables: ReadonlySet<string>) => void;
  * not recorded), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
  */
 export type Reads = { tables: Set<string>; known: boolean; until: number };
-type Watch = { listeners: WriteListener[]; file?: SQLite.Database };
+type Watch = {
+  listeners: WriteListener[];
+  file?: SQLite.Database;
+  /**
+   * PostgreSQL's: where to listen for the writes of every connection (`hearWrites`), the schema's tables once it
+   * listens, and the tables each statement names.
+   */
+  server?: { url: string; log?: Pick<Logger, 'warn'>; hearing?: Promise<Listening>; schema?: ReadonlySet<string>; statements: Map<string, string[]> };
+};
 const watches = new WeakMap<Db, Watch>();
 /** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
 const recording = new Set<Reads>();
@@ -79,8 +90,8 @@ function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
  * before it runs and once it has run, so a reader that keeps what it read can drop it and never keep what it read
  * while the write was under way.
  */
-function watched(dialect: PostgresDialect | SqliteDialect, file?: SQLite.Database) {
-  const watch: Watch = { listeners: [], file };
+function watched(dialect: PostgresDialect | SqliteDialect, where: Pick<Watch, 'file' | 'server'>) {
+  const watch: Watch = { listeners: [], ...where };
   const writing = new WeakMap<QueryId, ReadonlySet<string>>();
   const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
   const plugin: KyselyPlugin = {
@@ -109,12 +120,14 @@ export function onWrite(db: Db, listener: WriteListener) {
 }
 
 /**
- * Records the tables of every statement run on the embedded database until `stop`: those of the caller's queries, and
- * those of any other run meanwhile (more than the caller read, never less; see `preparedOnce`).
+ * Records the tables of every statement run until `stop`: those of the caller's queries, and those of any other run
+ * meanwhile (more than the caller read, never less; see `preparedOnce` and `readingClient`). On PostgreSQL, once
+ * `hearWrites` listens.
  */
 export function recordReads(db: Db): Reads & { stop: () => void } {
   const reads: Reads = { tables: new Set(), known: true, until: Infinity };
-  if (!watches.get(db)?.file) return { ...reads, known: false, stop: () => undefined };
+  const watch = watches.get(db);
+  if (!watch?.file && !watch?.server?.schema) return { ...reads, known: false, stop: () => undefined };
   recording.add(reads);
   return Object.assign(reads, { stop: () => void recording.delete(reads) });
 }
@@ -125,6 +138,76 @@ export function recordReads(db: Db): Reads & { stop: () => void } {
  */
 export function readsChangeAt(time: number) {
   for (const reads of recording) reads.until = Math.min(reads.until, time);
+}
+
+/** Adds the tables a statement names to the reads being recorded. */
+function recordStatement(tables: readonly string[]) {
+  for (const reads of recording) for (const t of tables) reads.tables.add(t);
+}
+
+/**
+ * PostgreSQL: listens for the writes of every connection to the database, every API instance's and the command
+ * line's (the tables' triggers tell them once committed; see `noticeWrites`), and tells them to `onWrite`'s listeners,
+ * every table at once after a gap in listening. From then on reads are recorded (`recordReads`). Once per database;
+ * undefined on SQLite, where no one else writes unseen (another connection's commit changes its `data_version`).
+ */
+export function hearWrites(db: Db): Promise<Listening> | undefined {
+  const watch = watches.get(db);
+  const server = watch?.server;
+  if (!watch || !server) return undefined;
+  const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
+  const hearing = (server.hearing ??= (async () => {
+    const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db);
+    const listening = await listen({
+      url: server.url,
+      log: server.log ?? console,
+      what: 'write notices',
+      channels: { [WRITES_CHANNEL]: (table) => tell(new Set([table ?? '*'])) },
+      onGap: () => tell(new Set(['*'])),
+    });
+    server.schema = new Set(rows.map((r) => r.name));
+    return listening;
+  })());
+  // a failed start is tried again by the next to ask
+  hearing.catch(() => server.hearing === hearing && (server.hearing = undefined));
+  return hearing;
+}
+
+/** Stops listening for writes (see `hearWrites`): before the database is closed. */
+export async function stopHearing(db: Db) {
+  const server = watches.get(db)?.server;
+  const hearing = server?.hearing;
+  if (!server || !hearing) return;
+  server.hearing = undefined;
+  server.schema = undefined;
+  await hearing.then((l) => l.close(), () => undefined);
+}
+
+/**
+ * PostgreSQL's client, its queries' tables (worked out once per statement text) added to the reads being recorded. A
+ * query given as an object (a cursor) is not told apart: the reads under way are marked as not known.
+ */
+function readingClient(server: NonNullable<Watch['server']>) {
+  const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  class ReadingClient extends pg.Client {}
+  Object.defineProperty(ReadingClient.prototype, 'query', {
+    value(this: pg.Client, text: unknown, ...rest: unknown[]) {
+      if (recording.size && server.schema) {
+        if (typeof text !== 'string') for (const reads of recording) reads.known = false;
+        else {
+          let tables = server.statements.get(text);
+          if (!tables) {
+            tables = tablesNamed(text, server.schema);
+            if (server.statements.size >= STATEMENTS_KEPT) server.statements.delete(server.statements.keys().next().value!);
+            server.statements.set(text, tables);
+          }
+          recordStatement(tables);
+        }
+      }
+      return query.call(this, text, ...rest);
+    },
+  });
+  return ReadingClient;
 }
 
 /** The embedded database's file (to ask SQLite what only it knows), or undefined on PostgreSQL. */
@@ -160,10 +243,7 @@ function preparedOnce(file: SQLite.Database): SqliteDatabase {
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
         kept.set(sql, prepared);
       }
-      if (recording.size) {
-        const tables = (prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file))));
-        for (const reads of recording) for (const t of tables) reads.tables.add(t);
-      }
+      if (recording.size) recordStatement((prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file)))));
       return prepared.statement;
     },
   };

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DbHandle } from './index';
 import type { MigrationStep } from './migrations/helpers';
+import { noticeWrites } from './write-notices';
 import { migration as m0001 } from './migrations/20261121-0001-accounts-and-sessions';
 import { migration as m0002 } from './migrations/20261121-0002-roles-and-audit';
 import { migration as m0003 } from './migrations/20261121-0003-zones-and-nodes';
@@ -93,6 +94,7 @@ function migrator({ db, dialect }: DbHandle) {
 export async function migrateToLatest(handle: DbHandle) {
   const { error, results } = await migrator(handle).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (handle.dialect === 'postgres') await noticeWrites(handle.db as unknown as Kysely<unknown>);
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
 }
 

@@ -1,17 +1,35 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { now, onWrite, recordReads, sqliteFileOf } from '../db';
+import { hearWrites, now, onWrite, recordReads, sqliteFileOf } from '../db';
 import { keepAnswer, keptAnswer } from './kept-answers';
 import { useInfra } from '../../test/fixtures';
-import { call, lane } from '../../test/harness';
+import { call, lane, startTestApp, type TestApp } from '../../test/harness';
 
 const upstreams = [{ host: '192.0.2.10' }];
 
 /**
+ * Renames a site's domains in a way the app does not hear: SQLite, on the app's own connection rather than through its
+ * database; PostgreSQL, from a connection whose triggers do not fire (`session_replication_role`).
+ */
+async function unheardRename(t: TestApp, site: number, name: string) {
+  const file = sqliteFileOf(t.deps.db);
+  if (file) return void file.prepare(`UPDATE domains SET name = ? WHERE site_id = ?`).run(name, site);
+  const client = new pg.Client({ connectionString: t.deps.config.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`SET session_replication_role = replica`);
+    await client.query(`UPDATE domains SET name = $1 WHERE site_id = $2`, [name, site]);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A kept answer (`registerRoute(…, { kept: true })`) is what the database holds at each call: every write seen at the
- * next call, whoever makes it. On PostgreSQL nothing is kept, and the same calls answer the same. The app here keeps
+ * next call, whoever makes it: on PostgreSQL, whichever instance or connection makes it. The app here keeps
  * answers as a server does (`KEPT_ANSWERS=on`); every other test's app checks each kept answer it would send against
  * the database (`check`).
  */
@@ -72,33 +90,91 @@ lane('kept answers', () => {
     expect(await statuses()).toEqual(['expired']);
   });
 
+  it('sends a kept answer again without reading the database', async () => {
+    const before = await names(siteDomains());
+    await unheardRename(ctx.t, ctx.f.a.site, 'unheard.example.com');
+    expect(await names(siteDomains())).toEqual(before);
+    await ctx.t.deps.db.updateTable('domains').set({ updated_at: now() }).where('site_id', '=', ctx.f.a.site).execute();
+    expect(await names(siteDomains())).toEqual(['unheard.example.com']);
+  });
+
+  describe('checked, as in the tests', () => {
+    const checked = useInfra({ KEPT_ANSWERS: 'check' });
+
+    it('refuses a kept answer that is not what the database holds, as an error', async () => {
+      const url = `user/site/${checked.f.a.site}/domains?page=1&pageSize=20`;
+      const list = () => call(checked.t, 'GET', url, { token: checked.f.tokens.userA });
+      await call(checked.t, 'POST', `user/site/${checked.f.a.site}/domains`, { token: checked.f.tokens.userA, body: { domains: ['checked.example.com'], upstreams } });
+      expect((await list()).status).toBe(200);
+      // on PostgreSQL answers are kept once the app listens for writes
+      await hearWrites(checked.t.deps.db);
+      await new Promise((r) => setImmediate(r));
+      expect((await list()).status).toBe(200);
+      expect((await list()).status).toBe(200);
+      await unheardRename(checked.t, checked.f.a.site, 'unheard.example.com');
+      expect((await list()).status).toBe(500);
+      expect(checked.t.logLines.join('')).toContain(`the answer kept for /api/v1/${url} is not what the database holds`);
+      // the answer read then is kept in its place
+      expect((await list()).body.data.map((d: { name: string }) => d.name)).toEqual(['unheard.example.com']);
+    });
+  });
+
+  describe.runIf(process.env.EK_TEST_DB === 'postgres')('on PostgreSQL', () => {
+    const other = async (statements: string[]) => {
+      const client = new pg.Client({ connectionString: ctx.t.deps.config.databaseUrl });
+      await client.connect();
+      try {
+        for (const text of statements) await client.query(text, text.includes('$1') ? [ctx.f.a.site] : []);
+      } finally {
+        await client.end();
+      }
+    };
+
+    const namesOnce = async () => [...new Set(await names(siteDomains()))];
+
+    it('answers a write made by another connection (the command line) at the next call', async () => {
+      expect((await siteDomains()).status).toBe(200);
+      await other([`UPDATE domains SET name = 'psql.example.com' WHERE site_id = $1`]);
+      expect(await namesOnce()).toEqual(['psql.example.com']);
+    });
+
+    it('answers a write made through another instance on the same database at the next call', async () => {
+      const b = await startTestApp({ DATABASE_URL: ctx.t.deps.config.databaseUrl! }, { keysFrom: ctx.t });
+      try {
+        const [domain] = (await siteDomains()).body.data;
+        // each change through B, each list through A right after, as a console behind a balancer may
+        for (let i = 0; i < 20; i++) {
+          const status = i % 2;
+          const changed = await call(b, 'PUT', `user/site/${ctx.f.a.site}/domain`, { token: ctx.f.tokens.userA, body: { id: domain.id, status } });
+          expect(changed.status).toBe(200);
+          expect((await siteDomains()).body.data.map((d: { status: number }) => d.status)).toEqual([status]);
+        }
+      } finally {
+        await b.close();
+      }
+    });
+
+    it('keeps nothing it cannot hear: while its listening connection is gone, and of what was written then', async () => {
+      expect((await siteDomains()).status).toBe(200);
+      await other([
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'edgekeep write notices'`,
+        `UPDATE domains SET name = 'unlistened.example.com' WHERE site_id = $1`,
+      ]);
+      expect(await namesOnce()).toEqual(['unlistened.example.com']);
+      // it listens again within moments, and keeps answers again
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        await siteDomains();
+        const before = await names(siteDomains());
+        await unheardRename(ctx.t, ctx.f.a.site, 'kept-again.example.com');
+        if ((await names(siteDomains()))[0] === before[0]) return;
+      }
+      throw new Error('answers were not kept again after the listening connection came back');
+    });
+  });
+
   describe.runIf(process.env.EK_TEST_DB !== 'postgres')('on SQLite', () => {
-    it('sends a kept answer again without reading the database', async () => {
-      const file = sqliteFileOf(ctx.t.deps.db)!;
-      const before = await names(siteDomains());
-      // a write on the app's own connection, not made through its database: no one hears it, so the kept answer stays
-      file.prepare(`UPDATE domains SET name = 'unheard.example.com' WHERE site_id = ?`).run(ctx.f.a.site);
-      expect(await names(siteDomains())).toEqual(before);
-      await ctx.t.deps.db.updateTable('domains').set({ updated_at: now() }).where('site_id', '=', ctx.f.a.site).execute();
-      expect(await names(siteDomains())).toEqual(['unheard.example.com']);
-    });
 
-    describe('checked, as in the tests', () => {
-      const checked = useInfra({ KEPT_ANSWERS: 'check' });
-
-      it('refuses a kept answer that is not what the database holds, as an error', async () => {
-        const url = `user/site/${checked.f.a.site}/domains?page=1&pageSize=20`;
-        const list = () => call(checked.t, 'GET', url, { token: checked.f.tokens.userA });
-        await call(checked.t, 'POST', `user/site/${checked.f.a.site}/domains`, { token: checked.f.tokens.userA, body: { domains: ['checked.example.com'], upstreams } });
-        expect((await list()).status).toBe(200);
-        expect((await list()).status).toBe(200);
-        sqliteFileOf(checked.t.deps.db)!.prepare(`UPDATE domains SET name = 'unheard.example.com' WHERE site_id = ?`).run(checked.f.a.site);
-        expect((await list()).status).toBe(500);
-        expect(checked.t.logLines.join('')).toContain(`the answer kept for /api/v1/${url} is not what the database holds`);
-        // the answer read then is kept in its place
-        expect((await list()).body.data.map((d: { name: string }) => d.name)).toEqual(['unheard.example.com']);
-      });
-    });
 
     it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {
       const db = ctx.t.deps.db;

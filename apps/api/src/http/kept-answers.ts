@@ -1,18 +1,24 @@
 import type SQLite from 'better-sqlite3';
-import { onWrite, recordReads, sqliteFileOf, type Db } from '../db';
+import { hearWrites, onWrite, recordReads, sqliteFileOf, type Db } from '../db';
 
 /** The most text the kept answers of one database hold (characters of JSON, mostly one byte each). */
 const CHARS_KEPT = 32 * 1024 * 1024;
 
-type Entry = { body: string; tables: string[]; stamp: number; foreign: number; until: number };
+type Entry = { body: string; tables: string[]; stamp: number; mark: number; until: number };
 type Store = {
   entries: Map<string, Entry>;
   chars: number;
   /** Raised by every write heard; a write's tables are stamped with it. */
   clock: number;
   written: Map<string, number>;
-  /** Writes to the database by other connections (SQLite's data_version: the command line, another process). */
-  foreign: () => number;
+  /**
+   * What says whether writes may have gone unheard: SQLite's `data_version` (another connection committed: the
+   * command line, another process), PostgreSQL's listening connection (undefined while none listens). An answer is
+   * kept with it and dropped when it changes.
+   */
+  mark: () => number | undefined;
+  /** PostgreSQL: resolves once every write committed before it was asked for has been heard (see `Listening`). */
+  caughtUp?: () => Promise<void>;
 };
 const stores = new WeakMap<Db, Store | null>();
 
@@ -47,18 +53,33 @@ function storeOf(db: Db): Store | null {
   const known = stores.get(db);
   if (known !== undefined) return known;
   const file = sqliteFileOf(db);
-  if (!file) {
+  if (file) {
+    const version = file.prepare('PRAGMA data_version').pluck();
+    return made(db, { mark: () => version.get() as number }, sideWrites(file));
+  }
+  const hearing = hearWrites(db);
+  if (!hearing) return made(db, null);
+  // nothing is kept until it listens; a start that failed is tried again by the next call
+  stores.set(db, null);
+  hearing.then(
+    (listening) => made(db, { mark: listening.connection, caughtUp: listening.caughtUp }, new Map()),
+    () => stores.delete(db),
+  );
+  return null;
+}
+
+/** The store of `db`, hearing its writes; on PostgreSQL a trigger's or foreign key's writes are heard from the server. */
+function made(db: Db, how: Pick<Store, 'mark' | 'caughtUp'> | null, side?: Map<string, string[]>) {
+  if (!how) {
     stores.set(db, null);
     return null;
   }
-  const version = file.prepare('PRAGMA data_version').pluck();
-  const side = sideWrites(file);
-  const store: Store = { entries: new Map(), chars: 0, clock: 0, written: new Map(), foreign: () => version.get() as number };
+  const store: Store = { entries: new Map(), chars: 0, clock: 0, written: new Map(), ...how };
   onWrite(db, (tables) => {
     const at = ++store.clock;
     for (const t of tables) {
       store.written.set(t, at);
-      side.get(t)?.forEach((s) => store.written.set(s, at));
+      side?.get(t)?.forEach((s) => store.written.set(s, at));
     }
   });
   stores.set(db, store);
@@ -80,30 +101,37 @@ function drop(store: Store, key: string) {
   store.chars -= entry.body.length;
 }
 
+const fresh = (store: Store, entry: Entry) => entry.mark === store.mark() && Date.now() < entry.until && !writtenSince(store, entry.tables, entry.stamp);
+
 /**
  * The answer kept under `key`, while none of the tables its reading named has been written since, through this
  * process or by another connection to the database, and until the time its reading said it changes (`readsChangeAt`).
+ * On PostgreSQL once every write committed before the call has been heard.
  */
-export function keptAnswer(db: Db, key: string): string | undefined {
+export function keptAnswer(db: Db, key: string): string | undefined | Promise<string | undefined> {
   const store = storeOf(db);
   const entry = store?.entries.get(key);
   if (!store || !entry) return undefined;
-  if (entry.foreign === store.foreign() && Date.now() < entry.until && !writtenSince(store, entry.tables, entry.stamp)) return entry.body;
-  drop(store, key);
-  return undefined;
+  const answer = () => {
+    if (fresh(store, entry)) return entry.body;
+    if (store.entries.get(key) === entry) drop(store, key);
+    return undefined;
+  };
+  return store.caughtUp ? store.caughtUp().then(answer, () => undefined) : answer();
 }
 
 /**
  * The answer `read` gives, kept under `key` with the tables its statements named (see `recordReads`). Not kept when
- * one of them was written while it read, or when another connection wrote meanwhile. Only the embedded SQLite keeps
- * answers: with several API instances on PostgreSQL, a write through another
- * instance would not be heard in time.
+ * one of them was written while it read, or when writes may have gone unheard meanwhile (SQLite: another connection
+ * wrote; PostgreSQL: the listening connection dropped). On PostgreSQL a write committed while it read, by any
+ * instance, is heard at the latest when the answer is next asked for (`keptAnswer`), and drops it then.
  */
 export async function keepAnswer(db: Db, key: string, read: () => Promise<string>): Promise<string> {
   const store = storeOf(db);
   if (!store) return read();
   const stamp = store.clock;
-  const foreign = store.foreign();
+  const mark = store.mark();
+  if (mark === undefined) return read();
   const reads = recordReads(db);
   let body: string;
   try {
@@ -111,9 +139,9 @@ export async function keepAnswer(db: Db, key: string, read: () => Promise<string
   } finally {
     reads.stop();
   }
-  if (!reads.known || foreign !== store.foreign() || writtenSince(store, reads.tables, stamp)) return body;
+  if (!reads.known || mark !== store.mark() || writtenSince(store, reads.tables, stamp)) return body;
   drop(store, key);
-  store.entries.set(key, { body, tables: [...reads.tables], stamp, foreign, until: reads.until });
+  store.entries.set(key, { body, tables: [...reads.tables], stamp, mark, until: reads.until });
   store.chars += body.length;
   for (const oldest of store.entries.keys()) {
     if (store.chars <= CHARS_KEPT) break;

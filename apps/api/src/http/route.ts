@@ -99,9 +99,9 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
     },
     (req) => {
       const kept = keptAnswer(deps.db, keyOf(req));
-      if (mode === 'on' || kept === undefined) return kept;
-      checked.set(req, kept);
-      return undefined;
+      if (mode === 'on') return kept;
+      const check = (answer: string | undefined) => void (answer !== undefined && checked.set(req, answer));
+      return kept instanceof Promise ? kept.then(check) : check(kept);
     },
   );
 }
@@ -146,7 +146,7 @@ function serve<D extends RouteDef>(
   deps: AppDeps,
   def: D,
   answer: (ctx: HandlerContext<D>) => Promise<FastifyReply>,
-  kept?: (req: FastifyRequest) => string | undefined,
+  kept?: (req: FastifyRequest) => string | undefined | Promise<string | undefined>,
 ) {
   if (def.query && !(def.query instanceof ZodObject)) throw new Error(`${def.id}: a query is an object of named parameters`);
   const queryKeys = new Set(def.query ? Object.keys((def.query as ZodObject).shape) : []);
@@ -166,7 +166,9 @@ function serve<D extends RouteDef>(
       }
     },
     handler: async (req, reply) => {
-      const known = kept?.(req);
+      let known = kept?.(req);
+      // SQLite answers at once: a call it answers waits for no promise
+      if (known instanceof Promise) known = await known;
       if (known !== undefined) return reply.type(JSON_TYPE).send(known);
       const principal = req.principal;
       const params = parse(def.params, req.params, 'params');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
+import { listen } from '../db/notices';
 
 const CHANNEL = 'edgekeep_revisions';
 /** Zones whose nodes' credentials changed (a node deleted, moved, enrolled again or revoked). */
@@ -31,48 +31,14 @@ const parse = (payload: string | undefined) => {
 };
 
 /**
- * One connection that LISTENs for the notices of every instance (this one too), reconnecting after a drop (with `onGap`, since
- * notices sent meanwhile are lost and every watcher should look again, every kept credential be read again). Resolves
- * once it listens.
+ * Listens for the notices of every instance (this one too), reconnecting after a drop (with `onGap`, since notices
+ * sent meanwhile are lost and every watcher should look again, every kept credential be read again). Resolves once it
+ * listens.
  */
-export async function listenForZones(o: { url: string; log: Logger; onNotice: (zones: number[]) => void; onCredentials: (zones: number[]) => void; onGap: () => void }) {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: o.url });
-    let dropped = false;
-    const drop = (err?: Error) => {
-      if (dropped || closed) return;
-      dropped = true;
-      client = undefined;
-      o.log.warn({ err: err?.message }, 'revision notices: connection lost, reconnecting');
-      c.end().catch(() => undefined);
-      retry = setTimeout(() => void connect().then(o.onGap, () => drop()), 1000);
-    };
-    c.on('notification', (m) => {
-      const zones = parse(m.payload);
-      if (zones) (m.channel === CREDENTIALS_CHANNEL ? o.onCredentials : o.onNotice)(zones);
-    });
-    c.on('error', drop);
-    c.on('end', () => drop());
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${CHANNEL}; LISTEN ${CREDENTIALS_CHANNEL}`);
-    } catch (err) {
-      drop(err as Error);
-      throw err;
-    }
-    client = c;
+export function listenForZones(o: { url: string; log: Logger; onNotice: (zones: number[]) => void; onCredentials: (zones: number[]) => void; onGap: () => void }) {
+  const on = (handler: (zones: number[]) => void) => (payload: string | undefined) => {
+    const zones = parse(payload);
+    if (zones) handler(zones);
   };
-
-  await connect();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-    },
-  };
+  return listen({ url: o.url, log: o.log, what: 'revision notices', channels: { [CHANNEL]: on(o.onNotice), [CREDENTIALS_CHANNEL]: on(o.onCredentials) }, onGap: o.onGap });
 }
