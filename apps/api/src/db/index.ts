@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { listen, type Listening } from './notices';
 import type { Database } from './schema';
-import { WRITES_CHANNEL } from './write-notices';
+import { APP_NAME, WRITES_CHANNEL } from './write-notices';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,7 +25,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
     // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, statements: new Map() };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: readingClient(server) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, application_name: APP_NAME, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: readingClient(server) });
     // Without a listener a connection's error would end the process: an idle one's reaches the pool, one in use
     // between two queries its own client (its query fails, and the pool drops it when it is given back).
     const dropped = (err: Error) => opts.log?.warn({ err: { message: err.message } }, 'a database connection was dropped');
@@ -146,8 +146,8 @@ function recordStatement(tables: readonly string[]) {
 }
 
 /**
- * PostgreSQL: listens for the writes of every connection to the database, every API instance's and the command
- * line's (the tables' triggers tell them once committed; see `noticeWrites`), and tells them to `onWrite`'s listeners,
+ * PostgreSQL: listens for the writes of every connection to the database, once committed: every API instance's and
+ * the command line's (each tells its own: `readingClient`), and any other's (the tables' triggers: `noticeWrites`), and tells them to `onWrite`'s listeners,
  * every table at once after a gap in listening. From then on reads are recorded (`recordReads`). Once per database;
  * undefined on SQLite, where no one else writes unseen (another connection's commit changes its `data_version`).
  */
@@ -162,7 +162,7 @@ export function hearWrites(db: Db): Promise<Listening> | undefined {
       url: server.url,
       log: server.log ?? console,
       what: 'write notices',
-      channels: { [WRITES_CHANNEL]: (table) => tell(new Set([table ?? '*'])) },
+      channels: { [WRITES_CHANNEL]: (tables) => tell(new Set(tables ? tables.split(',') : ['*'])) },
       onGap: () => tell(new Set(['*'])),
     });
     server.schema = new Set(rows.map((r) => r.name));
@@ -183,32 +183,69 @@ export async function stopHearing(db: Db) {
   await hearing.then((l) => l.close(), () => undefined);
 }
 
+/** Statements that open and end a transaction (`rollback to` a savepoint ends none). */
+const OPENS = /^\s*(?:begin|start\s+transaction)\b/i;
+const COMMITS = /^\s*(?:commit|end)\b/i;
+const ROLLS_BACK = /^\s*(?:rollback|abort)\s*$/i;
+/** A statement that may write: told with every table it names (more than it writes, never less). */
+const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|create|alter|drop|with\b[\s\S]*\b(?:insert|update|delete|merge)\b)/i;
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+
 /**
- * PostgreSQL's client, its queries' tables (worked out once per statement text) added to the reads being recorded. A
- * query given as an object (a cursor) is not told apart: the reads under way are marked as not known.
+ * PostgreSQL's client. Its queries' tables (worked out once per statement text) are added to the reads being
+ * recorded; a query given as an object (a cursor) is not told apart, and marks the reads under way as not known.
+ * The tables it writes are told to every instance on the database once they are committed: a notice on
+ * WRITES_CHANNEL, sent on the same connection right after the write (outside a transaction) or its transaction's
+ * commit, before the caller goes on, so a call answered after a write finds it heard (`caughtUp`). A notice sent
+ * within the writing transaction would hold PostgreSQL's one notice lock across its commit, and every writer behind it.
  */
 function readingClient(server: NonNullable<Watch['server']>) {
-  const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-  class ReadingClient extends pg.Client {}
+  const query = pg.Client.prototype.query as Query;
+  const tablesOfText = (text: string) => {
+    if (!server.schema) return ['*'];
+    let tables = server.statements.get(text);
+    if (!tables) {
+      tables = tablesNamed(text, server.schema);
+      if (server.statements.size >= STATEMENTS_KEPT) server.statements.delete(server.statements.keys().next().value!);
+      server.statements.set(text, tables);
+    }
+    return tables;
+  };
+  class ReadingClient extends pg.Client {
+    /** Tables written in the open transaction, undefined outside one. */
+    writing: Set<string> | undefined;
+  }
   Object.defineProperty(ReadingClient.prototype, 'query', {
-    value(this: pg.Client, text: unknown, ...rest: unknown[]) {
-      if (recording.size && server.schema) {
-        if (typeof text !== 'string') for (const reads of recording) reads.known = false;
-        else {
-          let tables = server.statements.get(text);
-          if (!tables) {
-            tables = tablesNamed(text, server.schema);
-            if (server.statements.size >= STATEMENTS_KEPT) server.statements.delete(server.statements.keys().next().value!);
-            server.statements.set(text, tables);
-          }
-          recordStatement(tables);
-        }
+    value(this: ReadingClient, text: unknown, ...rest: unknown[]) {
+      if (typeof text !== 'string') {
+        if (recording.size) for (const reads of recording) reads.known = false;
+        return query.call(this, text, ...rest);
       }
-      return query.call(this, text, ...rest);
+      if (recording.size && server.schema) recordStatement(tablesOfText(text));
+      let written: Iterable<string> | undefined;
+      if (OPENS.test(text)) this.writing = new Set();
+      else if (COMMITS.test(text)) [written, this.writing] = [this.writing, undefined];
+      else if (ROLLS_BACK.test(text)) this.writing = undefined;
+      else if (MAY_WRITE.test(text)) {
+        const tables = DDL.test(text) ? ['*'] : tablesOfText(text);
+        if (this.writing) for (const t of tables) this.writing.add(t);
+        else written = tables;
+      }
+      const result = query.call(this, text, ...rest);
+      if (!written || !(result instanceof Promise)) return result;
+      const tables = [...written].join(',');
+      if (!tables) return result;
+      // a notice that fails (the connection lost once the write was made) does not fail the write: kept answers on
+      // PostgreSQL live a bounded time (see `keepAnswer`)
+      const lost = (err: Error) => server.log?.warn({ err: { message: err.message } }, 'a write notice was not sent');
+      return result.then((r: unknown) => (query.call(this, NOTICE, [WRITES_CHANNEL, tables]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r)));
     },
   });
   return ReadingClient;
 }
+
+const NOTICE = 'SELECT pg_notify($1, $2)';
 
 /** The embedded database's file (to ask SQLite what only it knows), or undefined on PostgreSQL. */
 export const sqliteFileOf = (db: Db) => watches.get(db)?.file;

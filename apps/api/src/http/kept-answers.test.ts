@@ -27,6 +27,17 @@ async function unheardRename(t: TestApp, site: number, name: string) {
   }
 }
 
+/** Resolves once `db` keeps answers: on PostgreSQL, once it listens for writes. */
+async function keeping(db: TestApp['deps']['db']) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    await keepAnswer(db, 'probe', async () => 'kept');
+    if ((await keptAnswer(db, 'probe')) === 'kept') return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('answers are not kept');
+}
+
 /**
  * A kept answer (`registerRoute(…, { kept: true })`) is what the database holds at each call: every write seen at the
  * next call, whoever makes it: on PostgreSQL, whichever instance or connection makes it. The app here keeps
@@ -107,8 +118,7 @@ lane('kept answers', () => {
       await call(checked.t, 'POST', `user/site/${checked.f.a.site}/domains`, { token: checked.f.tokens.userA, body: { domains: ['checked.example.com'], upstreams } });
       expect((await list()).status).toBe(200);
       // on PostgreSQL answers are kept once the app listens for writes
-      await hearWrites(checked.t.deps.db);
-      await new Promise((r) => setImmediate(r));
+      await keeping(checked.t.deps.db);
       expect((await list()).status).toBe(200);
       expect((await list()).status).toBe(200);
       await unheardRename(checked.t, checked.f.a.site, 'unheard.example.com');
@@ -117,6 +127,25 @@ lane('kept answers', () => {
       // the answer read then is kept in its place
       expect((await list()).body.data.map((d: { name: string }) => d.name)).toEqual(['unheard.example.com']);
     });
+  });
+
+  it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {
+    const db = ctx.t.deps.db;
+    await keeping(db);
+    const versions = () => db.selectFrom('sites').select('domains_version').where('id', '=', ctx.f.a.site).execute();
+    const body = await keepAnswer(db, 'versions', async () => JSON.stringify(await versions()));
+    expect(await keptAnswer(db, 'versions')).toBe(body);
+    // a domain's write raises its site's version through a trigger: the write names domains alone
+    const at = now();
+    const [d] = await db.insertInto('domains').values({ site_id: ctx.f.a.site, name: 'side.example.com', status: 1, protocol: 'http', force_ssl: 0, hsts: 0, tags: '[]', certificate_id: null, created_at: at, updated_at: at }).returning('id').execute();
+    expect(await keptAnswer(db, 'versions')).toBeUndefined();
+    await db.insertInto('upstreams').values({ domain_id: d.id, host: '192.0.2.10', port: 80, weight: 1, backup: 0, max_fails: 1, fail_timeout: 10, enabled: 1, hash: '', keepalive: 0 }).execute();
+    const origins = () => db.selectFrom('upstreams').select('host').where('domain_id', '=', d.id).execute();
+    await keepAnswer(db, 'origins', async () => JSON.stringify(await origins()));
+    expect(await keptAnswer(db, 'origins')).toBe('[{"host":"192.0.2.10"}]');
+    // the domain's deletion deletes its origins through their foreign key
+    await db.deleteFrom('domains').where('id', '=', d.id).execute();
+    expect(await keptAnswer(db, 'origins')).toBeUndefined();
   });
 
   describe.runIf(process.env.EK_TEST_DB === 'postgres')('on PostgreSQL', () => {
@@ -154,6 +183,32 @@ lane('kept answers', () => {
       }
     });
 
+    it("tells another instance's transaction once, when it commits: until then the app answers, and keeps, what was committed", async () => {
+      const b = await startTestApp({ DATABASE_URL: ctx.t.deps.config.databaseUrl! }, { keysFrom: ctx.t });
+      const listener = new pg.Client({ connectionString: ctx.t.deps.config.databaseUrl });
+      const notices: string[][] = [];
+      listener.on('notification', (m) => notices.push((m.payload ?? '').split(',').sort()));
+      try {
+        await hearWrites(b.deps.db);
+        await listener.connect();
+        await listener.query('LISTEN edgekeep_writes');
+        const before = await namesOnce();
+        await b.deps.db.transaction().execute(async (tx) => {
+          await tx.updateTable('domains').set({ name: 'committed.example.com' }).where('site_id', '=', ctx.f.a.site).execute();
+          await tx.updateTable('sites').set({ updated_at: now() }).where('id', '=', ctx.f.a.site).execute();
+          expect(await namesOnce()).toEqual(before);
+          expect(await namesOnce()).toEqual(before);
+        });
+        expect(await namesOnce()).toEqual(['committed.example.com']);
+        // one notice, with both tables; the domains trigger's write to sites (an EdgeKeep connection's) sent none
+        await listener.query('SELECT 1');
+        expect(notices).toEqual([['domains', 'sites']]);
+      } finally {
+        await listener.end();
+        await b.close();
+      }
+    });
+
     it('keeps nothing it cannot hear: while its listening connection is gone, and of what was written then', async () => {
       expect((await siteDomains()).status).toBe(200);
       await other([
@@ -174,26 +229,6 @@ lane('kept answers', () => {
   });
 
   describe.runIf(process.env.EK_TEST_DB !== 'postgres')('on SQLite', () => {
-
-
-    it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {
-      const db = ctx.t.deps.db;
-      const versions = () => db.selectFrom('sites').select('domains_version').where('id', '=', ctx.f.a.site).execute();
-      const body = await keepAnswer(db, 'versions', async () => JSON.stringify(await versions()));
-      expect(keptAnswer(db, 'versions')).toBe(body);
-      // a domain's write raises its site's version through a trigger: the write names domains alone
-      const at = now();
-      const [d] = await db.insertInto('domains').values({ site_id: ctx.f.a.site, name: 'side.example.com', status: 1, protocol: 'http', force_ssl: 0, hsts: 0, tags: '[]', certificate_id: null, created_at: at, updated_at: at }).returning('id').execute();
-      expect(keptAnswer(db, 'versions')).toBeUndefined();
-      await db.insertInto('upstreams').values({ domain_id: d.id, host: '192.0.2.10', port: 80, weight: 1, backup: 0, max_fails: 1, fail_timeout: 10, enabled: 1, hash: '', keepalive: 0 }).execute();
-      const origins = () => db.selectFrom('upstreams').select('host').where('domain_id', '=', d.id).execute();
-      await keepAnswer(db, 'origins', async () => JSON.stringify(await origins()));
-      expect(keptAnswer(db, 'origins')).toBe('[{"host":"192.0.2.10"}]');
-      // the domain's deletion deletes its origins through their foreign key
-      await db.deleteFrom('domains').where('id', '=', d.id).execute();
-      expect(keptAnswer(db, 'origins')).toBeUndefined();
-    });
-
     it('records the tables the statements name, raw SQL and subqueries too', async () => {
       const db = ctx.t.deps.db;
       const reads = recordReads(db);

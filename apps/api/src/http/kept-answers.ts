@@ -1,8 +1,11 @@
 import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { hearWrites, onWrite, recordReads, sqliteFileOf, type Db } from '../db';
 
 /** The most text the kept answers of one database hold (characters of JSON, mostly one byte each). */
 const CHARS_KEPT = 32 * 1024 * 1024;
+/** PostgreSQL: how long an answer is kept at most (see `Store.lifetime`). */
+const UNHEARD_SEEN_MS = 30_000;
 
 type Entry = { body: string; tables: string[]; stamp: number; mark: number; until: number };
 type Store = {
@@ -19,26 +22,26 @@ type Store = {
   mark: () => number | undefined;
   /** PostgreSQL: resolves once every write committed before it was asked for has been heard (see `Listening`). */
   caughtUp?: () => Promise<void>;
+  /**
+   * PostgreSQL: how long an answer is kept at most (ms). An instance tells its writes just after their commit
+   * (`readingClient`): one killed between the two leaves a write unheard, seen by the others within this time.
+   */
+  lifetime?: number;
 };
 const stores = new WeakMap<Db, Store | null>();
+
+type Sides = { triggers: { table: string; body: string }[]; cascades: { from: string; to: string }[] };
 
 /**
  * What a write to each table may write besides: its triggers' targets (a domain's write raises its site's
  * `domains_version`) and the tables whose foreign keys act on it (a site's deletion deletes its domains), followed
  * to their end.
  */
-function sideWrites(file: SQLite.Database) {
+function sideWrites({ triggers, cascades }: Sides) {
   const direct = new Map<string, Set<string>>();
   const add = (from: string, to: string) => (direct.get(from) ?? direct.set(from, new Set()).get(from)!).add(to);
-  for (const t of file.prepare(`SELECT tbl_name AS "table", sql FROM sqlite_master WHERE type = 'trigger'`).all() as { table: string; sql: string }[]) {
-    const body = t.sql.slice(t.sql.search(/\bbegin\b/i));
-    for (const m of body.matchAll(/\b(?:update(?:\s+or\s+\w+)?|into|delete\s+from)\s+"?(\w+)/gi)) add(t.table, m[1]);
-  }
-  for (const { name } of file.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]) {
-    for (const fk of file.pragma(`foreign_key_list("${name}")`) as { table: string; on_update: string; on_delete: string }[]) {
-      if ([fk.on_update, fk.on_delete].some((action) => !['NO ACTION', 'RESTRICT'].includes(action))) add(fk.table, name);
-    }
-  }
+  for (const t of triggers) for (const m of t.body.matchAll(/\b(?:update(?:\s+or\s+\w+)?|into|delete\s+from)\s+"?(\w+)/gi)) add(t.table, m[1]);
+  for (const c of cascades) add(c.from, c.to);
   const closure = new Map<string, string[]>();
   for (const from of direct.keys()) {
     const reached = new Set<string>();
@@ -49,27 +52,54 @@ function sideWrites(file: SQLite.Database) {
   return closure;
 }
 
+function sqliteSides(file: SQLite.Database): Sides {
+  const triggers = (file.prepare(`SELECT tbl_name AS "table", sql FROM sqlite_master WHERE type = 'trigger'`).all() as { table: string; sql: string }[]).map((t) => ({
+    table: t.table,
+    body: t.sql.slice(t.sql.search(/\bbegin\b/i)),
+  }));
+  const cascades: Sides['cascades'] = [];
+  for (const { name } of file.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]) {
+    for (const fk of file.pragma(`foreign_key_list("${name}")`) as { table: string; on_update: string; on_delete: string }[]) {
+      if ([fk.on_update, fk.on_delete].some((action) => !['NO ACTION', 'RESTRICT'].includes(action))) cascades.push({ from: fk.table, to: name });
+    }
+  }
+  return { triggers, cascades };
+}
+
+async function postgresSides(db: Db): Promise<Sides> {
+  const triggers = await sql<{ table: string; body: string }>`
+    SELECT c.relname AS "table", p.prosrc AS body FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_proc p ON p.oid = t.tgfoid
+    WHERE n.nspname = current_schema() AND NOT t.tgisinternal`.execute(db);
+  // a foreign key that acts (cascades, sets null or its default) on an update or delete of the table it names
+  const cascades = await sql<{ from: string; to: string }>`
+    SELECT r.relname AS "from", c.relname AS "to" FROM pg_constraint k
+    JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class r ON r.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE k.contype = 'f' AND n.nspname = current_schema() AND (k.confupdtype NOT IN ('a', 'r') OR k.confdeltype NOT IN ('a', 'r'))`.execute(db);
+  return { triggers: triggers.rows, cascades: cascades.rows };
+}
+
 function storeOf(db: Db): Store | null {
   const known = stores.get(db);
   if (known !== undefined) return known;
   const file = sqliteFileOf(db);
   if (file) {
     const version = file.prepare('PRAGMA data_version').pluck();
-    return made(db, { mark: () => version.get() as number }, sideWrites(file));
+    return made(db, { mark: () => version.get() as number }, sideWrites(sqliteSides(file)));
   }
   const hearing = hearWrites(db);
   if (!hearing) return made(db, null);
   // nothing is kept until it listens; a start that failed is tried again by the next call
   stores.set(db, null);
-  hearing.then(
-    (listening) => made(db, { mark: listening.connection, caughtUp: listening.caughtUp }, new Map()),
+  Promise.all([hearing, postgresSides(db)]).then(
+    ([listening, sides]) => made(db, { mark: listening.connection, caughtUp: listening.caughtUp, lifetime: UNHEARD_SEEN_MS }, sideWrites(sides)),
     () => stores.delete(db),
   );
   return null;
 }
 
-/** The store of `db`, hearing its writes; on PostgreSQL a trigger's or foreign key's writes are heard from the server. */
-function made(db: Db, how: Pick<Store, 'mark' | 'caughtUp'> | null, side?: Map<string, string[]>) {
+/** The store of `db`, hearing its writes and what they write besides (`sideWrites`). */
+function made(db: Db, how: Pick<Store, 'mark' | 'caughtUp' | 'lifetime'> | null, side?: Map<string, string[]>) {
   if (!how) {
     stores.set(db, null);
     return null;
@@ -129,6 +159,9 @@ export function keptAnswer(db: Db, key: string): string | undefined | Promise<st
 export async function keepAnswer(db: Db, key: string, read: () => Promise<string>): Promise<string> {
   const store = storeOf(db);
   if (!store) return read();
+  // PostgreSQL: the notices of writes committed before the read are heard first, so that one heard late (an
+  // instance hears its own writes at once and again from the server) does not drop what was read after the write
+  if (store.caughtUp && !(await store.caughtUp().then(() => true, () => false))) return read();
   const stamp = store.clock;
   const mark = store.mark();
   if (mark === undefined) return read();
@@ -141,7 +174,8 @@ export async function keepAnswer(db: Db, key: string, read: () => Promise<string
   }
   if (!reads.known || mark !== store.mark() || writtenSince(store, reads.tables, stamp)) return body;
   drop(store, key);
-  store.entries.set(key, { body, tables: [...reads.tables], stamp, mark, until: reads.until });
+  const until = store.lifetime ? Math.min(reads.until, Date.now() + store.lifetime) : reads.until;
+  store.entries.set(key, { body, tables: [...reads.tables], stamp, mark, until });
   store.chars += body.length;
   for (const oldest of store.entries.keys()) {
     if (store.chars <= CHARS_KEPT) break;
