@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -20,11 +21,11 @@ const CONNECT_TIMEOUT_MS = 5000;
  * connection that the server drops while idle (a restart) is forgotten, and the next query opens a new one: the API
  * rides out a database restart without one of its own.
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?: Pick<Logger, 'warn'> }): DbHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?: Pick<Logger, 'warn'>; keptAnswers?: 'on' | 'off' | 'check' }): DbHandle {
   if (opts.databaseUrl) {
     // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, statements: new Map() };
+    const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, statements: new Map(), tellsWrites: opts.keptAnswers !== 'off', tag: randomBytes(4).toString('hex') };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, application_name: APP_NAME, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: readingClient(server) });
     // Without a listener a connection's error would end the process: an idle one's reaches the pool, one in use
     // between two queries its own client (its query fails, and the pool drops it when it is given back).
@@ -54,7 +55,19 @@ type Watch = {
    * PostgreSQL's: where to listen for the writes of every connection (`hearWrites`), the schema's tables once it
    * listens, and the tables each statement names.
    */
-  server?: { url: string; log?: Pick<Logger, 'warn'>; hearing?: Promise<Listening>; schema?: ReadonlySet<string>; statements: Map<string, string[]> };
+  server?: {
+    url: string;
+    log?: Pick<Logger, 'warn'>;
+    hearing?: Promise<Listening>;
+    schema?: ReadonlySet<string>;
+    statements: Map<string, string[]>;
+    /** Whether its connections tell their writes (not when no instance keeps answers: `KEPT_ANSWERS=off`). */
+    tellsWrites: boolean;
+    /** What its notices begin with: the instance hears its own writes at their commit, not from the server. */
+    tag: string;
+    /** Tells the listeners of `onWrite` (see `watched`). */
+    tell?: (tables: ReadonlySet<string>) => void;
+  };
 };
 const watches = new WeakMap<Db, Watch>();
 /** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
@@ -94,6 +107,7 @@ function watched(dialect: PostgresDialect | SqliteDialect, where: Pick<Watch, 'f
   const watch: Watch = { listeners: [], ...where };
   const writing = new WeakMap<QueryId, ReadonlySet<string>>();
   const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
+  if (watch.server) watch.server.tell = tell;
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
       const tables = writtenBy(node);
@@ -156,13 +170,18 @@ export function hearWrites(db: Db): Promise<Listening> | undefined {
   const server = watch?.server;
   if (!watch || !server) return undefined;
   const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
+  // `tag:tables` from an instance's connection (its own already told), a table's name from a trigger
+  const heard = (notice = '*') => {
+    const [from, tables] = notice.includes(':') ? notice.split(':') : ['', notice];
+    if (from !== server.tag) tell(new Set(tables.split(',')));
+  };
   const hearing = (server.hearing ??= (async () => {
     const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db);
     const listening = await listen({
       url: server.url,
       log: server.log ?? console,
       what: 'write notices',
-      channels: { [WRITES_CHANNEL]: (tables) => tell(new Set(tables ? tables.split(',') : ['*'])) },
+      channels: { [WRITES_CHANNEL]: (notice) => heard(notice) },
       onGap: () => tell(new Set(['*'])),
     });
     server.schema = new Set(rows.map((r) => r.name));
@@ -195,10 +214,11 @@ type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 /**
  * PostgreSQL's client. Its queries' tables (worked out once per statement text) are added to the reads being
  * recorded; a query given as an object (a cursor) is not told apart, and marks the reads under way as not known.
- * The tables it writes are told to every instance on the database once they are committed: a notice on
- * WRITES_CHANNEL, sent on the same connection right after the write (outside a transaction) or its transaction's
- * commit, before the caller goes on, so a call answered after a write finds it heard (`caughtUp`). A notice sent
- * within the writing transaction would hold PostgreSQL's one notice lock across its commit, and every writer behind it.
+ * The tables it writes are told once they are committed, before the caller goes on: to this instance at once, and to
+ * every other on the database by a notice on WRITES_CHANNEL, sent on the same connection right after the write
+ * (outside a transaction) or its transaction's commit, so a call answered after a write finds it heard (`caughtUp`).
+ * A notice sent within the writing transaction would hold PostgreSQL's one notice lock across its commit, and every
+ * writer behind it.
  */
 function readingClient(server: NonNullable<Watch['server']>) {
   const query = pg.Client.prototype.query as Query;
@@ -233,13 +253,16 @@ function readingClient(server: NonNullable<Watch['server']>) {
         else written = tables;
       }
       const result = query.call(this, text, ...rest);
-      if (!written || !(result instanceof Promise)) return result;
-      const tables = [...written].join(',');
-      if (!tables) return result;
+      if (!written || !server.tellsWrites || !(result instanceof Promise)) return result;
+      const tables = [...written];
+      if (!tables.length) return result;
       // a notice that fails (the connection lost once the write was made) does not fail the write: kept answers on
       // PostgreSQL live a bounded time (see `keepAnswer`)
       const lost = (err: Error) => server.log?.warn({ err: { message: err.message } }, 'a write notice was not sent');
-      return result.then((r: unknown) => (query.call(this, NOTICE, [WRITES_CHANNEL, tables]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r)));
+      return result.then((r: unknown) => {
+        server.tell?.(new Set(tables));
+        return (query.call(this, NOTICE, [WRITES_CHANNEL, `${server.tag}:${tables.join(',')}`]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r));
+      });
     },
   });
   return ReadingClient;

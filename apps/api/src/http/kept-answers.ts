@@ -159,9 +159,6 @@ export function keptAnswer(db: Db, key: string): string | undefined | Promise<st
 export async function keepAnswer(db: Db, key: string, read: () => Promise<string>): Promise<string> {
   const store = storeOf(db);
   if (!store) return read();
-  // PostgreSQL: the notices of writes committed before the read are heard first, so that one heard late (an
-  // instance hears its own writes at once and again from the server) does not drop what was read after the write
-  if (store.caughtUp && !(await store.caughtUp().then(() => true, () => false))) return read();
   const stamp = store.clock;
   const mark = store.mark();
   if (mark === undefined) return read();
