@@ -41,9 +41,10 @@ export type Config = {
   /** Where GET /metrics (Prometheus) is served: loopback by default, never beside the public API; no port: not served. */
   metrics: { host: string; port?: number };
   /**
-   * KEPT_ANSWERS: `on` (the default) keeps the answers of the routes registered as kept (see `registerRoute`); `off`
-   * reads every answer afresh; `check` (the tests) reads afresh too and refuses, as an error, a kept answer that
-   * differs from what was read.
+   * KEPT_ANSWERS: `on` keeps the answers of the routes registered as kept (see `registerRoute`); `off` reads every
+   * answer afresh; `check` (the tests) reads afresh too and refuses, as an error, a kept answer that differs from
+   * what was read. `on` by default on the embedded SQLite, `off` on PostgreSQL: there every kept answer costs a round
+   * trip and every write a notice, a loss where writes are frequent (see the README's console-load figures).
    */
   keptAnswers: 'on' | 'off' | 'check';
 };
@@ -73,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupRoot: env.BACKUP_ROOT ? path.resolve(env.BACKUP_ROOT) : undefined,
     acmeQueueSeconds: Math.max(1, Number(env.ACME_QUEUE_SECONDS ?? 5) || 5),
     metrics: { host: env.METRICS_HOST || '127.0.0.1', port: env.METRICS_PORT === 'off' ? undefined : Number(env.METRICS_PORT || 9464) },
-    keptAnswers: env.KEPT_ANSWERS === 'off' || env.KEPT_ANSWERS === 'check' ? env.KEPT_ANSWERS : 'on',
+    keptAnswers: env.KEPT_ANSWERS === 'on' || env.KEPT_ANSWERS === 'off' || env.KEPT_ANSWERS === 'check' ? env.KEPT_ANSWERS : env.DATABASE_URL ? 'off' : 'on',
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,

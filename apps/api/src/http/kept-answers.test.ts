@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { hearWrites, now, onWrite, recordReads, sqliteFileOf } from '../db';
 import { keepAnswer, keptAnswer } from './kept-answers';
 import { useInfra } from '../../test/fixtures';
@@ -249,6 +250,13 @@ lane('kept answers', () => {
       }
       expect(await names(siteDomains())).toEqual(['elsewhere.example.com']);
     });
+  });
+
+  it('keeps answers by default on SQLite, on PostgreSQL only when asked', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).keptAnswers).toBe('on');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x' }).keptAnswers).toBe('off');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x', KEPT_ANSWERS: 'on' }).keptAnswers).toBe('on');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', KEPT_ANSWERS: 'off' }).keptAnswers).toBe('off');
   });
 
   it("hears raw SQL's writes: the table it names, or every table when it cannot be told", async () => {
