@@ -160,16 +160,16 @@ function recordStatement(tables: readonly string[]) {
 }
 
 /**
- * PostgreSQL: listens for the writes of every connection to the database, once committed: every API instance's and
- * the command line's (each tells its own: `readingClient`), and any other's (the tables' triggers: `noticeWrites`), and tells them to `onWrite`'s listeners,
- * every table at once after a gap in listening. From then on reads are recorded (`recordReads`). Once per database;
- * undefined on SQLite, where no one else writes unseen (another connection's commit changes its `data_version`).
+ * PostgreSQL: listens for the writes of every connection to the database, once committed: every other API instance's
+ * and the command line's (each tells its own: `readingClient`), and any other's (the tables' triggers:
+ * `noticeWrites`), and tells them to `onWrite`'s listeners, every table at once after a gap in listening. From then on
+ * reads are recorded (`recordReads`). Once per database; undefined on SQLite, where no one else writes unseen
+ * (another connection's commit changes its `data_version`).
  */
 export function hearWrites(db: Db): Promise<Listening> | undefined {
-  const watch = watches.get(db);
-  const server = watch?.server;
-  if (!watch || !server) return undefined;
-  const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
+  const server = watches.get(db)?.server;
+  if (!server?.tell) return undefined;
+  const tell = server.tell;
   // `tag:tables` from an instance's connection (its own already told), a table's name from a trigger
   const heard = (notice = '*') => {
     const [from, tables] = notice.includes(':') ? notice.split(':') : ['', notice];
