@@ -26,7 +26,9 @@ export type ZonePart = {
  * What one edge feature adds to a node's desired state, read by the feature's own module. The node's state
  * (agent-gateway/state.ts) is the served sites, their enabled domains and origins, and what every feature of
  * EDGE_FEATURES (modules/edge-features.ts) adds to them; each slot is given one batch of the zone's sites.
- * Fields are merged in the list's order, so a feature sees the fields of the features listed before it.
+ * Fields are merged in the list's order. `sites` is asked of one feature after another, so a feature sees the site
+ * fields of the features listed before it; every other slot is asked of all the features at once (its reads go to
+ * the database together), the zone's and the domains' before the sites', the rest with the finished sites.
  */
 export type EdgeFeature = {
   name: string;

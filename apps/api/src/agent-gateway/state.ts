@@ -15,10 +15,8 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
   const domains = await enabledDomainsOfSites(db, sites.map((s) => s.id));
   const origins = domains.length ? await enabledOriginsOfDomains(db, domains.map((d) => d.id)) : [];
   const added = new Map<number, Partial<DomainStructure>>();
-  for (const feature of EDGE_FEATURES) {
-    if (!feature.domains) continue;
-    for (const [id, fields] of await feature.domains(ctx, domains, origins)) added.set(id, { ...added.get(id), ...fields });
-  }
+  for (const fields of await Promise.all(EDGE_FEATURES.flatMap((f) => (f.domains ? [f.domains(ctx, domains, origins)] : []))))
+    for (const [id, more] of fields) added.set(id, { ...added.get(id), ...more });
   const domainsBySite = groupBy(domains, (d) => d.site_id);
   const originsByDomain = groupBy(origins, (o) => o.domain_id);
   return sites.map((site) => ({
@@ -54,8 +52,11 @@ export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Pr
   const { db } = deps;
   const zone = await stateZoneOfNode(db, nodeId);
   const ctx = { deps, zone };
-  const zoneParts: ZonePart[] = [];
-  for (const feature of EDGE_FEATURES) if (feature.zone) zoneParts.push(await feature.zone(ctx));
+  const [zoneParts, served, before] = await Promise.all([
+    Promise.all(EDGE_FEATURES.flatMap((f) => (f.zone ? [f.zone(ctx)] : []))),
+    sitesServedByNode(db, zone.id, nodeId),
+    prior?.catch(() => undefined),
+  ]);
   const frame: Frame = {
     revision: zone.revision,
     zone: Object.assign({}, ...zoneParts.map((p) => p.structure)),
@@ -65,10 +66,8 @@ export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Pr
   };
   // what is the node's own (its settings, its ray id) the state cache makes each node's own: a build of another node of the same inputs serves
   const frameKey = JSON.stringify({ ...frame, revision: 0, node: {}, zoneData: { ...frame.zoneData, ray: undefined } });
-  const before = await prior?.catch(() => undefined);
   const base = before && made.get(before);
   const reusable = base && base.frame === frameKey && zone.sites_revision <= base.revision ? base : undefined;
-  const served = await sitesServedByNode(db, zone.id, nodeId);
   // a bump marks the sites before it moves the zone's revision (lib/revisions.ts): a build that read a revision
   // read every site changed up to it, and the sites changed since are marked later
   const stale = served.filter((s) => !reusable?.sites.has(s.id) || s.edge_revision > reusable.revision).map((s) => s.id);
@@ -118,13 +117,18 @@ async function buildPart(ctx: StateContext, siteIds: number[]) {
     const fields = await feature.sites(ctx, sites);
     sites = sites.map((site) => ({ ...site, ...fields.get(site.id) }));
   }
+  // what each feature adds to the finished sites is read by all of them at once, and merged in the features' order
+  const none = Promise.resolve(undefined);
+  const more = await Promise.all(
+    EDGE_FEATURES.map((f) => Promise.all([f.siteData?.(ctx, sites) ?? none, f.certificates?.(ctx, sites) ?? none, f.domainModules?.(ctx, sites) ?? none])),
+  );
   const data = new Map<number, SiteData>();
   const certificates: edge.Certificate[] = [];
   const domainModules: edge.DomainModules[] = [];
-  for (const feature of EDGE_FEATURES) {
-    if (feature.siteData) for (const [siteId, fields] of await feature.siteData(ctx, sites)) data.set(siteId, { ...data.get(siteId), siteId, ...fields });
-    if (feature.certificates) certificates.push(...(await feature.certificates(ctx, sites)));
-    if (feature.domainModules) domainModules.push(...(await feature.domainModules(ctx, sites)));
+  for (const [siteData, certs, modules] of more) {
+    for (const [siteId, fields] of siteData ?? []) data.set(siteId, { ...data.get(siteId), siteId, ...fields });
+    certificates.push(...(certs ?? []));
+    domainModules.push(...(modules ?? []));
   }
   return { sites, data: [...data.values()].sort((a, b) => a.siteId - b.siteId), certificates, domainModules };
 }

@@ -11,8 +11,7 @@ export const errorPagesEdge: EdgeFeature = {
   zone: async ({ deps, zone }) => ({ data: { noDomainPage: (await defaultPagesOfZone(deps.db, zone.id)).find((p) => p.status === 903) ?? null } }),
   sites: async ({ deps, zone }, sites) => {
     if (!sites.length) return new Map();
-    const defaults = await defaultPagesOfZone(deps.db, zone.id);
-    const pages = await sitesErrorPages(deps.db, sites.map((s) => s.id));
+    const [defaults, pages] = await Promise.all([defaultPagesOfZone(deps.db, zone.id), sitesErrorPages(deps.db, sites.map((s) => s.id))]);
     const own = (siteId: number) => pages.filter((p) => p.site_id === siteId).map(({ status, type, body }) => ({ status, type, body }) as edge.ErrorPage);
     return new Map(sites.map((s) => [s.id, { errorPages: withDefaultPages(own(s.id), defaults) }]));
   },

@@ -48,10 +48,13 @@ function siteDocument(siteId: number, ips: IpRow[], rules: RuleRow[], lifts: Lif
 async function firewallDataOf(db: Db, sites: { id: number }[]) {
   if (!sites.length) return [];
   const siteIds = sites.map((s) => s.id);
-  const ips = await enabledIpRulesOfSites(db, siteIds);
-  const rules = await enabledRulesOfSites(db, siteIds);
-  const lifts = await liftsOfSitesSince(db, siteIds, Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS);
-  const advanced = new Set(await advancedSites(db, siteIds));
+  const [ips, rules, lifts, advancedIds] = await Promise.all([
+    enabledIpRulesOfSites(db, siteIds),
+    enabledRulesOfSites(db, siteIds),
+    liftsOfSitesSince(db, siteIds, Math.floor(Date.now() / 1000) - LIFT_KEEP_SECONDS),
+    advancedSites(db, siteIds),
+  ]);
+  const advanced = new Set(advancedIds);
   const of = <R extends { site_id: number }>(rows: R[], id: number) => rows.filter((r) => r.site_id === id);
   return sites
     .map((s) => siteDocument(s.id, of(ips, s.id), of(rules, s.id), of(lifts, s.id), advanced.has(s.id)))
@@ -62,11 +65,10 @@ async function firewallDataOf(db: Db, sites: { id: number }[]) {
 /** The sites' layer-4 firewalls (enabled entries) and connection limitations, rendered into their stream servers. */
 async function l4FirewallOf(db: Db, sites: SiteStructure[]) {
   if (!sites.length) return new Map<number, Pick<SiteStructure, 'l4Firewall'>>();
-  const rows = await enabledL4RulesOfSites(db, sites.map((s) => s.id));
+  const [rows, limits] = await Promise.all([enabledL4RulesOfSites(db, sites.map((s) => s.id)), limitsOfSites(db, sites.filter((s) => s.l4Ports?.length).map((s) => s.id))]);
   const of = (siteId: number, kind: RuleKind) => rows.filter((r) => r.site_id === siteId && r.kind === kind).map((r) => readRuleBody(kind, r.body));
   const ipRule = ({ ip, port }: Body) => ({ ip, port });
   const position = ({ geoIDs, isBlack, port }: Body) => ({ countries: geoIDs, isBlack, port });
-  const limits = await limitsOfSites(db, sites.filter((s) => s.l4Ports?.length).map((s) => s.id));
   return new Map(
     sites.map((s) => [
       s.id,

@@ -7,8 +7,7 @@ export const siteSettingsEdge: EdgeFeature = {
   sites: async ({ deps }, sites) => {
     if (!sites.length) return new Map();
     const siteIds = sites.map((s) => s.id);
-    const cache = await cacheSettingsOfSites(deps.db, siteIds);
-    const options = await optionsOfSites(deps.db, siteIds);
+    const [cache, options] = await Promise.all([cacheSettingsOfSites(deps.db, siteIds), optionsOfSites(deps.db, siteIds)]);
     return new Map(siteIds.map((id) => [id, { ...cache.get(id), options: options.get(id) }]));
   },
 };
