@@ -97,10 +97,10 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
   const stateOf = createStateCache({ db: deps.db, build: (nodeId, prior) => buildNodeState(deps, nodeId, prior), revisions: deps.revisions });
   /** A watch past `since` from a node that names its build: the delta from it too, when this instance keeps that build. */
   const woken = async (node: EdgeNode, { since, base }: { since: number; base?: string }, revision: number) => {
-    const commands = await commandsWaiting(deps, node);
-    if (base === undefined || revision <= since) return { revision, commands };
-    // the watch answers without it when the state cannot be built: the node's own state call then says why
-    const delta = await stateOf(node, base).catch(() => undefined);
+    if (base === undefined || revision <= since) return { revision, commands: await commandsWaiting(deps, node) };
+    // whether actions wait is read while the state is built; the watch answers without the delta when the state
+    // cannot be built: the node's own state call then says why
+    const [commands, delta] = await Promise.all([commandsWaiting(deps, node), stateOf(node, base).catch(() => undefined)]);
     return stateDelta.isDelta(delta) ? { revision, commands, delta } : { revision, commands };
   };
 
