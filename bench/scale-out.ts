@@ -1,10 +1,11 @@
+import { setMaxListeners } from 'node:events';
 import { stateDelta, type edge } from '@edgekeep/contract';
 import pg from 'pg';
 import { api, type Server } from '../e2e/harness';
 import { userWithPlan } from '../e2e/tenants';
 import { metric, startCluster, type Cluster } from './cluster';
 import { percentile, sleep, summary } from './stats';
-import { swarmConnection } from './swarm-http';
+import { swarmConnection, swarmStream } from './swarm-http';
 
 const PASSWORD = 'scale-out bench password';
 /** How long an agent's watch waits (the product's default), how often it reports and asks for queued commands. */
@@ -16,24 +17,25 @@ type SimAgent = { credential: string; known: number; held?: edge.DesiredState; s
 
 /**
  * A swarm of simulated agents in this process, each following the protocol as the agent does (apps/agent/src/sync,
- * report, commands): it long-polls `watch` through the balancer; after each answer that does not say none wait it asks for queued commands, and
- * each watch names the `etag` of the state it holds (`base`); when the revision moved it takes the delta the watch
- * carried, else asks for the state with that `base`, and takes the delta (`applyDelta`) or the whole state, asking
- * again without `base` when the delta is from another build, and
- * acknowledges it with a report at once, which restarts its 10 s reporting; commands are also asked for every 5 s.
- * Nothing is applied to nginx and states are not checked against the schema.
+ * report, commands): it keeps a watch stream open through the balancer, naming the `etag` of the state it holds
+ * (`base`); after each line that does not say none wait it asks for queued commands; when the revision moved it takes
+ * the delta the line carried (or asks for the state with that `base`, and again without it when the delta is from
+ * another build, and then opens the stream again naming what it holds), and acknowledges it with a report at once,
+ * which restarts its 10 s reporting; commands are also asked for every 5 s. Nothing is applied to nginx and states are
+ * not checked against the schema.
  */
 function startSwarm(o: { url: string; credentials: string[] }) {
   const stop = new AbortController();
+  // every agent's watch stream listens to it
+  setMaxListeners(0, stop.signal);
   const agents: SimAgent[] = o.credentials.map((credential) => ({ credential, known: 0, seen: new Map(), woke: new Map(), reportNow: () => undefined, pollNow: () => undefined }));
   const failures = { watch: 0, state: 0, report: 0, commands: 0 };
-  // Each agent holds two connections, as the agent's own client does: one for its long poll, one for its other calls.
+  // Each agent holds two connections, as the agent's own client does: its watch stream, and one for its other calls.
   // A stop closes them all, which fails the calls under way.
   const { hostname, port } = new URL(o.url);
-  const connections = new Map(agents.map((a) => [a, { watch: swarmConnection({ host: hostname, port: Number(port) }), calls: swarmConnection({ host: hostname, port: Number(port) }) }]));
+  const connections = new Map(agents.map((a) => [a, swarmConnection({ host: hostname, port: Number(port) })]));
   const call = async (a: SimAgent, path: string, body?: unknown) => {
-    const conn = connections.get(a)!;
-    const answer = await (path.startsWith('watch') ? conn.watch : conn.calls).call(`/agent/v1/${path}`, `authorization: Node ${a.credential}\r\n`, body === undefined ? undefined : JSON.stringify(body));
+    const answer = await connections.get(a)!.call(`/agent/v1/${path}`, `authorization: Node ${a.credential}\r\n`, body === undefined ? undefined : JSON.stringify(body));
     if (answer.status !== 200) throw new Error(String(answer.status));
     return JSON.parse(answer.body.toString()) as unknown;
   };
@@ -66,28 +68,36 @@ function startSwarm(o: { url: string; credentials: string[] }) {
   };
   const follow = async (a: SimAgent) => {
     let needState = true;
-    let delta: unknown;
     while (!stop.signal.aborted) {
+      let opened: number | undefined;
+      let fetching = false;
       try {
         if (needState) {
-          await fetchState(a, delta).catch((err: unknown) => (failures.state++, Promise.reject(err)));
+          await fetchState(a).catch((err: unknown) => (failures.state++, Promise.reject(err)));
           needState = false;
           a.reportNow();
         }
         const base = a.held?.etag ? `&base=${encodeURIComponent(a.held.etag)}` : '';
-        const answer = (await call(a, `watch?since=${a.known}${base}`)) as { revision: number; commands?: boolean; delta?: unknown };
-        const { revision, commands } = answer;
-        delta = answer.delta;
-        if (commands !== false) a.pollNow();
-        if (revision !== a.known) {
+        opened = Date.now();
+        const lines = swarmStream({ host: hostname, port: Number(port), path: `/agent/v1/watch/stream?since=${a.known}${base}`, headers: { authorization: `Node ${a.credential}` }, signal: stop.signal });
+        for await (const line of lines) {
+          const { revision, commands, delta } = JSON.parse(line) as { revision: number; commands?: boolean; delta?: { etag?: string } };
+          if (commands !== false) a.pollNow();
+          if (revision === a.known) continue;
           a.woke.set(revision, Date.now());
-          needState = true;
+          fetching = true;
+          await fetchState(a, delta).catch((err: unknown) => (failures.state++, Promise.reject(err)));
+          fetching = false;
+          a.reportNow();
+          // the stream's next delta is from the build this one led to: holding another, the agent watches anew
+          if (a.held?.etag !== delta?.etag) break;
         }
       } catch {
         if (stop.signal.aborted) return;
-        if (!needState) failures.watch++;
+        failures.watch++;
+        // a stream cut after it lived a while is opened again at once, as the agent does
+        if (opened !== undefined && !fetching && Date.now() - opened >= 1000) continue;
         needState = true;
-        delta = undefined;
         await sleep(500 + Math.random() * 500);
       }
     }
@@ -130,7 +140,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
     async stop() {
       stop.abort();
       periodic.forEach((p) => p.stop());
-      for (const conn of connections.values()) for (const c of [conn.watch, conn.calls]) c.close();
+      for (const conn of connections.values()) conn.close();
       await Promise.allSettled(loops);
     },
   };
@@ -140,7 +150,7 @@ function startSwarm(o: { url: string; credentials: string[] }) {
  * Scale-out (issue: several API instances on one PostgreSQL): `instances` API processes (`npm start`, sharing the
  * platform keys) on a fresh PostgreSQL database behind Debian's nginx, and a swarm of `agents` simulated nodes of one
  * zone, enrolled like real ones. A blacklist change made through each instance in turn (directly, not through the
- * balancer) must reach every agent; then one instance is killed (SIGKILL) and a change must still reach all, and the
+ * balancer) must reach every agent, the first through each instance told apart; then one instance is killed (SIGKILL) and a change must still reach all, and the
  * scheduled jobs keep running once across the instances left. Figures come from the instances' /metrics.
  * `SCALE_OUT_AGENTS` and `SCALE_OUT_CHANGES` set the number of agents and of changes.
  */
@@ -187,30 +197,45 @@ export const scaleOut = async ({
     swarm = startSwarm({ url: balancer.url, credentials });
     await swarm.allPast(0);
     await sleep(2000);
+    let changed = 0;
+    /** A change through `server`: when each agent held it and when its watch line told it, after the change's call began. */
+    const change = async (server: Server) => {
+      const above = Math.max(...swarm!.agents.map((a) => a.known));
+      const t0 = Date.now();
+      const res = await api(server, 'POST', `user/site/${site}/firewall/setting/blacklists`, { token: plan.userToken, body: { ips: `198.51.100.${changed++ % 250}` } });
+      if (res.status !== 200) throw new Error(`blacklist change refused: ${JSON.stringify(res.body)}`);
+      const call = Date.now() - t0;
+      const { held, woke } = await swarm!.allPast(above);
+      return { call, held: held.map((at) => at - t0), woke: woke.map((at) => at - t0) };
+    };
+    /** A change's p50 and max (ms): a slow change stands out. */
+    const shape = (held: number[]) => `${percentile({ samples: held, p: 50 })}/${Math.max(...held)}`;
+    // The first change through each instance after it started, apart: its code runs for the first time (V8 has yet to
+    // compile the paths a change takes), which an instance that has served for a while no longer pays.
+    const firsts: number[][] = [];
+    for (const server of servers) {
+      firsts.push((await change(server)).held);
+      await sleep(1000);
+    }
+    const firstHeld = firsts.flat();
+    console.log(`scale-out, the first change through each instance after the start (not counted below) → held by all ${agents}: ${summary({ samples: firstHeld })}; each change's p50/max ms: ${firsts.map(shape).join(' ')}`);
+
     const cpuBefore = await Promise.all(metricsPorts.map((p) => metric(p, 'process_cpu_seconds_total')));
     const started = performance.now();
     const swarmCpu = process.cpuUsage();
     const latencies: number[] = [];
-    /** From the change to the watch answer telling each agent that the revision moved. */
+    /** From the change to the watch line telling each agent that the revision moved. */
     const wakes: number[] = [];
     /** How long the change's own call took (its answer comes once the change is committed). */
     const calls: number[] = [];
-    /** Each change's p50 and max, in order: a slow change stands out (the first ones, after the nodes came online). */
+    /** Each change's p50 and max, in order. */
     const perChange: string[] = [];
-    const change = async (server: Server) => {
-      const above = Math.max(...swarm!.agents.map((a) => a.known));
-      const t0 = Date.now();
-      const res = await api(server, 'POST', `user/site/${site}/firewall/setting/blacklists`, { token: plan.userToken, body: { ips: `198.51.100.${(latencies.length / agents) % 250}` } });
-      if (res.status !== 200) throw new Error(`blacklist change refused: ${JSON.stringify(res.body)}`);
-      calls.push(Date.now() - t0);
-      const { held, woke } = await swarm!.allPast(above);
-      wakes.push(...woke.map((at) => at - t0));
-      const mine = held.map((at) => at - t0);
-      perChange.push(`${percentile({ samples: mine, p: 50 })}/${Math.max(...mine)}`);
-      return mine;
-    };
     for (let i = 0; i < changes; i++) {
-      latencies.push(...(await change(servers[i % instances])));
+      const { call, held, woke } = await change(servers[i % instances]);
+      latencies.push(...held);
+      wakes.push(...woke);
+      calls.push(call);
+      perChange.push(shape(held));
       await sleep(1000);
     }
     const wallSeconds = (performance.now() - started) / 1000;
@@ -221,7 +246,7 @@ export const scaleOut = async ({
     await pgAdmin.connect();
     const connections = Number((await pgAdmin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName])).rows[0].n);
     const propagation = { p50: percentile({ samples: latencies, p: 50 }), p99: percentile({ samples: latencies, p: 99 }), max: Math.max(...latencies) };
-    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}; the watch answers telling them: ${summary({ samples: wakes.filter(Number.isFinite) })}; each change's p50/max ms: ${perChange.join(' ')}`);
+    console.log(`scale-out, a blacklist change through each instance in turn → held by all ${agents} agents (n=${latencies.length}): ${summary({ samples: latencies })}; the change's call alone: ${summary({ samples: calls })}; the watch lines telling them: ${summary({ samples: wakes.filter(Number.isFinite) })}; each change's p50/max ms: ${perChange.join(' ')}`);
     metricsPorts.forEach((_, i) =>
       console.log(`scale-out, instance ${i + 1}: CPU ${(((cpuAfter[i] - cpuBefore[i]) / wallSeconds) * 100).toFixed(0)} % of a core · RSS ${(rss[i] / 2 ** 20).toFixed(0)} MB · ${watchers[i]} watches waiting`),
     );
@@ -232,7 +257,7 @@ export const scaleOut = async ({
     const killed = servers[instances - 1];
     const killedAt = Date.now();
     await killed.kill();
-    const afterKill = await change(servers[0]);
+    const afterKill = (await change(servers[0])).held;
     const runsBefore = (await jobRuns()).reduce((a, b) => a + b, 0);
     await sleep(30_000);
     const runsAfter = (await jobRuns()).reduce((a, b) => a + b, 0);
@@ -241,7 +266,8 @@ export const scaleOut = async ({
       `scale-out, instance ${instances} killed (SIGKILL) ${((Date.now() - killedAt) / 1000).toFixed(0)} s ago: a change → all agents ${summary({ samples: afterKill })}; ` +
         `resolution-sweep ran ${failover.jobRunsIn30s} times in 30 s across the ${instances - 1} left (due every 10 s)`,
     );
-    return { instances, agents, propagation, cpuPercent: cpuAfter.map((c, i) => ((c - cpuBefore[i]) / wallSeconds) * 100), rssMb: rss.map((r) => r / 2 ** 20), connections, failures: swarm.failures, swarmCpuPercent: swarmPercent, failover };
+    const firstChanges = { p50: percentile({ samples: firstHeld, p: 50 }), p99: percentile({ samples: firstHeld, p: 99 }), max: Math.max(...firstHeld) };
+    return { instances, agents, firstChanges, propagation, cpuPercent: cpuAfter.map((c, i) => ((c - cpuBefore[i]) / wallSeconds) * 100), rssMb: rss.map((r) => r / 2 ** 20), connections, failures: swarm.failures, swarmCpuPercent: swarmPercent, failover };
   } finally {
     await swarm?.stop();
     await pgAdmin?.end().catch(() => undefined);

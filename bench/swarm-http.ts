@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 type Answer = { status: number; body: Buffer };
@@ -75,4 +76,28 @@ export function swarmConnection({ host, port }: { host: string; port: number }) 
   };
 
   return { call, close: () => fail(new Error('closed')) };
+}
+
+/**
+ * A GET of the swarm answered in lines as they come (the agent's watch stream, application/x-ndjson): each line as
+ * it is whole; ends with the answer, fails on a status other than 200, on a failure of the connection (one of its
+ * own) and at `signal`. Few calls, each kept open: node:http's client costs nothing that matters here.
+ */
+export async function* swarmStream(o: { host: string; port: number; path: string; headers: Record<string, string>; signal: AbortSignal }) {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get({ host: o.host, port: o.port, path: o.path, headers: o.headers, agent: false, signal: o.signal }, resolve).on('error', reject);
+  });
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new Error(String(res.statusCode));
+  }
+  res.setEncoding('utf8');
+  let pending = '';
+  for await (const chunk of res as AsyncIterable<string>) {
+    pending += chunk;
+    for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+      yield pending.slice(0, end);
+      pending = pending.slice(end + 1);
+    }
+  }
 }

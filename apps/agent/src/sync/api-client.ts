@@ -3,13 +3,16 @@ import { agentProtocol } from '@edgekeep/contract';
 
 export type Fetch = typeof fetch;
 
+/** A watch stream that sends nothing for this long is given up: the API sends a line at least every WATCH_SECONDS. */
+const WATCH_SILENT_MS = (agentProtocol.WATCH_SECONDS + 15) * 1000;
+
 type CallOptions = { method?: string; path: string; body?: unknown; gzip?: boolean; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal };
 
 export type ApiClientOptions = { apiUrl: string; credential?: string; fetch?: Fetch };
 
 /** The agent's side of `/agent/v1` (packages/contract/src/edge/agent-protocol.ts). */
 export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: ApiClientOptions) => {
-  const base = apiUrl.replace(/\/+$/, '') + agentProtocol.AGENT_BASE;
+  const endpoint = apiUrl.replace(/\/+$/, '') + agentProtocol.AGENT_BASE;
 
   const call = async ({ method = 'GET', path, body, gzip, timeoutMs = 30_000, signal, ...o }: CallOptions) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -24,7 +27,7 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
       payload = JSON.stringify(body);
     }
     const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await doFetch(`${base}${path}`, {
+    const res = await doFetch(`${endpoint}${path}`, {
       method,
       headers,
       body: payload,
@@ -39,14 +42,34 @@ export const createApiClient = ({ apiUrl, credential, fetch: doFetch = fetch }: 
     enroll: async (body: { token: string; hostname: string; version: string }) =>
       agentProtocol.enrollResult.parse(await call({ method: 'POST', path: '/enroll', body })),
     /**
-     * With the `etag` of the state the node holds (`base`), an answer past `since` may carry the delta from it
-     * (`delta`), passed on as sent: the caller checks it as it checks a state.
+     * The watch's answers as the API streams them, one a line, until it ends the stream; a stream silent for longer
+     * than a watch answers (the API sends a line at least every WATCH_SECONDS) is given up. With the `etag` of the
+     * state the node holds (`base`), an answer past `since` may carry the delta from it (`delta`), passed on as sent:
+     * the caller checks it as it checks a state.
      */
-    watch: async ({ since, base, signal }: { since: number; base?: string; signal?: AbortSignal }) => {
-      const path = `/watch?since=${since}${base ? `&base=${encodeURIComponent(base)}` : ''}`;
-      const json = await call({ path, signal, timeoutMs: (agentProtocol.WATCH_SECONDS + 15) * 1000 });
-      const delta = json && typeof json === 'object' && 'delta' in json ? json.delta : undefined;
-      return { ...agentProtocol.watchResult.parse(json), delta };
+    watchStream: async function* ({ since, base, signal }: { since: number; base?: string; signal?: AbortSignal }) {
+      const silent = new AbortController();
+      let timer = setTimeout(() => silent.abort(new Error('the watch stream fell silent')), WATCH_SILENT_MS);
+      try {
+        const headers: Record<string, string> = credential ? { authorization: `Node ${credential}` } : {};
+        const path = `/watch/stream?since=${since}${base ? `&base=${encodeURIComponent(base)}` : ''}`;
+        const res = await doFetch(`${endpoint}${path}`, { headers, signal: signal ? AbortSignal.any([signal, silent.signal]) : silent.signal });
+        if (!res.ok || !res.body) throw new Error(`GET ${path}: ${res.status} ${(await res.text()).slice(0, 500)}`.trim());
+        let pending = '';
+        for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
+          clearTimeout(timer);
+          timer = setTimeout(() => silent.abort(new Error('the watch stream fell silent')), WATCH_SILENT_MS);
+          pending += chunk;
+          for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const json = JSON.parse(pending.slice(0, end)) as unknown;
+            pending = pending.slice(end + 1);
+            const delta = json && typeof json === 'object' && 'delta' in json ? json.delta : undefined;
+            yield { ...agentProtocol.watchResult.parse(json), delta };
+          }
+        }
+      } finally {
+        clearTimeout(timer);
+      }
     },
     /**
      * The state as sent, unvalidated: a state the agent refuses is reported, so parsing is the caller's. With the

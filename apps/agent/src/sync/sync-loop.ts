@@ -21,13 +21,17 @@ export type SyncLoopOptions = {
   disk?: Pick<DiskWatch, 'room'>;
 };
 
+/** A watch stream cut after this long is opened again at once; one cut sooner waits as any failure does. */
+const STREAM_LIVED_MS = 1000;
+
 const revisionOf = (json: unknown) =>
   json && typeof json === 'object' && 'revision' in json && typeof json.revision === 'number' ? json.revision : undefined;
 
 /**
- * Follows the control plane: fetches the state at (re)connect and whenever a watch says the revision moved, unless
- * the watch carried the delta from the state held (the watch names its build), and hands it to the applier. A state that does not parse or does not apply is reported and the node keeps serving
- * what it has; the loop never stops for it. Failures to reach the control plane back off with jitter.
+ * Follows the control plane: fetches the state at (re)connect and whenever the watch stream says the revision moved,
+ * unless the answer carried the delta from the state held (the stream names its build), and hands it to the applier.
+ * A state that does not parse or does not apply is reported and the node keeps serving what it has; the loop never
+ * stops for it. Failures to reach the control plane back off with jitter.
  */
 export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake, backoff, metrics, disk }: SyncLoopOptions) => {
   let known = applier.status().appliedRevision ?? 0;
@@ -65,26 +69,40 @@ export const runSyncLoop = async ({ api, applier, signal, log, onApplied, onWake
     log(result.ok ? { msg: 'state applied', revision: state.revision, reloaded: result.reloaded } : { msg: 'apply failed', revision: state.revision, error: result.error });
   };
 
-  /** What the last watch answer carried: the delta to the revision it told of. */
-  let delta: unknown;
   while (!signal.aborted) {
+    /** When the stream was opened; whether a state is being fetched and applied (a failure then is not the stream's). */
+    let opened: number | undefined;
+    let applying = false;
     try {
       if (needState) {
-        await fetchAndApply(delta);
+        await fetchAndApply();
         needState = false;
         onApplied();
       }
-      const answer = await api.watch({ since: known, base: applier.current()?.etag, signal });
-      attempt = 0;
-      delta = answer.delta;
-      if (answer.commands !== false) onWake();
-      if (answer.revision !== known || (applier.failedForSpace() && (await disk?.room()))) needState = true;
+      // The API streams the watch's answers; after a delta it carries the next one from the build that delta made.
+      // When the node holds another build (it fetched its state instead), it watches again naming that one.
+      opened = Date.now();
+      for await (const answer of api.watchStream({ since: known, base: applier.current()?.etag, signal })) {
+        attempt = 0;
+        if (answer.commands !== false) onWake();
+        if (answer.revision === known && !(applier.failedForSpace() && (await disk?.room()))) continue;
+        applying = true;
+        await fetchAndApply(answer.delta);
+        onApplied();
+        applying = false;
+        if (applier.current()?.etag !== (answer.delta as { etag?: unknown } | undefined)?.etag) break;
+      }
     } catch (err) {
       if (signal.aborted) break;
+      // A stream that lived a while and was cut (its API instance went away) is opened again at once, naming what the
+      // node holds: the balancer sends it to another instance, and its first line says whether anything moved.
+      if (opened !== undefined && !applying && Date.now() - opened >= STREAM_LIVED_MS) {
+        log({ msg: 'watch stream cut', error: (err as Error).message });
+        continue;
+      }
       const ms = backoffDelay({ attempt: attempt++, ...backoff });
       log({ msg: 'control plane unreachable', error: (err as Error).message, retryInMs: ms });
       needState = true;
-      delta = undefined;
       await sleep({ ms, signal });
     }
   }

@@ -48,22 +48,6 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
       seen.enrolments.push(result);
       return [200, result];
     },
-    'GET /watch': async (req, url) => {
-      const { since } = agentProtocol.watchQuery.parse(Object.fromEntries(url.searchParams));
-      if (revision() === since) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            waiters.delete(done);
-            resolve();
-          };
-          const timer = setTimeout(done, watchHoldMs);
-          waiters.add(done);
-          req.once('close', done);
-        });
-      }
-      return [200, { revision: revision(), commands: seen.queue.length > 0 }];
-    },
     'GET /state': async () => [200, current],
     'POST /report': async (req) => {
       seen.reports.push(agentProtocol.report.parse(JSON.parse((await body(req)).toString())));
@@ -94,8 +78,28 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
     return [200, {}];
   };
 
+  /** The watch stream: a line at once, at each new state or queued action, and after `watchHoldMs` without one. */
+  const watchStream = (res: ServerResponse, url: URL) => {
+    agentProtocol.watchQuery.parse(Object.fromEntries(url.searchParams));
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    let timer: NodeJS.Timeout | undefined;
+    const tell = () => {
+      clearTimeout(timer);
+      res.write(`${JSON.stringify({ revision: revision(), commands: seen.queue.length > 0 })}\n`);
+      timer = setTimeout(tell, watchHoldMs);
+    };
+    waiters.add(tell);
+    res.once('close', () => {
+      clearTimeout(timer);
+      waiters.delete(tell);
+    });
+    tell();
+  };
+
   const server = createServer((req, res) => {
-    handle(req, new URL(req.url ?? '/', 'http://fake')).then(
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname === `${agentProtocol.AGENT_BASE}/watch/stream` && req.headers.authorization === `Node ${credential}`) return watchStream(res, url);
+    handle(req, url).then(
       ([status, json]) => send({ res, status, json }),
       (err: Error) => send({ res, status: 400, json: { message: err.message } }),
     );
@@ -107,12 +111,12 @@ export const startFakeControlPlane = async ({ state, enrollToken, watchHoldMs = 
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    /** Hands out a new state (its revision is the state's) and wakes the watches. */
+    /** Hands out a new state (its revision is the state's) and tells the watch streams. */
     setState: (next: unknown) => {
       current = next;
       for (const wake of [...waiters]) wake();
     },
-    /** Queues an action and wakes the watches, which say that one waits (as the API does). */
+    /** Queues an action and tells the watch streams, which say that one waits (as the API does). */
     queue: ({ kind, args = {} }: { kind: agentProtocol.Command['kind']; args?: Record<string, unknown> }) => {
       const id = nextCommand++;
       seen.queue.push({ id, kind, args });

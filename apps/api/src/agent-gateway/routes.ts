@@ -20,6 +20,7 @@ import { agentPackage, installScript, packageChecksum } from '../lib/agent-packa
 import { upgradeCommandAnswered } from '../modules/node-upgrades/service';
 import { buildNodeState } from './state';
 import { createStateCache } from './state-cache';
+import { watchStream } from './watch-stream';
 
 /**
  * Runs `task` for a key one at a time: a call while it runs waits for one more run, shared by every call made
@@ -64,7 +65,7 @@ const commandsWaiting = async (deps: AppDeps, node: { id: number; zone_id: numbe
 
 /**
  * The control plane's side of the agent protocol (contract `agentRoutes`): the install script and agent
- * package, enrolment, the long-polled watch, the desired state, reports, queued actions and log batches. Every
+ * package, enrolment, the watch (long-polled, or streamed), the desired state, reports, queued actions and log batches. Every
  * call but the files and enrolment is a node's, known by its credential; a node only ever gets its own zone's state.
  */
 export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchSeconds?: number } = {}) {
@@ -125,6 +126,12 @@ export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchS
     // the delta is read from builds checked as they were made, as the state call answers them
     { checked: true },
   );
+
+  // The same answers on a response kept open: each change is a line to the node, not a call and a new watch.
+  registerDownload(app, deps, r.watchStream, async ({ req, reply, query }) => {
+    reply.type('application/x-ndjson').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+    return watchStream(deps, { node: req.edgeNode!, ...query, watchMs, answer: woken, onClose: (listener) => reply.raw.once('close', listener) });
+  });
 
   registerNodeRoute(app, deps, r.state, async ({ node, query }) => stateOf(node, query.base), { checked: true });
 

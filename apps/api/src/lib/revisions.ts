@@ -24,6 +24,7 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
   bus.setMaxListeners(0);
   /** Told of zones whose nodes' credentials changed (undefined: any zone's may have). */
   const credentialListeners = new Set<(zoneIds: number[] | undefined) => void>();
+  let released = false;
   const credentialsChanged = (zoneIds: number[] | undefined) => {
     for (const listener of credentialListeners) listener(zoneIds);
   };
@@ -90,13 +91,18 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
     wake,
     /**
      * Tells every instance (this one at once) that the zones' nodes' credentials changed: a node deleted, moved to
-     * another zone, enrolled again or revoked. The agent gateway drops the nodes it keeps by credential.
+     * another zone, enrolled again or revoked. The agent gateway drops the nodes it keeps by credential and ends their
+     * watch streams.
      */
     async credentialsChanged(db: Db, zoneIds: number[]) {
       credentialsChanged(zoneIds);
       if (listener && zoneIds.length) await notifyZones(db, zoneIds, { credentials: true });
     },
-    onCredentialsChanged: (listener: (zoneIds: number[] | undefined) => void) => void credentialListeners.add(listener),
+    /** Calls `listener` with the zones of every such change (undefined: any zone's may have changed); answers how to stop. */
+    onCredentialsChanged: (listener: (zoneIds: number[] | undefined) => void) => {
+      credentialListeners.add(listener);
+      return () => void credentialListeners.delete(listener);
+    },
     readOnce,
     /** Drops what this instance kept of the zone's `readOnce(name)`: the next to ask reads it again. */
     forgetRead: (zoneId: number, name: string) => void kept.get(zoneId)?.delete(name),
@@ -121,6 +127,7 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
      * each change, and an aborted signal makes an exception object each time.
      */
     next(zoneId: number, ms: number) {
+      if (released) return { woke: Promise.resolve(), stop: () => undefined };
       opts.watchers?.inc();
       let done = () => {};
       const woke = new Promise<void>((resolve) => {
@@ -140,9 +147,14 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
       });
       return { woke, stop: () => done() };
     },
-    /** Answers every waiting watch at once (at shutdown). */
+    /** Answers every waiting watch at once, and every later one without waiting (at shutdown): streams end. */
     release: () => {
+      released = true;
       bus.emit(ALL);
+    },
+    /** Whether `release` was called: the server is shutting down. */
+    get released() {
+      return released;
     },
     close: async () => listener?.close(),
   };

@@ -23,6 +23,15 @@ export const enrollResult = z.object({ nodeId: z.number().int(), nodeUID: z.stri
  * (`delta`, the route's answer): these fields are the rest, which the agent reads before it checks the delta itself.
  */
 export const watchQuery = z.object({ since: z.coerce.number().int().min(0).default(0) });
+/**
+ * GET /agent/v1/watch/stream?since=REV[&base=ETAG] → the same answers as `watch`, one JSON line each
+ * (application/x-ndjson) on one response the API keeps open: a line as soon as the revision moves past the last one
+ * told (with the delta from the build the node was last sent, when the API keeps it) or an action is queued, and at
+ * least every WATCH_SECONDS. A change thus costs a node one line, not a call and a new watch. The API ends the stream
+ * after about WATCH_STREAM_SECONDS, and at once when the zone's credentials change (the node calls again, and a
+ * revoked one is refused); the agent opens it again naming what it holds.
+ */
+export const WATCH_STREAM_SECONDS = 300;
 export const watchResult = z.object({ revision: z.number().int().min(0), commands: z.boolean().optional() });
 
 /** GET /agent/v1/state → the node's desired state (edge.desiredState) at its newest revision. */
