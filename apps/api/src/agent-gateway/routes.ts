@@ -65,8 +65,9 @@ const commandsWaiting = async (deps: AppDeps, node: { id: number; zone_id: numbe
 
 /**
  * The control plane's side of the agent protocol (contract `agentRoutes`): the install script and agent
- * package, enrolment, the watch (long-polled, or streamed), the desired state, reports, queued actions and log batches. Every
- * call but the files and enrolment is a node's, known by its credential; a node only ever gets its own zone's state.
+ * package, enrolment, the watch (streamed, or long-polled by agents of earlier versions), the desired state, reports,
+ * queued actions and log batches. Every call but the files and enrolment is a node's, known by its credential; a node
+ * only ever gets its own zone's state.
  */
 export function agentGateway(app: FastifyInstance, deps: AppDeps, opts: { watchSeconds?: number } = {}) {
   const watchMs = (opts.watchSeconds ?? agentProtocol.WATCH_SECONDS) * 1000;

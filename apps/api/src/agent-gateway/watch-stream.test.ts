@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { edge, stateDelta } from '@edgekeep/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApiClient } from '@edgekeep/agent';
 import { call, makeTenants, lane, startTestApp, type TestApp } from '../../test/harness';
 
 type Line = { revision: number; commands?: boolean; delta?: stateDelta.StateDelta };
@@ -23,27 +24,12 @@ lane('agent watch stream', () => {
   const state = async (credential: string) =>
     (await t.app.inject({ method: 'GET', url: '/agent/v1/state', headers: { authorization: `Node ${credential}` } })).json() as edge.DesiredState;
 
-  /** Opens the stream; `next()` answers its next line (undefined once it ended). */
-  const open = async (credential: string, query: string) => {
+  /** Opens the stream with the agent's own client; `next()` answers its next line (undefined once the API ended it). */
+  const open = (credential: string, since: number, base?: string) => {
     const stop = new AbortController();
-    const res = await fetch(`${url}/agent/v1/watch/stream?${query}`, { headers: { authorization: `Node ${credential}` }, signal: stop.signal });
-    let pending = '';
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const next = async (): Promise<Line | undefined> => {
-      for (;;) {
-        const end = pending.indexOf('\n');
-        if (end >= 0) {
-          const line = JSON.parse(pending.slice(0, end)) as Line;
-          pending = pending.slice(end + 1);
-          return line;
-        }
-        const { value, done } = await reader.read();
-        if (done) return undefined;
-        pending += value;
-      }
-    };
     opened.push(stop);
-    return { res, next, close: () => stop.abort() };
+    const lines = createApiClient({ apiUrl: url, credential }).watchStream({ since, base, signal: stop.signal });
+    return { next: async () => (await lines.next()).value as Line | undefined, close: () => stop.abort() };
   };
 
   beforeAll(async () => {
@@ -60,8 +46,10 @@ lane('agent watch stream', () => {
   it('tells a node each change of its zone on one response, each delta from the build the one before led to', async () => {
     const node = await enrolled(f.tokens.clientA, 'stream-a');
     const held = await state(node.credential);
-    const stream = await open(node.credential, `since=${held.revision}&base=${encodeURIComponent(held.etag!)}`);
-    expect([stream.res.status, stream.res.headers.get('content-type')]).toEqual([200, 'application/x-ndjson']);
+    const raw = await fetch(`${url}/agent/v1/watch/stream?since=0`, { headers: { authorization: `Node ${node.credential}` } });
+    expect([raw.status, raw.headers.get('content-type'), raw.headers.get('x-accel-buffering')]).toEqual([200, 'application/x-ndjson', 'no']);
+    await raw.body!.cancel();
+    const stream = open(node.credential, held.revision, held.etag);
     let holds = held;
     for (const httpsPorts of [[443, 8443], [443, 9443]]) {
       await call(t, 'PUT', `client/zone/${node.zone}/ports`, { token: f.tokens.clientA, body: { httpPorts: [80], httpsPorts } });
@@ -80,7 +68,7 @@ lane('agent watch stream', () => {
     const node = await enrolled(f.tokens.clientA, 'stream-quiet');
     const other = await enrolled(f.tokens.clientB, 'stream-other');
     const { revision } = await state(node.credential);
-    const stream = await open(node.credential, `since=${revision}`);
+    const stream = open(node.credential, revision);
     // the first line comes at once, the next after the watch period (a second here)
     expect(await stream.next()).toMatchObject({ revision, commands: false });
     const started = Date.now();
@@ -92,7 +80,7 @@ lane('agent watch stream', () => {
 
   it('ends when the node is de-initialised, and refuses it then; refuses an unknown credential', async () => {
     const node = await enrolled(f.tokens.clientA, 'stream-revoked');
-    const stream = await open(node.credential, 'since=0');
+    const stream = open(node.credential, 0);
     expect((await stream.next())!.revision).toBeGreaterThan(0);
     await call(t, 'DELETE', 'client/nodes/initialized', { token: f.tokens.clientA, body: { ids: [node.id] } });
     let line = await stream.next();

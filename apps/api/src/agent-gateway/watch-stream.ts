@@ -8,11 +8,11 @@ type Answer = { revision: number; commands: boolean; delta?: stateDelta.StateDel
 /**
  * A node's watch kept open (`agentRoutes.watchStream`): the answers `watch` would give, one JSON line each, for as
  * long as the node reads them. Its first line comes at once; then it waits past `since` as a watch does, tells the
- * node what `answer` gives, and waits again past what it told: a change costs the node one line, not an answer, a new watch and its authentication.
- * After a line that carried a delta, the next delta is from the build that delta led to (the one the node then holds);
- * a node that had to fetch its state instead opens the stream again, naming the build it fetched.
- * The stream ends after `maxMs`, when the node goes, when its zone's credentials change (the node opens it again and is
- * known afresh: a revoked one is refused) and when the server shuts down.
+ * node what `answer` gives, and waits again past what it told: a change costs the node one line, not an answer, a
+ * new watch and its authentication. After a line that carried a delta, the next delta is from the build that delta
+ * led to (the one the node then holds); a node that had to fetch its state instead opens the stream again, naming
+ * the build it fetched. The stream ends after `maxMs`, when the node goes, when its zone's credentials change (the
+ * node opens it again and is known afresh: a revoked one is refused) and when the server shuts down.
  */
 export function watchStream(
   deps: Pick<AppDeps, 'db' | 'revisions'>,
