@@ -217,8 +217,8 @@ type ModeResult = {
   flat: boolean;
   /** This process's event-loop delay over the run (ms). */
   benchLoop: { p99Ms: number; maxMs: number };
-  /** Per instance, from its own request histogram: calls, and those that took over 250 ms and over 1 s. */
-  served: { calls: number; over1s: number; over250ms: number }[];
+  /** Per instance, from its own request histogram: calls, and those that took over 250 ms and over 1 s; and of the calls of routes whose answers are kept, those answered with the kept answer. */
+  served: { calls: number; over1s: number; over250ms: number; keptSent: number; keptRead: number }[];
 };
 
 async function runMode({ instances, users, seconds, env }: { instances: number; users: number; seconds: number; env: Record<string, string> }): Promise<ModeResult> {
@@ -310,7 +310,9 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
           const all = await metric(p, 'edgekeep_http_request_duration_seconds_count');
           const within1s = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="1"');
           const within250 = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="0.25"');
-          return { calls: all, over1s: all - within1s, over250ms: all - within250 };
+          const keptSent = await metric(p, 'edgekeep_kept_answers_total', 'outcome="sent"');
+          const keptRead = await metric(p, 'edgekeep_kept_answers_total', 'outcome="read"');
+          return { calls: all, over1s: all - within1s, over250ms: all - within250, keptSent, keptRead };
         }),
       );
     await loopLag();
@@ -326,7 +328,10 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     await sample();
     const atEnd = samples.at(-1)!.mb;
     const loadAverageAtEnd = loadavg();
-    const served = (await servedSoFar()).map((v, i) => ({ calls: v.calls - servedBefore[i].calls, over1s: v.over1s - servedBefore[i].over1s, over250ms: v.over250ms - servedBefore[i].over250ms }));
+    const served = (await servedSoFar()).map((v, i) => {
+      const before = servedBefore[i];
+      return { calls: v.calls - before.calls, over1s: v.over1s - before.over1s, over250ms: v.over250ms - before.over250ms, keptSent: v.keptSent - before.keptSent, keptRead: v.keptRead - before.keptRead };
+    });
 
     const calls: ModeResult['calls'] = {};
     for (const [kind, t] of [...rec.kinds].sort(([a], [b]) => a.localeCompare(b))) {
@@ -340,7 +345,7 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     for (const [kind, c] of Object.entries(calls)) {
       console.log(`  ${kind.padEnd(28)} n=${String(c.count).padStart(7)}  errors ${c.errors}  p50 ${c.p50.toFixed(1)} ms  p99 ${c.p99.toFixed(1)} ms  max ${c.max.toFixed(0)} ms${c.errors ? `  e.g. ${c.errorSamples[0]}` : ''}`);
     }
-    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times over the run (their histogram): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}`).join('; ')}`);
+    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times over the run (their histogram): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}, ${v.keptSent} kept answers sent again of ${v.keptSent + v.keptRead}`).join('; ')}`);
     console.log(`${label}: RSS per instance at ${minute1.toFixed(0)} s → end: ${atEnd.map((mb, i) => `${atMinute1[i] ?? '?'} → ${mb} MB`).join(', ')}`);
     console.log(`${label}: 0 errors: ${errors === 0 ? 'met' : `MISSED (${errors})`} · memory flat (≤ ${FLAT_GROWTH * 100} % growth from ${minute1.toFixed(0)} s to the end): ${flat ? 'met' : 'MISSED'}`);
     return {

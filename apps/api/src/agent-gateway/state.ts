@@ -45,7 +45,7 @@ async function sitesOf(ctx: StateContext, ids: number[]): Promise<SiteStructure[
  * that one tenant's site never stops the zone's other sites from reaching the edge.
  *
  * `prior`: an earlier build for the same node inputs. Its sites are taken as they are but those changed since it
- * (sites.edge_revision), unless a change since may have touched any site (zones.sites_revision) or the zone's own
+ * (site_edge_revisions), unless a change since may have touched any site (zones.sites_revision) or the zone's own
  * parts differ: then every site is built again.
  */
 export async function buildNodeState(deps: StateDeps, nodeId: number, prior?: Promise<edge.DesiredState>): Promise<edge.DesiredState> {

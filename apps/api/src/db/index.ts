@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,8 +71,12 @@ type Watch = {
   };
 };
 const watches = new WeakMap<Db, Watch>();
-/** The reads being recorded, of every database of the process (one told of another's statements keeps less, never more). */
-const recording = new Set<Reads>();
+/**
+ * The read being recorded in the caller's own chain of calls: a statement adds its tables to the read of the call that
+ * runs it alone, not to those of calls running meanwhile (whose tables, another caller's writes among them, would drop
+ * an answer for what it never read).
+ */
+const recording = new AsyncLocalStorage<Reads>();
 
 /** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
 function tablesOf(node: unknown, into = new Set<string>()) {
@@ -134,29 +139,24 @@ export function onWrite(db: Db, listener: WriteListener) {
 }
 
 /**
- * Records the tables of every statement run until `stop`: those of the caller's queries, and those of any other run
- * meanwhile (more than the caller read, never less; see `preparedOnce` and `readingClient`). On PostgreSQL, once
- * `hearWrites` listens.
+ * Runs `read`, recording the tables of every statement it runs (see `preparedOnce` and `readingClient`): those of the
+ * statements run in its own chain of calls, so `read` must not wait for a read that another call started (one query
+ * answering several callers). On PostgreSQL, once `hearWrites` listens; before, `known` is false.
  */
-export function recordReads(db: Db): Reads & { stop: () => void } {
+export async function recordReads<T>(db: Db, read: () => Promise<T>): Promise<{ value: T; reads: Reads }> {
   const reads: Reads = { tables: new Set(), known: true, until: Infinity };
   const watch = watches.get(db);
-  if (!watch?.file && !watch?.server?.schema) return { ...reads, known: false, stop: () => undefined };
-  recording.add(reads);
-  return Object.assign(reads, { stop: () => void recording.delete(reads) });
+  if (!watch?.file && !watch?.server?.schema) return { value: await read(), reads: { ...reads, known: false } };
+  return { value: await recording.run(reads, read), reads };
 }
 
 /**
- * Tells the reads being recorded that what was read changes at `time` (epoch ms) though no table is written then: a
- * certificate's status once it is past its expiry. Every read recorded now is told, the caller's among them.
+ * Tells the read being recorded (the caller's, if any) that what it read changes at `time` (epoch ms) though no table
+ * is written then: a certificate's status once it is past its expiry.
  */
 export function readsChangeAt(time: number) {
-  for (const reads of recording) reads.until = Math.min(reads.until, time);
-}
-
-/** Adds the tables a statement names to the reads being recorded. */
-function recordStatement(tables: readonly string[]) {
-  for (const reads of recording) for (const t of tables) reads.tables.add(t);
+  const reads = recording.getStore();
+  if (reads) reads.until = Math.min(reads.until, time);
 }
 
 /**
@@ -212,8 +212,9 @@ const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|create|alter|drop|
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
- * PostgreSQL's client. Its queries' tables (worked out once per statement text) are added to the reads being
- * recorded; a query given as an object (a cursor) is not told apart, and marks the reads under way as not known.
+ * PostgreSQL's client. Its queries' tables (worked out once per statement text) are added to the read being
+ * recorded by their caller (`recordReads`); a query given as an object (a cursor) is not told apart, and marks that
+ * read as not known.
  * The tables it writes are told once they are committed, before the caller goes on: to this instance at once, and to
  * every other on the database by a notice on WRITES_CHANNEL, sent on the same connection right after the write
  * (outside a transaction) or its transaction's commit, so a call answered after a write finds it heard (`caughtUp`).
@@ -238,11 +239,12 @@ function readingClient(server: NonNullable<Watch['server']>) {
   }
   Object.defineProperty(ReadingClient.prototype, 'query', {
     value(this: ReadingClient, text: unknown, ...rest: unknown[]) {
+      const reads = recording.getStore();
       if (typeof text !== 'string') {
-        if (recording.size) for (const reads of recording) reads.known = false;
+        if (reads) reads.known = false;
         return query.call(this, text, ...rest);
       }
-      if (recording.size && server.schema) recordStatement(tablesOfText(text));
+      if (reads && server.schema) for (const t of tablesOfText(text)) reads.tables.add(t);
       let written: Iterable<string> | undefined;
       if (OPENS.test(text)) this.writing = new Set();
       else if (COMMITS.test(text)) [written, this.writing] = [this.writing, undefined];
@@ -287,8 +289,8 @@ const schemaTables = (file: SQLite.Database) =>
 
 /**
  * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
- * and compiling one costs more than running the small queries a request makes. While reads are recorded
- * (`recordReads`), the tables each statement names (worked out once per statement) are added to them.
+ * and compiling one costs more than running the small queries a request makes. The tables each statement names
+ * (worked out once per statement) are added to the read its caller records (`recordReads`).
  */
 function preparedOnce(file: SQLite.Database): SqliteDatabase {
   const kept = new Map<string, { statement: SQLite.Statement; tables?: string[] }>();
@@ -303,7 +305,8 @@ function preparedOnce(file: SQLite.Database): SqliteDatabase {
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
         kept.set(sql, prepared);
       }
-      if (recording.size) recordStatement((prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file)))));
+      const reads = recording.getStore();
+      if (reads) for (const t of (prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file))))) reads.tables.add(t);
       return prepared.statement;
     },
   };

@@ -134,7 +134,7 @@ export type ZoneTable = {
   revision: Generated<number>;
   /** When the zone took that revision (null: before revisions were timed). */
   revision_at: string | null;
-  /** The last revision that may have changed any of the zone's sites (sites.edge_revision: one that changed some). */
+  /** The last revision that may have changed any of the zone's sites (site_edge_revisions: one that changed some). */
   sites_revision: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -237,8 +237,6 @@ export type SiteTable = {
   domain_count: Generated<number>;
   /** Raised by the database (triggers on domains and on the site's name) on every change its domain lists can show. */
   domains_version: Generated<number>;
-  /** The last revision that changed this site alone (zones.sites_revision: one that may have changed any site). */
-  edge_revision: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -365,6 +363,8 @@ export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables 
   node_group_members: { group_id: number; node_id: number };
   products: ProductTable;
   sites: SiteTable;
+  /** The last revision that changed a site alone (zones.sites_revision: one that may have changed any site); none before one did. */
+  site_edge_revisions: { site_id: number; revision: number };
   domains: DomainTable;
   upstreams: UpstreamTable;
   certificates: CertificateTable;

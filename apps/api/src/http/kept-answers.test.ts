@@ -102,6 +102,35 @@ lane('kept answers', () => {
     expect(await statuses()).toEqual(['expired']);
   });
 
+  it("keeps a user's lists of sites and domains across a change of the site's rules, which marks its edge revision apart", async () => {
+    const sent = async (route: string) => (await ctx.t.deps.metrics.keptAnswers.get()).values.find((v) => v.labels.route === route && v.labels.outcome === 'sent')?.value ?? 0;
+    const sitesUrl = 'user/sites?page=1&pageSize=20';
+    const sitesList = () => call(ctx.t, 'GET', sitesUrl, { token: ctx.f.tokens.userA });
+    // read until each is sent as kept (the first read keeps it)
+    const kept = async (route: string, read: () => Promise<unknown>) => {
+      for (let i = 0; i < 20; i++) {
+        const before = await sent(route);
+        await read();
+        if ((await sent(route)) > before) return;
+      }
+      throw new Error(`${route} is not kept`);
+    };
+    await keeping(ctx.t.deps.db);
+    await kept('user/sites', sitesList);
+    await kept('user/site/{siteId}/domains', siteDomains);
+    const [sitesBefore, domainsBefore] = [await sent('user/sites'), await sent('user/site/{siteId}/domains')];
+    const blacklist = `user/site/${ctx.f.a.site}/firewall/setting/blacklists`;
+    expect((await call(ctx.t, 'POST', blacklist, { token: ctx.f.tokens.userA, body: { ips: '198.51.100.9', memo: 'kept' } })).status).toBe(200);
+    const { revision } = await ctx.t.deps.db.selectFrom('site_edge_revisions').select('revision').where('site_id', '=', ctx.f.a.site).executeTakeFirstOrThrow();
+    expect(revision).toBeGreaterThan(0);
+    expect((await sitesList()).body.data.map((s: { id: number }) => s.id)).toEqual([ctx.f.a.site]);
+    expect((await siteDomains()).status).toBe(200);
+    expect(await sent('user/sites')).toBe(sitesBefore + 1);
+    expect(await sent('user/site/{siteId}/domains')).toBe(domainsBefore + 1);
+    // the list the change wrote is read afresh
+    expect((await call(ctx.t, 'GET', `${blacklist}?page=1&pageSize=20`, { token: ctx.f.tokens.userA })).body.data.map((e: { ip: string }) => e.ip)).toEqual(['198.51.100.9']);
+  });
+
   it('sends a kept answer again without reading the database', async () => {
     const before = await names(siteDomains());
     await unheardRename(ctx.t, ctx.f.a.site, 'unheard.example.com');
@@ -232,10 +261,15 @@ lane('kept answers', () => {
   describe.runIf(process.env.EK_TEST_DB !== 'postgres')('on SQLite', () => {
     it('records the tables the statements name, raw SQL and subqueries too', async () => {
       const db = ctx.t.deps.db;
-      const reads = recordReads(db);
-      await db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select('domains.id').where('sites.id', 'in', db.selectFrom('products').select('id')).execute();
-      await sql`SELECT count(*) FROM upstreams u, certificates c WHERE u.id = c.id`.execute(db);
-      reads.stop();
+      const { reads } = await recordReads(db, async () => {
+        await db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select('domains.id').where('sites.id', 'in', db.selectFrom('products').select('id')).execute();
+        await sql`SELECT count(*) FROM upstreams u, certificates c WHERE u.id = c.id`.execute(db);
+      });
+      // a statement run meanwhile by another call is not the read's
+      await Promise.all([
+        recordReads(db, () => db.selectFrom('roles').select('id').execute()),
+        recordReads(db, async () => (await db.selectFrom('zones').select('id').execute()).length).then(({ reads: other }) => expect([...other.tables]).toEqual(['zones'])),
+      ]);
       expect([...reads.tables].sort()).toEqual(['certificates', 'domains', 'products', 'sites', 'upstreams']);
       expect(reads.known).toBe(true);
     });

@@ -147,7 +147,10 @@ export function keptAnswer(db: Db, key: string): string | undefined | Promise<st
     if (store.entries.get(key) === entry) drop(store, key);
     return undefined;
   };
-  return store.caughtUp ? store.caughtUp().then(answer, () => undefined) : answer();
+  if (!store.caughtUp) return answer();
+  // one already known to be stale is read again without waiting for the round trip
+  if (answer() === undefined) return undefined;
+  return store.caughtUp().then(answer, () => undefined);
 }
 
 /**
@@ -162,13 +165,7 @@ export async function keepAnswer(db: Db, key: string, read: () => Promise<string
   const stamp = store.clock;
   const mark = store.mark();
   if (mark === undefined) return read();
-  const reads = recordReads(db);
-  let body: string;
-  try {
-    body = await read();
-  } finally {
-    reads.stop();
-  }
+  const { value: body, reads } = await recordReads(db, read);
   if (!reads.known || mark !== store.mark() || writtenSince(store, reads.tables, stamp)) return body;
   drop(store, key);
   const until = store.lifetime ? Math.min(reads.until, Date.now() + store.lifetime) : reads.until;

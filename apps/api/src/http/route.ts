@@ -87,6 +87,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
   if (mode === 'off') return serve(app, deps, def, async (ctx) => sendAnswer(def, ctx, await handler(ctx)));
   /** In `check` mode: the answer kept for a request, which is read afresh all the same and must be the same. */
   const checked = new WeakMap<FastifyRequest, string>();
+  const [sent, read] = (['sent', 'read'] as const).map((outcome) => deps.metrics.keptAnswers.labels(def.path, outcome));
   serve(
     app,
     deps,
@@ -99,8 +100,9 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
     },
     (req) => {
       const kept = keptAnswer(deps.db, keyOf(req));
-      if (mode === 'on') return kept;
-      const check = (answer: string | undefined) => void (answer !== undefined && checked.set(req, answer));
+      const counted = (answer: string | undefined) => ((answer === undefined ? read : sent).inc(), answer);
+      if (mode === 'on') return kept instanceof Promise ? kept.then(counted) : counted(kept);
+      const check = (answer: string | undefined) => void (counted(answer) !== undefined && checked.set(req, answer!));
       return kept instanceof Promise ? kept.then(check) : check(kept);
     },
   );

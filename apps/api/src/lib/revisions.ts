@@ -82,8 +82,12 @@ export async function createRevisionBus(opts: { databaseUrl?: string; log?: Logg
      * every site of the zones.
      */
     async bump(db: Db, zoneIds: number[], only?: { sites: number[] }) {
-      const revision = await nextRevision(db);
-      await markZonesRevised(db, zoneIds, revision, only);
+      // one commit (and, with kept answers on PostgreSQL, one notice of the tables written) rather than one a statement
+      const revision = await db.transaction().execute(async (tx) => {
+        const next = await nextRevision(tx);
+        await markZonesRevised(tx, zoneIds, next, only);
+        return next;
+      });
       await wake(db, zoneIds);
       return revision;
     },

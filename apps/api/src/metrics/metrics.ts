@@ -30,6 +30,12 @@ export function createMetrics({ db, dialect }: { db: Db; dialect: Dialect }) {
       buckets: SECONDS,
       registers,
     }),
+    keptAnswers: new Counter({
+      name: 'edgekeep_kept_answers_total',
+      help: 'Calls of a route whose answer is kept, by route and outcome (sent: the kept answer sent again; read: read afresh)',
+      labelNames: ['route', 'outcome'] as const,
+      registers,
+    }),
     watchers: new Gauge({ name: 'edgekeep_agent_watchers', help: 'Agent watches (long polls) waiting on this instance', registers }),
     propagation: new Histogram({
       name: 'edgekeep_propagation_seconds',

@@ -240,7 +240,8 @@ export const sitesServedByNode = (db: Db, zoneId: number, nodeId: number) =>
         eb('products.backup_group_id', 'in', eb.selectFrom('node_group_members').select('group_id').where('node_id', '=', nodeId)),
       ]),
     )
-    .select(['sites.id', 'sites.edge_revision'])
+    .leftJoin('site_edge_revisions', 'site_edge_revisions.site_id', 'sites.id')
+    .select((eb) => ['sites.id', eb.fn.coalesce('site_edge_revisions.revision', eb.lit(0)).as('edge_revision')])
     .orderBy('sites.id')
     .execute();
 

@@ -180,7 +180,13 @@ export async function nextRevision(db: Db) {
  * without it, every site of the zones counts as changed at it.
  */
 export async function markZonesRevised(db: Db, zoneIds: number[], revision: number, only?: { sites: number[] }) {
-  for (const ids of inBatches(only?.sites ?? [])) await db.updateTable('sites').set({ edge_revision: revision }).where('id', 'in', ids).execute();
+  for (const ids of inBatches(only?.sites ?? [])) {
+    await db
+      .insertInto('site_edge_revisions')
+      .values(ids.map((site_id) => ({ site_id, revision })))
+      .onConflict((oc) => oc.column('site_id').doUpdateSet({ revision }))
+      .execute();
+  }
   const zones = { revision, revision_at: new Date().toISOString() };
   if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
 }
