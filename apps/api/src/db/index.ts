@@ -43,7 +43,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), { file }), dialect: 'sqlite' };
 }
 
-type WriteListener = (tables: ReadonlySet<string>) => void;
+/** `deleting`: rows of them may have been deleted (what foreign keys act on), not only inserted or updated. */
+type WriteListener = (tables: ReadonlySet<string>, deleting: boolean) => void;
 /**
  * What the statements run while a read is recorded named: their tables (`known` false on PostgreSQL, where reads are
  * not recorded), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
@@ -67,7 +68,7 @@ type Watch = {
     /** What its notices begin with: the instance hears its own writes at their commit, not from the server. */
     tag: string;
     /** Tells the listeners of `onWrite` (see `watched`). */
-    tell?: (tables: ReadonlySet<string>) => void;
+    tell?: WriteListener;
   };
 };
 const watches = new WeakMap<Db, Watch>();
@@ -93,13 +94,16 @@ const RAW_WRITE = /^\s*(?:update|insert\s+(?:or\s+\w+\s+)?into|replace\s+into|de
 /** A raw statement that changes the database (a write whose table RAW_WRITE does not find is told as `*`, every table). */
 const RAW_CHANGE = /^\s*(?:with|insert|update|delete|replace|merge)\b/i;
 
-/** The tables a statement writes, or undefined when it only reads. */
-function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
-  if (WRITES.has(node.kind)) return tablesOf(node);
+/** A statement's text that may delete rows (more than those that do, never fewer). */
+const MAY_DELETE = /\b(?:delete|truncate|drop|merge)\b/i;
+
+/** The tables a statement writes and whether it may delete, or undefined when it only reads. */
+function writtenBy(node: OperationNode): { tables: ReadonlySet<string>; deleting: boolean } | undefined {
+  if (WRITES.has(node.kind)) return { tables: tablesOf(node), deleting: node.kind !== 'InsertQueryNode' && node.kind !== 'UpdateQueryNode' };
   if (node.kind !== 'RawNode') return undefined;
   const text = (node as RawNode).sqlFragments.join('?');
   if (!RAW_CHANGE.test(text)) return undefined;
-  return new Set([RAW_WRITE.exec(text)?.[1] ?? '*']);
+  return { tables: new Set([RAW_WRITE.exec(text)?.[1] ?? '*']), deleting: MAY_DELETE.test(text) };
 }
 
 /**
@@ -110,21 +114,21 @@ function writtenBy(node: OperationNode): ReadonlySet<string> | undefined {
  */
 function watched(dialect: PostgresDialect | SqliteDialect, where: Pick<Watch, 'file' | 'server'>) {
   const watch: Watch = { listeners: [], ...where };
-  const writing = new WeakMap<QueryId, ReadonlySet<string>>();
-  const tell = (tables: ReadonlySet<string>) => watch.listeners.forEach((l) => l(tables));
+  const writing = new WeakMap<QueryId, { tables: ReadonlySet<string>; deleting: boolean }>();
+  const tell: WriteListener = (tables, deleting) => watch.listeners.forEach((l) => l(tables, deleting));
   if (watch.server) watch.server.tell = tell;
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      const tables = writtenBy(node);
-      if (tables) {
-        writing.set(queryId, tables);
-        tell(tables);
+      const write = writtenBy(node);
+      if (write) {
+        writing.set(queryId, write);
+        tell(write.tables, write.deleting);
       }
       return node;
     },
     async transformResult({ result, queryId }) {
-      const tables = writing.get(queryId);
-      if (tables) tell(tables);
+      const write = writing.get(queryId);
+      if (write) tell(write.tables, write.deleting);
       return result;
     },
   };
@@ -170,10 +174,11 @@ export function hearWrites(db: Db): Promise<Listening> | undefined {
   const server = watches.get(db)?.server;
   if (!server?.tell) return undefined;
   const tell = server.tell;
-  // `tag:tables` from an instance's connection (its own already told), a table's name from a trigger
+  // `tag:tables`, or `tag:tables:-` when rows may have been deleted, from an instance's connection (its own already
+  // told); a table's name from a trigger (a deletion, for all it says)
   const heard = (notice = '*') => {
-    const [from, tables] = notice.includes(':') ? notice.split(':') : ['', notice];
-    if (from !== server.tag) tell(new Set(tables.split(',')));
+    const [from, tables, deleted] = notice.includes(':') ? notice.split(':') : ['', notice, '-'];
+    if (from !== server.tag) tell(new Set(tables.split(',')), deleted === '-');
   };
   const hearing = (server.hearing ??= (async () => {
     const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db);
@@ -182,7 +187,7 @@ export function hearWrites(db: Db): Promise<Listening> | undefined {
       log: server.log ?? console,
       what: 'write notices',
       channels: { [WRITES_CHANNEL]: (notice) => heard(notice) },
-      onGap: () => tell(new Set(['*'])),
+      onGap: () => tell(new Set(['*']), true),
     });
     server.schema = new Set(rows.map((r) => r.name));
     return listening;
@@ -234,8 +239,9 @@ function readingClient(server: NonNullable<Watch['server']>) {
     return tables;
   };
   class ReadingClient extends pg.Client {
-    /** Tables written in the open transaction, undefined outside one. */
+    /** Tables written in the open transaction, undefined outside one; and whether it may have deleted rows. */
     writing: Set<string> | undefined;
+    deleting = false;
   }
   Object.defineProperty(ReadingClient.prototype, 'query', {
     value(this: ReadingClient, text: unknown, ...rest: unknown[]) {
@@ -246,13 +252,17 @@ function readingClient(server: NonNullable<Watch['server']>) {
       }
       if (reads && server.schema) for (const t of tablesOfText(text)) reads.tables.add(t);
       let written: Iterable<string> | undefined;
-      if (OPENS.test(text)) this.writing = new Set();
-      else if (COMMITS.test(text)) [written, this.writing] = [this.writing, undefined];
+      let deleting = false;
+      if (OPENS.test(text)) [this.writing, this.deleting] = [new Set(), false];
+      else if (COMMITS.test(text)) [written, deleting, this.writing] = [this.writing, this.deleting, undefined];
       else if (ROLLS_BACK.test(text)) this.writing = undefined;
       else if (MAY_WRITE.test(text)) {
         const tables = DDL.test(text) ? ['*'] : tablesOfText(text);
-        if (this.writing) for (const t of tables) this.writing.add(t);
-        else written = tables;
+        deleting = MAY_DELETE.test(text);
+        if (this.writing) {
+          for (const t of tables) this.writing.add(t);
+          this.deleting ||= deleting;
+        } else written = tables;
       }
       const result = query.call(this, text, ...rest);
       if (!written || !server.tellsWrites || !(result instanceof Promise)) return result;
@@ -262,8 +272,9 @@ function readingClient(server: NonNullable<Watch['server']>) {
       // PostgreSQL live a bounded time (see `keepAnswer`)
       const lost = (err: Error) => server.log?.warn({ err: { message: err.message } }, 'a write notice was not sent');
       return result.then((r: unknown) => {
-        server.tell?.(new Set(tables));
-        return (query.call(this, NOTICE, [WRITES_CHANNEL, `${server.tag}:${tables.join(',')}`]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r));
+        server.tell?.(new Set(tables), deleting);
+        const notice = `${server.tag}:${tables.join(',')}${deleting ? ':-' : ''}`;
+        return (query.call(this, NOTICE, [WRITES_CHANNEL, notice]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r));
       });
     },
   });

@@ -30,24 +30,36 @@ type Store = {
 };
 const stores = new WeakMap<Db, Store | null>();
 
-type Sides = { triggers: { table: string; body: string }[]; cascades: { from: string; to: string }[] };
+/** A foreign key's action (cascade, set null or its default) on a deletion of the table it names, and on an update of its key. */
+type Cascade = { from: string; to: string; onDelete: boolean; onUpdate: boolean };
+type Sides = { triggers: { table: string; body: string }[]; cascades: Cascade[] };
 
 /**
  * What a write to each table may write besides: its triggers' targets (a domain's write raises its site's
- * `domains_version`) and the tables whose foreign keys act on it (a site's deletion deletes its domains), followed
- * to their end.
+ * `domains_version`) and, when rows may have been deleted, the tables whose foreign keys act on a deletion (a site's
+ * deletion deletes its domains), followed to their end. Keyed by the table for a write, by `-table` for a deletion:
+ * an update of a zone's revision reaches none of what hangs off the zone, its deletion all of it.
  */
 function sideWrites({ triggers, cascades }: Sides) {
   const direct = new Map<string, Set<string>>();
   const add = (from: string, to: string) => (direct.get(from) ?? direct.set(from, new Set()).get(from)!).add(to);
-  for (const t of triggers) for (const m of t.body.matchAll(/\b(?:update(?:\s+or\s+\w+)?|into|delete\s+from)\s+"?(\w+)/gi)) add(t.table, m[1]);
-  for (const c of cascades) add(c.from, c.to);
+  for (const t of triggers) {
+    for (const m of t.body.matchAll(/\b(update(?:\s+or\s+\w+)?|into|delete\s+from)\s+"?(\w+)/gi)) {
+      const to = /^delete/i.test(m[1]) ? `-${m[2]}` : m[2];
+      add(t.table, to);
+      add(`-${t.table}`, to);
+    }
+  }
+  for (const c of cascades) {
+    if (c.onDelete) add(`-${c.from}`, `-${c.to}`);
+    if (c.onUpdate) [c.from, `-${c.from}`].forEach((from) => add(from, `-${c.to}`));
+  }
   const closure = new Map<string, string[]>();
   for (const from of direct.keys()) {
     const reached = new Set<string>();
     const walk = (t: string) => direct.get(t)?.forEach((to) => !reached.has(to) && (reached.add(to), walk(to)));
     walk(from);
-    closure.set(from, [...reached]);
+    closure.set(from, [...new Set([...reached].map((t) => t.replace(/^-/, '')))]);
   }
   return closure;
 }
@@ -57,10 +69,11 @@ function sqliteSides(file: SQLite.Database): Sides {
     table: t.table,
     body: t.sql.slice(t.sql.search(/\bbegin\b/i)),
   }));
-  const cascades: Sides['cascades'] = [];
+  const cascades: Cascade[] = [];
+  const acts = (action: string) => !['NO ACTION', 'RESTRICT'].includes(action);
   for (const { name } of file.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]) {
     for (const fk of file.pragma(`foreign_key_list("${name}")`) as { table: string; on_update: string; on_delete: string }[]) {
-      if ([fk.on_update, fk.on_delete].some((action) => !['NO ACTION', 'RESTRICT'].includes(action))) cascades.push({ from: fk.table, to: name });
+      if (acts(fk.on_update) || acts(fk.on_delete)) cascades.push({ from: fk.table, to: name, onDelete: acts(fk.on_delete), onUpdate: acts(fk.on_update) });
     }
   }
   return { triggers, cascades };
@@ -72,8 +85,8 @@ async function postgresSides(db: Db): Promise<Sides> {
     JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_proc p ON p.oid = t.tgfoid
     WHERE n.nspname = current_schema() AND NOT t.tgisinternal`.execute(db);
   // a foreign key that acts (cascades, sets null or its default) on an update or delete of the table it names
-  const cascades = await sql<{ from: string; to: string }>`
-    SELECT r.relname AS "from", c.relname AS "to" FROM pg_constraint k
+  const cascades = await sql<Cascade>`
+    SELECT r.relname AS "from", c.relname AS "to", k.confdeltype NOT IN ('a', 'r') AS "onDelete", k.confupdtype NOT IN ('a', 'r') AS "onUpdate" FROM pg_constraint k
     JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class r ON r.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE k.contype = 'f' AND n.nspname = current_schema() AND (k.confupdtype NOT IN ('a', 'r') OR k.confdeltype NOT IN ('a', 'r'))`.execute(db);
   return { triggers: triggers.rows, cascades: cascades.rows };
@@ -105,11 +118,11 @@ function made(db: Db, how: Pick<Store, 'mark' | 'caughtUp' | 'lifetime'> | null,
     return null;
   }
   const store: Store = { entries: new Map(), chars: 0, clock: 0, written: new Map(), ...how };
-  onWrite(db, (tables) => {
+  onWrite(db, (tables, deleting) => {
     const at = ++store.clock;
     for (const t of tables) {
       store.written.set(t, at);
-      side?.get(t)?.forEach((s) => store.written.set(s, at));
+      side?.get(deleting ? `-${t}` : t)?.forEach((s) => store.written.set(s, at));
     }
   });
   stores.set(db, store);
