@@ -97,9 +97,21 @@ const RAW_CHANGE = /^\s*(?:with|insert|update|delete|replace|merge)\b/i;
 /** A statement's text that may delete rows (more than those that do, never fewer). */
 const MAY_DELETE = /\b(?:delete|truncate|drop|merge)\b/i;
 
+/**
+ * The tables a write statement writes: its target and those of the writes in its WITH clause, not the tables its
+ * conditions and subqueries read (a deletion of automatic certificates whose domains stopped asking for one writes no
+ * domain); every table it names when no target is found.
+ */
+function targetsOf(node: OperationNode): Set<string> {
+  const n = node as { kind: string; into?: unknown; table?: unknown; from?: unknown; with?: { expressions?: { expression?: OperationNode }[] } };
+  const tables = tablesOf(n.kind === 'UpdateQueryNode' ? n.table : n.kind === 'DeleteQueryNode' ? n.from : n.into);
+  for (const cte of n.with?.expressions ?? []) if (cte.expression && WRITES.has(cte.expression.kind)) targetsOf(cte.expression).forEach((t) => tables.add(t));
+  return tables.size ? tables : tablesOf(node);
+}
+
 /** The tables a statement writes and whether it may delete, or undefined when it only reads. */
 function writtenBy(node: OperationNode): { tables: ReadonlySet<string>; deleting: boolean } | undefined {
-  if (WRITES.has(node.kind)) return { tables: tablesOf(node), deleting: node.kind !== 'InsertQueryNode' && node.kind !== 'UpdateQueryNode' };
+  if (WRITES.has(node.kind)) return { tables: targetsOf(node), deleting: node.kind !== 'InsertQueryNode' && node.kind !== 'UpdateQueryNode' };
   if (node.kind !== 'RawNode') return undefined;
   const text = (node as RawNode).sqlFragments.join('?');
   if (!RAW_CHANGE.test(text)) return undefined;
@@ -211,7 +223,7 @@ export async function stopHearing(db: Db) {
 const OPENS = /^\s*(?:begin|start\s+transaction)\b/i;
 const COMMITS = /^\s*(?:commit|end)\b/i;
 const ROLLS_BACK = /^\s*(?:rollback|abort)\s*$/i;
-/** A statement that may write: told with every table it names (more than it writes, never less). */
+/** A statement that may write: told with its target (`RAW_WRITE`), or when none is found with every table it names. */
 const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|create|alter|drop|with\b[\s\S]*\b(?:insert|update|delete|merge)\b)/i;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -257,7 +269,8 @@ function readingClient(server: NonNullable<Watch['server']>) {
       else if (COMMITS.test(text)) [written, deleting, this.writing] = [this.writing, this.deleting, undefined];
       else if (ROLLS_BACK.test(text)) this.writing = undefined;
       else if (MAY_WRITE.test(text)) {
-        const tables = DDL.test(text) ? ['*'] : tablesOfText(text);
+        const target = RAW_WRITE.exec(text)?.[1];
+        const tables = DDL.test(text) ? ['*'] : target && server.schema?.has(target) ? [target] : tablesOfText(text);
         deleting = MAY_DELETE.test(text);
         if (this.writing) {
           for (const t of tables) this.writing.add(t);

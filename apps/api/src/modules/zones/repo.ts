@@ -181,9 +181,11 @@ export async function nextRevision(db: Db) {
  */
 export async function markZonesRevised(db: Db, zoneIds: number[], revision: number, only?: { sites: number[] }) {
   for (const ids of inBatches(only?.sites ?? [])) {
+    // a site removed by the change has nothing left to mark
     await db
       .insertInto('site_edge_revisions')
-      .values(ids.map((site_id) => ({ site_id, revision })))
+      .columns(['site_id', 'revision'])
+      .expression((eb) => eb.selectFrom('sites').select((s) => ['sites.id', s.val(revision).as('revision')]).where('sites.id', 'in', ids))
       .onConflict((oc) => oc.column('site_id').doUpdateSet({ revision }))
       .execute();
   }
