@@ -87,6 +87,25 @@ export async function switchLanguage(page: Page, name: string) {
   await page.locator('.ant-select-item-option', { hasText: name }).click();
 }
 
+/**
+ * Opens `item` under the side menu's `group`, opening the group while it is closed: a re-render of the menu (the
+ * language just switched) can close a group the test had opened, and a click on an open group's title closes it.
+ */
+export async function openMenuItem(page: Page, group: string, item: string) {
+  const sider = page.locator('.ant-layout-sider');
+  const title = sider.locator('.ant-menu-submenu-title', { hasText: group });
+  const entry = sider.getByText(item, { exact: true });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    try {
+      return await entry.click({ timeout: 2000 });
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
 /** Waits for a success toast, then for it to go, so the next one is not confused with it. */
 export async function waitForToast(page: Page, text: string) {
   const notice = page.locator('.ant-message-notice', { hasText: text });

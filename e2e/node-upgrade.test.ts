@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopNginx } from '../apps/agent/src/apply/process';
 import { nginxForTests } from '../apps/agent/src/test/nginx-harness';
 import { freePort, get } from '../apps/agent/src/test/servers';
-import { freshPage, launchBrowser, switchLanguage, waitForToast } from './browser';
+import { freshPage, launchBrowser, openMenuItem, switchLanguage, waitForToast } from './browser';
 import { api, ROOT, startServer, startSmtpSink, type Server } from './harness';
 import { signInThroughForm } from './sign-in-flow';
 import { licensedClient, until } from './tenants';
@@ -128,8 +128,7 @@ describe.skipIf(!nginx.ok)('node upgrade: a real agent fetches, verifies and swi
     const page = await freshPage(browser.context, server.url);
     await signInThroughForm(page, { baseUrl: server.url, tier: 'client', email: CLIENT, password: PASSWORD, smtp });
     await switchLanguage(page, 'English');
-    await page.locator('.ant-layout-sider').getByText('System management').click();
-    await page.locator('.ant-layout-sider').getByText('System upgrade', { exact: true }).click();
+    await openMenuItem(page, 'System management', 'System upgrade');
     await page.waitForURL('**/client/systemManagement/systemUpgrade');
     await page.getByTestId('latest-version').filter({ hasText: VERSION }).waitFor();
     await page.getByTestId(`upgrade-version-${node}`).filter({ hasText: OLD }).waitFor();
