@@ -148,6 +148,21 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
   await list.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Clicks `item` in the dropdown menu that `trigger` opens and waits for what it shows (`shown`): as with a list's
+ * option, a click on an item still moving into place was seen to do nothing under load (the copy dialog never opened),
+ * so the item is clicked again, the menu opened again first when it closed.
+ */
+export async function chooseMenuItem(page: Page, trigger: Locator, item: string, shown: Locator) {
+  const entry = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: item });
+  for (let tries = 1; ; tries++) {
+    if (!(await entry.isVisible())) await trigger.click();
+    await entry.click();
+    if (await shown.waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+    if (tries === 3) throw new Error(`"${item}" clicked ${tries} times in its menu and never showed what it opens`);
+  }
+}
+
 /** The dialog on top. */
 export const topModal = (page: Page) => page.locator('.ant-modal:visible').last();
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
+import { chooseMenuItem, chooseOption, expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInWithoutCode } from './sign-in-flow';
 import { addDomains, userWithPlan } from './tenants';
@@ -30,9 +30,8 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   const menu = (label: string) => page.locator('.ant-layout-sider').getByText(label, { exact: true }).click();
   /** Picks a site, and waits for the screen's list of that site (the screen is drawn again for it). */
   const pickSite = async (name: string) => {
-    await page.getByTestId('site-picker').click();
     const listed = page.waitForResponse((r) => new RegExp(`/user/site/${sites[name]}/(domains|ports)\\b`).test(r.url()) && r.request().method() === 'GET');
-    await page.locator('.ant-select-item-option', { hasText: name }).click();
+    await chooseOption(page, page.getByTestId('site-picker'), name);
     await page.waitForURL((url) => url.searchParams.get('site') === String(sites[name]));
     expect((await listed).status()).toBe(200);
   };
@@ -120,10 +119,8 @@ describe('the user-menu domains and layer-4 ports screens in Chromium', () => {
   it('copies a domain to another site, disabled', async () => {
     await openDomains('copy', 'b.e2e-copy.com');
     await page.locator('tr', { hasText: 'b.e2e-copy.com' }).locator('input[type=checkbox]').check();
-    await page.getByRole('button', { name: 'Batch actions' }).click();
-    await page.locator('.ant-dropdown-menu-item', { hasText: 'Copy to another site' }).click();
-    await modal().getByLabel('target site').click();
-    await page.locator('.ant-select-item-option', { hasText: 'mirror' }).click();
+    await chooseMenuItem(page, page.getByRole('button', { name: 'Batch actions' }), 'Copy to another site', modal().getByLabel('target site'));
+    await chooseOption(page, modal().locator('.ant-select').first(), 'mirror');
     await modal().getByRole('button', { name: /OK/ }).click();
     await toast('Create Successful!');
     await pickSite('mirror');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
+import { chooseMenuItem, expectNoPageErrors, freshPage, launchBrowser, screenshot, switchLanguage, topModal, waitForToast } from './browser';
 import { api, startServer, startSmtpSink, type Server } from './harness';
 import { signInWithoutCode } from './sign-in-flow';
 import { addDomains, userWithPlan } from './tenants';
@@ -172,8 +172,7 @@ describe("a site's option tabs in Chromium", () => {
     await openSite('domains');
     const row = (name: string) => panel().locator('tr', { hasText: name });
     for (const name of ['www.e2e-shop.com', 'api.e2e-shop.com']) await row(name).getByRole('checkbox').check();
-    await panel().getByRole('button', { name: 'Batch actions' }).click();
-    await page.getByRole('menuitem', { name: 'Set origins' }).click();
+    await chooseMenuItem(page, panel().getByRole('button', { name: 'Batch actions' }), 'Set origins', modal().getByPlaceholder('203.0.113.10'));
     await modal().getByPlaceholder('203.0.113.10').fill('203.0.113.50');
     await modal().getByRole('button', { name: /OK/ }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Replace the origins of 2 domains? Their current origins are removed.' }).waitFor();
