@@ -18,6 +18,19 @@ const REFRESH_MARGIN_S = 60;
 /** RSS grown by more than this between minute 1 and the end is not flat. */
 const FLAT_GROWTH = 0.1;
 
+/** Kept answers sent again and read afresh per route, summed over the instances (`edgekeep_kept_answers_total`). */
+async function keptByRoute(ports: number[]) {
+  const routes = new Map<string, { sent: number; read: number }>();
+  for (const port of ports) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
+    for (const [, route, outcome, value] of text.matchAll(/^edgekeep_kept_answers_total\{route="([^"]+)",outcome="(sent|read)"\} (\S+)$/gm)) {
+      const r = routes.get(route) ?? routes.set(route, { sent: 0, read: 0 }).get(route)!;
+      r[outcome as 'sent' | 'read'] += Number(value);
+    }
+  }
+  return routes;
+}
+
 type Kind = string;
 type Tally = { count: number; errors: number; ms: number[]; errorSamples: string[] };
 
@@ -218,7 +231,7 @@ type ModeResult = {
   /** This process's event-loop delay over the run (ms). */
   benchLoop: { p99Ms: number; maxMs: number };
   /** Per instance, from its own request histogram: calls, and those that took over 250 ms and over 1 s; and of the calls of routes whose answers are kept, those answered with the kept answer. */
-  served: { calls: number; over1s: number; over250ms: number; keptSent: number; keptRead: number }[];
+  served: { calls: number; over1s: number; over250ms: number; keptSent: number; keptRead: number; cpuSeconds: number }[];
 };
 
 async function runMode({ instances, users, seconds, env }: { instances: number; users: number; seconds: number; env: Record<string, string> }): Promise<ModeResult> {
@@ -312,11 +325,13 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
           const within250 = await metric(p, 'edgekeep_http_request_duration_seconds_bucket', 'le="0.25"');
           const keptSent = await metric(p, 'edgekeep_kept_answers_total', 'outcome="sent"');
           const keptRead = await metric(p, 'edgekeep_kept_answers_total', 'outcome="read"');
-          return { calls: all, over1s: all - within1s, over250ms: all - within250, keptSent, keptRead };
+          const cpuSeconds = await metric(p, 'process_cpu_seconds_total');
+          return { calls: all, over1s: all - within1s, over250ms: all - within250, keptSent, keptRead, cpuSeconds };
         }),
       );
     await loopLag();
     const servedBefore = await servedSoFar();
+    const keptBefore = await keptByRoute(cluster.metricsPorts);
     ownLoop.enable();
     rec.start();
     await Promise.all(sessions.map((session, index) => simulate({ url: cluster.url, session, rec, until, signal: stopUsers.signal, index })));
@@ -330,7 +345,12 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     const loadAverageAtEnd = loadavg();
     const served = (await servedSoFar()).map((v, i) => {
       const before = servedBefore[i];
-      return { calls: v.calls - before.calls, over1s: v.over1s - before.over1s, over250ms: v.over250ms - before.over250ms, keptSent: v.keptSent - before.keptSent, keptRead: v.keptRead - before.keptRead };
+      return { calls: v.calls - before.calls, over1s: v.over1s - before.over1s, over250ms: v.over250ms - before.over250ms, keptSent: v.keptSent - before.keptSent, keptRead: v.keptRead - before.keptRead, cpuSeconds: v.cpuSeconds - before.cpuSeconds };
+    });
+
+    const kept = [...(await keptByRoute(cluster.metricsPorts))].map(([route, r]) => {
+      const before = keptBefore.get(route) ?? { sent: 0, read: 0 };
+      return { route, sent: r.sent - before.sent, read: r.read - before.read };
     });
 
     const calls: ModeResult['calls'] = {};
@@ -345,7 +365,8 @@ async function runMode({ instances, users, seconds, env }: { instances: number; 
     for (const [kind, c] of Object.entries(calls)) {
       console.log(`  ${kind.padEnd(28)} n=${String(c.count).padStart(7)}  errors ${c.errors}  p50 ${c.p50.toFixed(1)} ms  p99 ${c.p99.toFixed(1)} ms  max ${c.max.toFixed(0)} ms${c.errors ? `  e.g. ${c.errorSamples[0]}` : ''}`);
     }
-    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times over the run (their histogram): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}, ${v.keptSent} kept answers sent again of ${v.keptSent + v.keptRead}`).join('; ')}`);
+    console.log(`${label}: this process's event-loop delay p99 ${benchLoop.p99Ms.toFixed(0)} ms, max ${benchLoop.maxMs.toFixed(0)} ms; the instances' own times over the run (their histogram): ${served.map((v) => `${v.over250ms} over 250 ms, ${v.over1s} over 1 s of ${v.calls}, ${v.keptSent} kept answers sent again of ${v.keptSent + v.keptRead}, CPU ${v.cpuSeconds.toFixed(1)} s (${((v.cpuSeconds * 1000) / v.calls).toFixed(2)} ms a call)`).join('; ')}`);
+    console.log(`${label}: kept answers sent again per route: ${kept.filter((k) => k.sent + k.read > 0).map((k) => `${k.route} ${k.sent}/${k.sent + k.read}`).join(' · ')}`);
     console.log(`${label}: RSS per instance at ${minute1.toFixed(0)} s → end: ${atEnd.map((mb, i) => `${atMinute1[i] ?? '?'} → ${mb} MB`).join(', ')}`);
     console.log(`${label}: 0 errors: ${errors === 0 ? 'met' : `MISSED (${errors})`} · memory flat (≤ ${FLAT_GROWTH * 100} % growth from ${minute1.toFixed(0)} s to the end): ${flat ? 'met' : 'MISSED'}`);
     return {
