@@ -166,7 +166,7 @@ lane('agent gateway', () => {
     const other = (await call(t, 'POST', 'client/zone', { token: f.tokens.clientA, body: { name: 'edge-moved' } })).body.data.id;
     expect((await call(t, 'PUT', 'client/node/zone', { token: f.tokens.clientA, body: { ids: [id], zoneID: other } })).status).toBe(200);
     expect((await call(t, 'PUT', `client/zone/${other}/ports`, { token: f.tokens.clientA, body: { httpPorts: [80], httpsPorts: [443, 8443] } })).status).toBe(200);
-    const revisionOf = async (zoneId: number) => (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirstOrThrow()).revision;
+    const revisionOf = async (zoneId: number) => (await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', zoneId).executeTakeFirstOrThrow()).revision;
     expect(await revisionOf(other)).toBeGreaterThan(await revisionOf(zone));
     expect((await agent('GET', `watch?since=${since}`, undefined, second)).body.revision).toBe(await revisionOf(other));
     expect((await call(t, 'DELETE', 'client/nodes', { token: f.tokens.clientA, body: { ids: [id] } })).status).toBe(200);

@@ -40,6 +40,7 @@ import { migration as m7_0400 } from './migrations/20261127-0400-domains-auto-ss
 import { migration as m8_0100 } from './migrations/20261128-0100-site-domain-versions';
 import { migration as m9_0100 } from './migrations/20261129-0100-site-edge-revisions';
 import { migration as m10_0100 } from './migrations/20261130-0100-site-edge-revisions-apart';
+import { migration as m10_0200 } from './migrations/20261130-0200-zone-revisions-apart';
 
 /** Every migration in order; names are timestamped and never change once landed. */
 const MIGRATIONS: Record<string, MigrationStep> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, MigrationStep> = {
   '20261128-0100-site-domain-versions': m8_0100,
   '20261129-0100-site-edge-revisions': m9_0100,
   '20261130-0100-site-edge-revisions-apart': m10_0100,
+  '20261130-0200-zone-revisions-apart': m10_0200,
 };
 
 function migrator({ db, dialect }: DbHandle) {

@@ -130,14 +130,18 @@ export type ZoneTable = {
   memo: string;
   /** JSON of contract infraSchemas.zoneSettings. */
   settings: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ZoneRevisionTable = {
+  zone_id: number;
   /** The revision of the desired state of every node in the zone. */
   revision: Generated<number>;
   /** When the zone took that revision (null: before revisions were timed). */
   revision_at: string | null;
   /** The last revision that may have changed any of the zone's sites (site_edge_revisions: one that changed some). */
   sites_revision: Generated<number>;
-  created_at: string;
-  updated_at: string;
 };
 
 export type ZoneAssignmentTable = { zone_id: number; client_id: number };
@@ -365,6 +369,8 @@ export type Database = SiteSettingsDatabase & WafTables & JobTables & DnsTables 
   sites: SiteTable;
   /** The last revision that changed a site alone (zones.sites_revision: one that may have changed any site); none before one did. */
   site_edge_revisions: { site_id: number; revision: number };
+  /** A zone's revisions, apart from its row so that a bump leaves what reads the zone's settings alone; one per zone. */
+  zone_revisions: ZoneRevisionTable;
   domains: DomainTable;
   upstreams: UpstreamTable;
   certificates: CertificateTable;

@@ -102,10 +102,15 @@ lane('kept answers', () => {
     expect(await statuses()).toEqual(['expired']);
   });
 
-  it("keeps a user's lists of sites and domains across a change of the site's rules, which marks its edge revision apart", async () => {
+  it("keeps a user's lists of sites and domains and its site's options and ports across a change of the site's rules, whose revisions are marked apart", async () => {
     const sent = async (route: string) => (await ctx.t.deps.metrics.keptAnswers.get()).values.find((v) => v.labels.route === route && v.labels.outcome === 'sent')?.value ?? 0;
-    const sitesUrl = 'user/sites?page=1&pageSize=20';
-    const sitesList = () => call(ctx.t, 'GET', sitesUrl, { token: ctx.f.tokens.userA });
+    const get = (url: string) => () => call(ctx.t, 'GET', url, { token: ctx.f.tokens.userA });
+    const reads: [string, () => Promise<{ status: number; body: { data?: unknown } }>][] = [
+      ['user/sites', get('user/sites?page=1&pageSize=20')],
+      ['user/site/{siteId}/domains', siteDomains],
+      ['user/site/{siteId}/settings', get(`user/site/${ctx.f.a.site}/settings`)],
+      ['user/site/{siteId}/zonePorts', get(`user/site/${ctx.f.a.site}/zonePorts`)],
+    ];
     // read until each is sent as kept (the first read keeps it)
     const kept = async (route: string, read: () => Promise<unknown>) => {
       for (let i = 0; i < 20; i++) {
@@ -116,17 +121,22 @@ lane('kept answers', () => {
       throw new Error(`${route} is not kept`);
     };
     await keeping(ctx.t.deps.db);
-    await kept('user/sites', sitesList);
-    await kept('user/site/{siteId}/domains', siteDomains);
-    const [sitesBefore, domainsBefore] = [await sent('user/sites'), await sent('user/site/{siteId}/domains')];
+    for (const [route, read] of reads) await kept(route, read);
+    const before = await Promise.all(reads.map(([route]) => sent(route)));
+    const answers = await Promise.all(reads.map(async ([, read]) => (await read()).body.data));
     const blacklist = `user/site/${ctx.f.a.site}/firewall/setting/blacklists`;
+    const zoneRevision = async () => Number((await ctx.t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', ctx.f.a.zone).executeTakeFirstOrThrow()).revision);
+    const zoneBefore = await zoneRevision();
     expect((await call(ctx.t, 'POST', blacklist, { token: ctx.f.tokens.userA, body: { ips: '198.51.100.9', memo: 'kept' } })).status).toBe(200);
     const { revision } = await ctx.t.deps.db.selectFrom('site_edge_revisions').select('revision').where('site_id', '=', ctx.f.a.site).executeTakeFirstOrThrow();
     expect(revision).toBeGreaterThan(0);
-    expect((await sitesList()).body.data.map((s: { id: number }) => s.id)).toEqual([ctx.f.a.site]);
-    expect((await siteDomains()).status).toBe(200);
-    expect(await sent('user/sites')).toBe(sitesBefore + 1);
-    expect(await sent('user/site/{siteId}/domains')).toBe(domainsBefore + 1);
+    expect(await zoneRevision()).toBeGreaterThan(zoneBefore);
+    for (const [i, [route, read]] of reads.entries()) {
+      const answer = await read();
+      expect(answer.status).toBe(200);
+      expect(answer.body.data, route).toEqual(answers[i]);
+      expect(await sent(route), route).toBe(before[i] + 2);
+    }
     // the list the change wrote is read afresh
     expect((await call(ctx.t, 'GET', `${blacklist}?page=1&pageSize=20`, { token: ctx.f.tokens.userA })).body.data.map((e: { ip: string }) => e.ip)).toEqual(['198.51.100.9']);
   });

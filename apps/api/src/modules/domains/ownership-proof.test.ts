@@ -15,7 +15,7 @@ lane('a tenant proves a registered domain by DNS TXT', () => {
   const ownership = (token: string, domain: string) => call(t, 'GET', `user/domains/ownership?domain=${encodeURIComponent(domain)}`, { token });
   const namesOf = async (token: string, site: number) =>
     Object.fromEntries(((await call(t, 'GET', `user/site/${site}/domains?pageSize=100`, { token })).body.data as { name: string; status: number }[]).map((d) => [d.name, d.status]));
-  const zoneRevision = async (zone: number) => (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', zone).executeTakeFirstOrThrow()).revision;
+  const zoneRevision = async (zone: number) => (await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', zone).executeTakeFirstOrThrow()).revision;
 
   beforeAll(async () => {
     dns = await startDnsServer({}, [], [], texts);

@@ -30,8 +30,9 @@ export const nodesOf = (deps: AppDeps, actor: Account) =>
   deps.db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
+    .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'nodes.zone_id')
     .selectAll('nodes')
-    .select(['zones.name as zone_name', 'zones.revision as zone_revision'])
+    .select(['zones.name as zone_name', 'zone_revisions.revision as zone_revision'])
     .where('nodes.zone_id', 'in', visibleZones(deps, actor).select('zones.id'));
 
 const ids = (nodes: ReachedNode[]) => nodes.map((n) => n.id);
@@ -175,7 +176,8 @@ export function enrolledNodeReports(db: Db, dialect: Dialect) {
   return db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['nodes.node_uid', 'zones.name as zone', 'nodes.last_report_at', 'nodes.apply_error', 'nodes.applied_revision', 'zones.revision', nginxRunning.as('nginx')])
+    .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'nodes.zone_id')
+    .select(['nodes.node_uid', 'zones.name as zone', 'nodes.last_report_at', 'nodes.apply_error', 'nodes.applied_revision', 'zone_revisions.revision', nginxRunning.as('nginx')])
     .where('nodes.credential_hash', 'is not', null)
     .execute();
 }
@@ -185,7 +187,8 @@ export const stateZoneOfNode = (db: Db, nodeId: number) =>
   db
     .selectFrom('nodes')
     .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zones.revision', 'zones.sites_revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+    .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'nodes.zone_id')
+    .select(['zones.id', 'nodes.id as node_id', 'zones.settings', 'zone_revisions.revision', 'zone_revisions.sites_revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
     .where('nodes.id', '=', nodeId)
     .executeTakeFirstOrThrow();
 
@@ -194,8 +197,8 @@ export const stateInputsOfNodes = (db: Db, [column, id]: ['nodes.zone_id' | 'nod
   Promise.all([
     db
       .selectFrom('nodes')
-      .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-      .select(['nodes.id', 'nodes.zone_id', 'zones.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
+      .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'nodes.zone_id')
+      .select(['nodes.id', 'nodes.zone_id', 'zone_revisions.revision', 'nodes.cache_capacity', 'nodes.monitor', 'nodes.geneva'])
       .where(column, '=', id)
       .execute(),
     db
@@ -227,9 +230,9 @@ export const nodeByEnrolToken = (db: Db, tokenHash: string) => db.selectFrom('no
 export const nodesBeforeReport = (db: Db, nodeIds: number[]) =>
   db
     .selectFrom('nodes')
-    .innerJoin('zones', 'zones.id', 'nodes.zone_id')
-    .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'zones.id')
-    .select(['nodes.id', 'nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zones.revision', 'zones.revision_at', 'computed.revision as computed'])
+    .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'nodes.zone_id')
+    .leftJoin('dns_resolution_zones as computed', 'computed.zone_id', 'nodes.zone_id')
+    .select(['nodes.id', 'nodes.monitor', 'nodes.applied_revision', 'nodes.enabled', 'nodes.virtual', 'nodes.initialized_at', 'nodes.resolvable', 'zone_revisions.revision', 'zone_revisions.revision_at', 'computed.revision as computed'])
     .where('nodes.id', 'in', nodeIds)
     .execute();
 

@@ -44,10 +44,10 @@ export function resolutionsRepo(deps: AppDeps, actor: Account) {
 /** Unscoped: each zone's revision and the revision its rows were computed at (null: never), of these zones or all. */
 export async function computedRevisions(db: Db, zoneIds?: number[]) {
   let zones = db
-    .selectFrom('zones')
-    .leftJoin('dns_resolution_zones as r', 'r.zone_id', 'zones.id')
-    .select(['zones.id', 'zones.revision', 'r.revision as computed']);
-  if (zoneIds) zones = zones.where('zones.id', 'in', zoneIds);
+    .selectFrom('zone_revisions as z')
+    .leftJoin('dns_resolution_zones as r', 'r.zone_id', 'z.zone_id')
+    .select(['z.zone_id as id', 'z.revision', 'r.revision as computed']);
+  if (zoneIds) zones = zones.where('z.zone_id', 'in', zoneIds);
   return zones.execute();
 }
 

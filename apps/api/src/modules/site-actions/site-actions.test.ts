@@ -54,10 +54,10 @@ lane('client site actions', () => {
   });
 
   it('expiry: a past time expires the site and stops it, a later one renews it; the sweep expires due sites', async () => {
-    const before = (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', f.a.zone).executeTakeFirstOrThrow()).revision;
+    const before = (await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', f.a.zone).executeTakeFirstOrThrow()).revision;
     expect((await client('PUT', 'client/site/expired', { ids: [f.a.site], expiredAt: '2020-01-01T00:00:00Z' })).status).toBe(200);
     expect(await site()).toMatchObject({ status: 3, expiredAt: '2020-01-01T00:00:00.000Z' });
-    expect(Number((await t.deps.db.selectFrom('zones').select('revision').where('id', '=', f.a.zone).executeTakeFirstOrThrow()).revision)).toBeGreaterThan(Number(before));
+    expect(Number((await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', f.a.zone).executeTakeFirstOrThrow()).revision)).toBeGreaterThan(Number(before));
     expect(await served(f.a.node)).toEqual([]);
     expect(await status(f.a.site, 1)).toBe(205002);
     expect((await client('PUT', 'client/site/expired', { ids: [f.a.site], expiredAt: '2099-01-01T00:00:00+08:00' })).status).toBe(200);
@@ -119,7 +119,7 @@ lane('client site actions', () => {
   });
 
   it("the bandwidth and connection limits reach the edge: the site's own, else its product's, 0 unlimited", async () => {
-    const revision = async () => Number((await t.deps.db.selectFrom('zones').select('revision').where('id', '=', f.a.zone).executeTakeFirstOrThrow()).revision);
+    const revision = async () => Number((await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', f.a.zone).executeTakeFirstOrThrow()).revision);
     const limits = async () => (await buildNodeState(t.deps, f.a.node)).data.sites.find((s) => s.siteId === f.a.site)?.limits;
     const before = await revision();
     expect((await client('PUT', 'client/site/limitations', { ids: [f.a.site], limitations: { bandwidth: 20, connections: 300 } })).status).toBe(200);

@@ -8,7 +8,7 @@ lane("the client's edge settings in its zones' desired state", () => {
   let f: Awaited<ReturnType<typeof makeInfra>>;
   const put = (path: string, body: unknown, token = f.tokens.clientA) => call(t, 'PUT', path, { token, body });
   const zoneData = async (node: number) => (await buildNodeState(t.deps, node)).data.zone;
-  const revision = async (zone: number) => (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', zone).executeTakeFirstOrThrow()).revision;
+  const revision = async (zone: number) => (await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', zone).executeTakeFirstOrThrow()).revision;
 
   beforeAll(async () => {
     t = await startTestApp();

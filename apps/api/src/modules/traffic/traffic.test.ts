@@ -122,7 +122,7 @@ lane('traffic packages and reports', () => {
   });
 
   it('limits a site at 100 % when its product says so: its node state carries the flag (golden), and a plan lifts it', async () => {
-    const revision = async () => (await t.deps.db.selectFrom('zones').select('revision').where('id', '=', f.a.zone).executeTakeFirstOrThrow()).revision;
+    const revision = async () => (await t.deps.db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', f.a.zone).executeTakeFirstOrThrow()).revision;
     const before = await revision();
     await postLogs(t, credA, [logLine({ siteId: f.a.site, bytesSent: 1 * GB, uri: '/big' })]);
     // The site's state is evaluated once its new lines are folded into the rollups (a read folds them at once).

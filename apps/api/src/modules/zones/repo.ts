@@ -25,7 +25,9 @@ export function visibleZones(deps: AppDeps, actor: Account) {
 
 const withNodeCount = (deps: AppDeps, actor: Account) =>
   visibleZones(deps, actor)
+    .innerJoin('zone_revisions', 'zone_revisions.zone_id', 'zones.id')
     .selectAll('zones')
+    .select('zone_revisions.revision')
     .select((eb) => eb.selectFrom('nodes').select(eb.fn.countAll().as('n')).whereRef('nodes.zone_id', '=', 'zones.id').as('node_count'));
 
 type ZoneRow = { id: number; name: string; regions: string; memo: string; revision: number; created_at: string; updated_at: string; node_count: unknown };
@@ -94,12 +96,15 @@ export function zonesRepo(deps: AppDeps, actor: Account) {
     /** A new zone of the client with the default settings. */
     async insert(fields: Required<ZoneFields>) {
       const at = now();
-      const row = await db
-        .insertInto('zones')
-        .values({ client_id: actor.id, ...fields, settings: JSON.stringify(DEFAULT_ZONE_SETTINGS), created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('zones')
+          .values({ client_id: actor.id, ...fields, settings: JSON.stringify(DEFAULT_ZONE_SETTINGS), created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx.insertInto('zone_revisions').values({ zone_id: row.id }).execute();
+        return row.id;
+      });
     },
 
     /** Changes an owned zone's fields (those given). */
@@ -190,12 +195,12 @@ export async function markZonesRevised(db: Db, zoneIds: number[], revision: numb
       .execute();
   }
   const zones = { revision, revision_at: new Date().toISOString() };
-  if (zoneIds.length) await db.updateTable('zones').set(only ? zones : { ...zones, sites_revision: revision }).where('id', 'in', zoneIds).execute();
+  if (zoneIds.length) await db.updateTable('zone_revisions').set(only ? zones : { ...zones, sites_revision: revision }).where('zone_id', 'in', zoneIds).execute();
 }
 
 /** Unscoped: the zone's revision, or undefined when there is no such zone. */
 export async function zoneRevisionOf(db: Db, zoneId: number) {
-  const zone = await db.selectFrom('zones').select('revision').where('id', '=', zoneId).executeTakeFirst();
+  const zone = await db.selectFrom('zone_revisions').select('revision').where('zone_id', '=', zoneId).executeTakeFirst();
   return zone && Number(zone.revision);
 }
 
