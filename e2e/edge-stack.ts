@@ -47,17 +47,33 @@ export async function startEdgeStack({ password, originName, product = {}, agent
   const users = await api(server, 'GET', 'client/accounts?auth=user', { token: client });
   const site = (await api(server, 'POST', 'client/site', { token: client, body: { name: 'shop', productID: productId, userID: users.body.data[0].id } })).body.data.id;
 
-  /** Ends the agent as a crash would (SIGKILL to its process group); nginx goes on serving. */
-  const killAgent = async () => {
-    const exited = new Promise((resolve) => agent.once('close', resolve));
-    if (agent.exitCode === null && agent.signalCode === null) process.kill(-agent.pid!, 'SIGKILL');
+  /**
+   * Sends `signal` to the agent's process group and waits until it has exited (SIGKILL after 10 s): a directory removed
+   * while the agent still wrote a release in it was not empty when its removal came to it.
+   */
+  const endAgent = async (signal: NodeJS.Signals) => {
+    if (agent.exitCode !== null || agent.signalCode !== null) return;
+    const child = agent;
+    const exited = new Promise((resolve) => child.once('close', resolve));
+    const send = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, s);
+      } catch {
+        // the group is gone already
+      }
+    };
+    send(signal);
+    const late = setTimeout(() => send('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(late);
   };
+  /** Ends the agent as a crash would (SIGKILL to its process group); nginx goes on serving. */
+  const killAgent = () => endAgent('SIGKILL');
   const restartAgent = () => {
     agent = startAgent();
   };
   const stop = async () => {
-    if (agent.exitCode === null) process.kill(-agent.pid!, 'SIGTERM');
+    await endAgent('SIGTERM');
     await stopNginx({ prefix }).catch(() => undefined);
     await server.stop();
     await origin.close();
