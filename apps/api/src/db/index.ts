@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type CompiledQuery, type DatabaseConnection, type Dialect as KyselyDialect, type KyselyPlugin, type OperationNode, type QueryId, type RawNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { listen, type Listening } from './notices';
@@ -26,43 +26,55 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   if (opts.databaseUrl) {
     // BIGINT and COUNT(*) arrive as numbers, as they do from SQLite; no value here exceeds 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, statements: new Map(), tellsWrites: opts.keptAnswers !== 'off', tag: randomBytes(4).toString('hex') };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, application_name: APP_NAME, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: readingClient(server) });
+    const server: Watch['server'] = { url: opts.databaseUrl, log: opts.log, tellsWrites: opts.keptAnswers !== 'off', tag: randomBytes(4).toString('hex') };
+    const tables = statementTables(() => server.schema);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, application_name: APP_NAME, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: writeTellingClient(server, tables) });
     // Without a listener a connection's error would end the process: an idle one's reaches the pool, one in use
     // between two queries its own client (its query fails, and the pool drops it when it is given back).
     const dropped = (err: Error) => opts.log?.warn({ err: { message: err.message } }, 'a database connection was dropped');
     pool.on('error', dropped);
     pool.on('connect', (client) => client.on('error', dropped));
-    return { db: watched(new PostgresDialect({ pool }), { server }), dialect: 'postgres' };
+    return { db: watched(new PostgresDialect({ pool }), { server, tables, verifiesReads: opts.keptAnswers === 'check' }), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'edgekeep.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: watched(new SqliteDialect({ database: preparedOnce(file) }), { file }), dialect: 'sqlite' };
+  let schema: Set<string> | undefined;
+  const tables = statementTables(() => (schema ??= schemaTables(file)));
+  // a statement that makes, changes or drops a table: the schema's tables are read again
+  const database = preparedOnce(file, () => ((schema = undefined), tables.forget()));
+  return { db: watched(new SqliteDialect({ database }), { file, tables, verifiesReads: opts.keptAnswers === 'check' }), dialect: 'sqlite' };
 }
 
 /** `deleting`: rows of them may have been deleted (what foreign keys act on), not only inserted or updated. */
 type WriteListener = (tables: ReadonlySet<string>, deleting: boolean) => void;
 /**
- * What the statements run while a read is recorded named: their tables (`known` false on PostgreSQL, where reads are
- * not recorded), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
+ * What the statements run through a read's handle named: their tables (`known` false on PostgreSQL before it listens,
+ * and for a cursor's statement), and when what was read changes with the clock alone (epoch ms; see `readsChangeAt`).
  */
 export type Reads = { tables: Set<string>; known: boolean; until: number };
+/** The schema's tables a statement's text names (worked out once per text), undefined while the schema is not known. */
+type StatementTables = ((text: string) => string[] | undefined) & { forget: () => void };
 type Watch = {
   listeners: WriteListener[];
   file?: SQLite.Database;
+  tables: StatementTables;
   /**
-   * PostgreSQL's: where to listen for the writes of every connection (`hearWrites`), the schema's tables once it
-   * listens, and the tables each statement names.
+   * `KEPT_ANSWERS=check`: every statement a read's chain of calls runs is followed as well (`AsyncLocalStorage`), and
+   * one that did not go through the read's handle fails the read (`recordReads`).
+   */
+  verifiesReads: boolean;
+  /**
+   * PostgreSQL's: where to listen for the writes of every connection (`hearWrites`), and the schema's tables once it
+   * listens.
    */
   server?: {
     url: string;
     log?: Pick<Logger, 'warn'>;
     hearing?: Promise<Listening>;
     schema?: ReadonlySet<string>;
-    statements: Map<string, string[]>;
     /** Whether its connections tell their writes (not when no instance keeps answers: `KEPT_ANSWERS=off`). */
     tellsWrites: boolean;
     /** What its notices begin with: the instance hears its own writes at their commit, not from the server. */
@@ -72,12 +84,65 @@ type Watch = {
   };
 };
 const watches = new WeakMap<Db, Watch>();
+
+/** The read whose handle built each statement (see `RecordingPlugin`). */
+const readOfStatement = new WeakMap<QueryId, Reads>();
+/** The plugin of a read's handle (`recordReads`): each statement built through it is known as the read's by its query id. */
+class RecordingPlugin implements KyselyPlugin {
+  constructor(readonly reads: Reads) {}
+  transformQuery({ node, queryId }: { node: OperationNode; queryId: QueryId }) {
+    readOfStatement.set(queryId, this.reads);
+    return node as never;
+  }
+  async transformResult<R>({ result }: { result: R }) {
+    return result;
+  }
+}
 /**
- * The read being recorded in the caller's own chain of calls: a statement adds its tables to the read of the call that
- * runs it alone, not to those of calls running meanwhile (whose tables, another caller's writes among them, would drop
- * an answer for what it never read).
+ * `KEPT_ANSWERS=check`: the tables every statement of a read's chain of calls names, through its handle or not. Only
+ * then: once used, Node runs a hook on every promise of the process (13 % of the API's CPU under the console's load).
  */
-const recording = new AsyncLocalStorage<Reads>();
+let followed: AsyncLocalStorage<Set<string>> | undefined;
+
+/**
+ * The dialect with the tables of each statement a read's handle built added to that read (`recordReads`): each
+ * connection its driver gives out is told apart once.
+ */
+function recordingStatements(dialect: KyselyDialect, tables: StatementTables): KyselyDialect {
+  const patched = new WeakSet<DatabaseConnection>();
+  const record = (query: CompiledQuery, known: boolean) => {
+    const reads = query.queryId && readOfStatement.get(query.queryId);
+    const chain = followed?.getStore();
+    if (!reads && !chain) return;
+    const named = tables(query.sql);
+    if (reads) {
+      if (!named || !known) reads.known = false;
+      else for (const t of named) reads.tables.add(t);
+    }
+    if (chain) for (const t of named ?? []) chain.add(t);
+  };
+  const patch = (connection: DatabaseConnection) => {
+    if (patched.has(connection)) return connection;
+    patched.add(connection);
+    const executeQuery = connection.executeQuery.bind(connection) as DatabaseConnection['executeQuery'];
+    const streamQuery = connection.streamQuery.bind(connection) as DatabaseConnection['streamQuery'];
+    connection.executeQuery = (query) => (record(query, true), executeQuery(query));
+    // a cursor's statement is not told apart from what runs meanwhile on its connection
+    connection.streamQuery = (query, chunkSize) => (record(query, false), streamQuery(query, chunkSize));
+    return connection;
+  };
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      driver.acquireConnection = async () => patch(await acquire());
+      return driver;
+    },
+  };
+}
 
 /** Every table a statement names (its target, its subqueries' tables): more than it writes, never less. */
 function tablesOf(node: unknown, into = new Set<string>()) {
@@ -124,7 +189,7 @@ function writtenBy(node: OperationNode): { tables: ReadonlySet<string>; deleting
  * before it runs and once it has run, so a reader that keeps what it read can drop it and never keep what it read
  * while the write was under way.
  */
-function watched(dialect: PostgresDialect | SqliteDialect, where: Pick<Watch, 'file' | 'server'>) {
+function watched(dialect: PostgresDialect | SqliteDialect, where: Omit<Watch, 'listeners'>) {
   const watch: Watch = { listeners: [], ...where };
   const writing = new WeakMap<QueryId, { tables: ReadonlySet<string>; deleting: boolean }>();
   const tell: WriteListener = (tables, deleting) => watch.listeners.forEach((l) => l(tables, deleting));
@@ -144,7 +209,7 @@ function watched(dialect: PostgresDialect | SqliteDialect, where: Pick<Watch, 'f
       return result;
     },
   };
-  const db = new Kysely<Database>({ dialect, plugins: [plugin] });
+  const db = new Kysely<Database>({ dialect: recordingStatements(dialect, watch.tables), plugins: [plugin] });
   watches.set(db, watch);
   return db;
 }
@@ -155,29 +220,36 @@ export function onWrite(db: Db, listener: WriteListener) {
 }
 
 /**
- * Runs `read`, recording the tables of every statement it runs (see `preparedOnce` and `readingClient`): those of the
- * statements run in its own chain of calls, so `read` must not wait for a read that another call started (one query
- * answering several callers). On PostgreSQL, once `hearWrites` listens; before, `known` is false.
+ * Runs `read` with a handle on `db` through which it reads (`read` is given it), recording the tables of every
+ * statement run through the handle (a transaction or connection of it too): those of the read alone, not those of
+ * calls running meanwhile. A statement `read` runs otherwise is not recorded; with `KEPT_ANSWERS=check` it fails the
+ * read. On PostgreSQL, once `hearWrites` listens; before, `known` is false.
  */
-export async function recordReads<T>(db: Db, read: () => Promise<T>): Promise<{ value: T; reads: Reads }> {
+export async function recordReads<T>(db: Db, read: (db: Db) => Promise<T>): Promise<{ value: T; reads: Reads }> {
   const reads: Reads = { tables: new Set(), known: true, until: Infinity };
   const watch = watches.get(db);
-  if (!watch?.file && !watch?.server?.schema) return { value: await read(), reads: { ...reads, known: false } };
-  return { value: await recording.run(reads, read), reads };
+  if (!watch?.file && !watch?.server?.schema) return { value: await read(db), reads: { ...reads, known: false } };
+  const handle = db.withPlugin(new RecordingPlugin(reads));
+  if (!watch.verifiesReads) return { value: await read(handle), reads };
+  const chain = new Set<string>();
+  const value = await (followed ??= new AsyncLocalStorage()).run(chain, () => read(handle));
+  const missed = [...chain].filter((t) => !reads.tables.has(t));
+  if (missed.length && reads.known) throw new Error(`a read ran statements outside the handle it was given (tables ${missed.join(', ')})`);
+  return { value, reads };
 }
 
 /**
- * Tells the read being recorded (the caller's, if any) that what it read changes at `time` (epoch ms) though no table
- * is written then: a certificate's status once it is past its expiry.
+ * Tells the read whose handle `db` is (see `recordReads`), if any, that what it read changes at `time` (epoch ms)
+ * though no table is written then: a certificate's status once it is past its expiry.
  */
-export function readsChangeAt(time: number) {
-  const reads = recording.getStore();
-  if (reads) reads.until = Math.min(reads.until, time);
+export function readsChangeAt(db: Db, time: number) {
+  const plugin = db.getExecutor().plugins.find((p): p is RecordingPlugin => p instanceof RecordingPlugin);
+  if (plugin) plugin.reads.until = Math.min(plugin.reads.until, time);
 }
 
 /**
  * PostgreSQL: listens for the writes of every connection to the database, once committed: every other API instance's
- * and the command line's (each tells its own: `readingClient`), and any other's (the tables' triggers:
+ * and the command line's (each tells its own: `writeTellingClient`), and any other's (the tables' triggers:
  * `noticeWrites`), and tells them to `onWrite`'s listeners, every table at once after a gap in listening. From then on
  * reads are recorded (`recordReads`). Once per database; undefined on SQLite, where no one else writes unseen
  * (another connection's commit changes its `data_version`).
@@ -229,40 +301,22 @@ const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|create|alter|drop|
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
- * PostgreSQL's client. Its queries' tables (worked out once per statement text) are added to the read being
- * recorded by their caller (`recordReads`); a query given as an object (a cursor) is not told apart, and marks that
- * read as not known.
- * The tables it writes are told once they are committed, before the caller goes on: to this instance at once, and to
- * every other on the database by a notice on WRITES_CHANNEL, sent on the same connection right after the write
- * (outside a transaction) or its transaction's commit, so a call answered after a write finds it heard (`caughtUp`).
- * A notice sent within the writing transaction would hold PostgreSQL's one notice lock across its commit, and every
- * writer behind it.
+ * PostgreSQL's client, telling the tables it writes once they are committed, before the caller goes on: to this
+ * instance at once, and to every other on the database by a notice on WRITES_CHANNEL, sent on the same connection
+ * right after the write (outside a transaction) or its transaction's commit, so a call answered after a write finds it
+ * heard (`caughtUp`). A notice sent within the writing transaction would hold PostgreSQL's one notice lock across its
+ * commit, and every writer behind it.
  */
-function readingClient(server: NonNullable<Watch['server']>) {
+function writeTellingClient(server: NonNullable<Watch['server']>, tablesOf: StatementTables) {
   const query = pg.Client.prototype.query as Query;
-  const tablesOfText = (text: string) => {
-    if (!server.schema) return ['*'];
-    let tables = server.statements.get(text);
-    if (!tables) {
-      tables = tablesNamed(text, server.schema);
-      if (server.statements.size >= STATEMENTS_KEPT) server.statements.delete(server.statements.keys().next().value!);
-      server.statements.set(text, tables);
-    }
-    return tables;
-  };
-  class ReadingClient extends pg.Client {
+  class WriteTellingClient extends pg.Client {
     /** Tables written in the open transaction, undefined outside one; and whether it may have deleted rows. */
     writing: Set<string> | undefined;
     deleting = false;
   }
-  Object.defineProperty(ReadingClient.prototype, 'query', {
-    value(this: ReadingClient, text: unknown, ...rest: unknown[]) {
-      const reads = recording.getStore();
-      if (typeof text !== 'string') {
-        if (reads) reads.known = false;
-        return query.call(this, text, ...rest);
-      }
-      if (reads && server.schema) for (const t of tablesOfText(text)) reads.tables.add(t);
+  Object.defineProperty(WriteTellingClient.prototype, 'query', {
+    value(this: WriteTellingClient, text: unknown, ...rest: unknown[]) {
+      if (typeof text !== 'string') return query.call(this, text, ...rest);
       let written: Iterable<string> | undefined;
       let deleting = false;
       if (OPENS.test(text)) [this.writing, this.deleting] = [new Set(), false];
@@ -270,7 +324,7 @@ function readingClient(server: NonNullable<Watch['server']>) {
       else if (ROLLS_BACK.test(text)) this.writing = undefined;
       else if (MAY_WRITE.test(text)) {
         const target = RAW_WRITE.exec(text)?.[1];
-        const tables = DDL.test(text) ? ['*'] : target && server.schema?.has(target) ? [target] : tablesOfText(text);
+        const tables = DDL.test(text) ? ['*'] : target && server.schema?.has(target) ? [target] : (tablesOf(text) ?? ['*']);
         deleting = MAY_DELETE.test(text);
         if (this.writing) {
           for (const t of tables) this.writing.add(t);
@@ -291,7 +345,7 @@ function readingClient(server: NonNullable<Watch['server']>) {
       });
     },
   });
-  return ReadingClient;
+  return WriteTellingClient;
 }
 
 const NOTICE = 'SELECT pg_notify($1, $2)';
@@ -312,26 +366,42 @@ const schemaTables = (file: SQLite.Database) =>
   new Set((file.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`).all() as { name: string }[]).map((r) => r.name));
 
 /**
- * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
- * and compiling one costs more than running the small queries a request makes. The tables each statement names
- * (worked out once per statement) are added to the read its caller records (`recordReads`).
+ * The schema's tables each statement's text names, worked out once per text while `schema` is known (see
+ * `tablesNamed`); `forget` drops what was worked out (the schema changed).
  */
-function preparedOnce(file: SQLite.Database): SqliteDatabase {
-  const kept = new Map<string, { statement: SQLite.Statement; tables?: string[] }>();
-  let schema: Set<string> | undefined;
+function statementTables(schema: () => ReadonlySet<string> | undefined): StatementTables {
+  const known = new Map<string, string[]>();
+  const tablesOf = (text: string) => {
+    let tables = known.get(text);
+    if (tables) return tables;
+    const tablesNow = schema();
+    if (!tablesNow) return undefined;
+    tables = tablesNamed(text, tablesNow);
+    if (known.size >= STATEMENTS_KEPT) known.delete(known.keys().next().value!);
+    known.set(text, tables);
+    return tables;
+  };
+  return Object.assign(tablesOf, { forget: () => known.clear() });
+}
+
+/**
+ * The file as the dialect uses it, each distinct statement compiled once: Kysely asks for a statement on every query,
+ * and compiling one costs more than running the small queries a request makes. `changed`: a statement that makes,
+ * changes or drops a table is compiled.
+ */
+function preparedOnce(file: SQLite.Database, changed: () => void): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),
     prepare: (sql: string) => {
-      let prepared = kept.get(sql);
-      if (!prepared) {
-        if (DDL.test(sql)) schema = undefined;
-        prepared = { statement: file.prepare(sql) };
+      let statement = kept.get(sql);
+      if (!statement) {
+        if (DDL.test(sql)) changed();
+        statement = file.prepare(sql);
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(sql, prepared);
+        kept.set(sql, statement);
       }
-      const reads = recording.getStore();
-      if (reads) for (const t of (prepared.tables ??= tablesNamed(sql, (schema ??= schemaTables(file))))) reads.tables.add(t);
-      return prepared.statement;
+      return statement;
     },
   };
 }

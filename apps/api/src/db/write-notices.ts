@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /** The channel on which PostgreSQL tells the name of each table written, once the write is committed. */
 export const WRITES_CHANNEL = 'edgekeep_writes';
-/** The application name of every connection of EdgeKeep's: each tells its own writes (`readingClient`). */
+/** The application name of every connection of EdgeKeep's: each tells its own writes (`writeTellingClient`). */
 export const APP_NAME = 'edgekeep';
 const TRIGGER = 'edgekeep_written_outside';
 /** Taken while the triggers are made, so that instances starting together make them once. */
@@ -18,7 +18,7 @@ const missing = (db: Kysely<unknown>) =>
  * PostgreSQL: every statement of a connection not EdgeKeep's (psql, a restore) that writes a table of the schema, its
  * triggers' and foreign keys' writes too, notifies WRITES_CHANNEL with the table's name, which listeners get once its
  * transaction commits (`hearWrites`). EdgeKeep's own connections tell their writes after the commit instead
- * (`readingClient`): a notice within a transaction takes PostgreSQL's one notice lock until the commit is on disk,
+ * (`writeTellingClient`): a notice within a transaction takes PostgreSQL's one notice lock until the commit is on disk,
  * and every other writer that notifies waits for it. A statement-level trigger per table whose condition is all an
  * EdgeKeep statement pays, made for each table that lacks one: after the migrations, so that a table a later
  * migration adds has it too.

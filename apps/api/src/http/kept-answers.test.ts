@@ -32,7 +32,7 @@ async function unheardRename(t: TestApp, site: number, name: string) {
 async function keeping(db: TestApp['deps']['db']) {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    await keepAnswer(db, 'probe', async () => 'kept');
+    await keepAnswer(db, 'probe', async (read) => (await read.selectFrom('zones').select('id').execute(), 'kept'));
     if ((await keptAnswer(db, 'probe')) === 'kept') return;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -158,6 +158,20 @@ lane('kept answers', () => {
   describe('checked, as in the tests', () => {
     const checked = useInfra({ KEPT_ANSWERS: 'check' });
 
+    it('fails a read that runs a statement around the handle it was given, and keeps nothing of it', async () => {
+      const db = checked.t.deps.db;
+      await keeping(db);
+      const around = keepAnswer(db, 'around', async (read) => {
+        await read.selectFrom('sites').select('id').execute();
+        return JSON.stringify(await db.selectFrom('domains').select('id').execute());
+      });
+      await expect(around).rejects.toThrow('a read ran statements outside the handle it was given (tables domains)');
+      expect(await keptAnswer(db, 'around')).toBeUndefined();
+      // through the handle alone it is kept
+      await keepAnswer(db, 'through', async (read) => JSON.stringify(await read.selectFrom('domains').select('id').execute()));
+      expect(await keptAnswer(db, 'through')).toBe('[]');
+    });
+
     it('refuses a kept answer that is not what the database holds, as an error', async () => {
       const url = `user/site/${checked.f.a.site}/domains?page=1&pageSize=20`;
       const list = () => call(checked.t, 'GET', url, { token: checked.f.tokens.userA });
@@ -178,16 +192,16 @@ lane('kept answers', () => {
   it("drops an answer when a write's triggers or foreign keys change the tables it read", async () => {
     const db = ctx.t.deps.db;
     await keeping(db);
-    const versions = () => db.selectFrom('sites').select('domains_version').where('id', '=', ctx.f.a.site).execute();
-    const body = await keepAnswer(db, 'versions', async () => JSON.stringify(await versions()));
+    const versions = (read: typeof db) => read.selectFrom('sites').select('domains_version').where('id', '=', ctx.f.a.site).execute();
+    const body = await keepAnswer(db, 'versions', async (read) => JSON.stringify(await versions(read)));
     expect(await keptAnswer(db, 'versions')).toBe(body);
     // a domain's write raises its site's version through a trigger: the write names domains alone
     const at = now();
     const [d] = await db.insertInto('domains').values({ site_id: ctx.f.a.site, name: 'side.example.com', status: 1, protocol: 'http', force_ssl: 0, hsts: 0, tags: '[]', certificate_id: null, created_at: at, updated_at: at }).returning('id').execute();
     expect(await keptAnswer(db, 'versions')).toBeUndefined();
     await db.insertInto('upstreams').values({ domain_id: d.id, host: '192.0.2.10', port: 80, weight: 1, backup: 0, max_fails: 1, fail_timeout: 10, enabled: 1, hash: '', keepalive: 0 }).execute();
-    const origins = () => db.selectFrom('upstreams').select('host').where('domain_id', '=', d.id).execute();
-    await keepAnswer(db, 'origins', async () => JSON.stringify(await origins()));
+    const origins = (read: typeof db) => read.selectFrom('upstreams').select('host').where('domain_id', '=', d.id).execute();
+    await keepAnswer(db, 'origins', async (read) => JSON.stringify(await origins(read)));
     expect(await keptAnswer(db, 'origins')).toBe('[{"host":"192.0.2.10"}]');
     // the domain's deletion deletes its origins through their foreign key
     await db.deleteFrom('domains').where('id', '=', d.id).execute();
@@ -277,16 +291,18 @@ lane('kept answers', () => {
   describe.runIf(process.env.EK_TEST_DB !== 'postgres')('on SQLite', () => {
     it('records the tables the statements name, raw SQL and subqueries too', async () => {
       const db = ctx.t.deps.db;
-      const { reads } = await recordReads(db, async () => {
-        await db.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select('domains.id').where('sites.id', 'in', db.selectFrom('products').select('id')).execute();
-        await sql`SELECT count(*) FROM upstreams u, certificates c WHERE u.id = c.id`.execute(db);
+      const { reads } = await recordReads(db, async (read) => {
+        await read.selectFrom('domains').innerJoin('sites', 'sites.id', 'domains.site_id').select('domains.id').where('sites.id', 'in', read.selectFrom('products').select('id')).execute();
+        await sql`SELECT count(*) FROM upstreams u, certificates c WHERE u.id = c.id`.execute(read);
+        // through a transaction of the handle too
+        await read.transaction().execute((tx) => tx.selectFrom('node_groups').select('id').execute());
       });
       // a statement run meanwhile by another call is not the read's
       await Promise.all([
-        recordReads(db, () => db.selectFrom('roles').select('id').execute()),
-        recordReads(db, async () => (await db.selectFrom('zones').select('id').execute()).length).then(({ reads: other }) => expect([...other.tables]).toEqual(['zones'])),
+        recordReads(db, (read) => read.selectFrom('roles').select('id').execute()),
+        recordReads(db, async (read) => (await read.selectFrom('zones').select('id').execute()).length).then(({ reads: other }) => expect([...other.tables]).toEqual(['zones'])),
       ]);
-      expect([...reads.tables].sort()).toEqual(['certificates', 'domains', 'products', 'sites', 'upstreams']);
+      expect([...reads.tables].sort()).toEqual(['certificates', 'domains', 'node_groups', 'products', 'sites', 'upstreams']);
       expect(reads.known).toBe(true);
     });
 

@@ -24,7 +24,7 @@ type Store = {
   caughtUp?: () => Promise<void>;
   /**
    * PostgreSQL: how long an answer is kept at most (ms). An instance tells its writes just after their commit
-   * (`readingClient`): one killed between the two leaves a write unheard, seen by the others within this time.
+   * (`writeTellingClient`): one killed between the two leaves a write unheard, seen by the others within this time.
    */
   lifetime?: number;
 };
@@ -167,19 +167,20 @@ export function keptAnswer(db: Db, key: string): string | undefined | Promise<st
 }
 
 /**
- * The answer `read` gives, kept under `key` with the tables its statements named (see `recordReads`). Not kept when
- * one of them was written while it read, or when writes may have gone unheard meanwhile (SQLite: another connection
- * wrote; PostgreSQL: the listening connection dropped). On PostgreSQL a write committed while it read, by any
- * instance, is heard at the latest when the answer is next asked for (`keptAnswer`), and drops it then.
+ * The answer `read` gives, reading through the handle it is given, kept under `key` with the tables its statements
+ * named (see `recordReads`). Not kept when it ran no statement through the handle, when one of its tables was written
+ * while it read, or when writes may have gone unheard meanwhile (SQLite: another connection wrote; PostgreSQL: the
+ * listening connection dropped). On PostgreSQL a write committed while it read, by any instance, is heard at the
+ * latest when the answer is next asked for (`keptAnswer`), and drops it then.
  */
-export async function keepAnswer(db: Db, key: string, read: () => Promise<string>): Promise<string> {
+export async function keepAnswer(db: Db, key: string, read: (db: Db) => Promise<string>): Promise<string> {
   const store = storeOf(db);
-  if (!store) return read();
+  if (!store) return read(db);
   const stamp = store.clock;
   const mark = store.mark();
-  if (mark === undefined) return read();
+  if (mark === undefined) return read(db);
   const { value: body, reads } = await recordReads(db, read);
-  if (!reads.known || mark !== store.mark() || writtenSince(store, reads.tables, stamp)) return body;
+  if (!reads.known || !reads.tables.size || mark !== store.mark() || writtenSince(store, reads.tables, stamp)) return body;
   drop(store, key);
   const until = store.lifetime ? Math.min(reads.until, Date.now() + store.lifetime) : reads.until;
   store.entries.set(key, { body, tables: [...reads.tables], stamp, mark, until });

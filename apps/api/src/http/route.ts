@@ -17,6 +17,12 @@ export type HandlerContext<D extends RouteDef> = {
   /** The route's tier ('any' routes: the caller's tier). */
   tier: Tier;
   principal: D['public'] extends true ? undefined : Principal;
+  /**
+   * What the handler reads through: the app's, except in a kept route's handler, whose `db` is the handle through
+   * which its reads are recorded (see `keepAnswer`). A kept route's handler reads through this, never through the
+   * `deps` it was registered with.
+   */
+  deps: AppDeps;
 };
 
 export type Handler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<Output<D['response']>>;
@@ -75,9 +81,9 @@ function servedList(app: FastifyInstance) {
  * field the contract does not name.
  *
  * `kept`: a GET whose answer depends on the database alone (not on the clock, the analytics store, files or what the
- * process holds in memory) and writes nothing. Its answer is kept per caller and URL and sent again as it is until a
- * table its queries named is written (see `keepAnswer`); the caller is still authenticated and its permission checked
- * on every call.
+ * process holds in memory) and writes nothing; its handler reads through the context's `deps`. Its answer is kept per
+ * caller and URL and sent again as it is until a table its queries named is written (see `keepAnswer`); the caller is
+ * still authenticated and its permission checked on every call.
  */
 export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: AppDeps, def: D, handler: Handler<D>, opts: { kept?: boolean } = {}) {
   if (def.download) throw new Error(`${def.id} answers a file: register it with registerDownload`);
@@ -93,7 +99,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, deps: Ap
     deps,
     def,
     async (ctx) => {
-      const text = await keepAnswer(deps.db, keyOf(ctx.req), async () => answerText(def, ctx, await handler(ctx)));
+      const text = await keepAnswer(deps.db, keyOf(ctx.req), async (db) => answerText(def, ctx, await handler({ ...ctx, deps: { ...deps, db } })));
       const kept = checked.get(ctx.req);
       if (kept !== undefined && kept !== text) throw new Error(`${def.id}: the answer kept for ${ctx.req.url} is not what the database holds`);
       return ctx.reply.type(JSON_TYPE).send(text);
@@ -183,6 +189,7 @@ function serve<D extends RouteDef>(
         body: parse(def.body, req.body, 'body'),
         tier: def.tier === 'any' ? (principal?.tier ?? 'user') : def.tier,
         principal,
+        deps,
       } as HandlerContext<D>);
     },
   });

@@ -6,7 +6,7 @@ import * as accounts from './service';
 
 export function accountsRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const tier of TIERS) {
-    registerRoute(app, deps, accountRoutes.list[tier], async ({ principal, query }) => accounts.listAccounts(deps, principal, query), { kept: true });
+    registerRoute(app, deps, accountRoutes.list[tier], async ({ deps, principal, query }) => accounts.listAccounts(deps, principal, query), { kept: true });
     registerRoute(app, deps, accountRoutes.create[tier], async ({ principal, body }) => ({
       data: await accounts.createManagedAccount(deps, principal, body),
     }));
@@ -17,7 +17,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps) {
       await accounts.removeManagedAccounts(deps, principal, body.ids);
       return { data: { ok: true } };
     });
-    registerRoute(app, deps, accountRoutes.subs[tier], async ({ principal, params, query }) => accounts.listSubs(deps, principal, params.userId, query), { kept: true });
+    registerRoute(app, deps, accountRoutes.subs[tier], async ({ deps, principal, params, query }) => accounts.listSubs(deps, principal, params.userId, query), { kept: true });
     registerRoute(app, deps, accountRoutes.proxy[tier], async ({ principal, body }) => ({
       data: await accounts.switchInto(deps, principal, body.id),
     }));

@@ -9,10 +9,10 @@ import type { ReachedSite } from '../sites/repo';
 
 type CertificateRow = Selectable<CertificateTable>;
 
-/** A certificate's status now; a read being recorded is told when it changes (see `readsChangeAt`). */
-function statusOf(c: Pick<CertificateTable, 'not_before' | 'not_after'>, at = now()) {
+/** A certificate's status now; a read being recorded through `db` is told when it changes (see `readsChangeAt`). */
+function statusOf(db: Db, c: Pick<CertificateTable, 'not_before' | 'not_after'>, at = now()) {
   const next = [c.not_before, c.not_after].find((t) => t >= at);
-  if (next) readsChangeAt(Date.parse(next));
+  if (next) readsChangeAt(db, Date.parse(next));
   return c.not_after < at ? ('expired' as const) : c.not_before > at ? ('notYetValid' as const) : ('valid' as const);
 }
 
@@ -27,7 +27,7 @@ async function toItems(db: Db, rows: CertificateRow[]) {
     issuer: c.issuer,
     notBefore: c.not_before,
     notAfter: c.not_after,
-    status: statusOf(c),
+    status: statusOf(db, c),
     domains: bound.filter((d) => d.certificate_id === c.id).map((d) => ({ id: d.id, name: d.name })),
     createdAt: c.created_at,
     updatedAt: c.updated_at,

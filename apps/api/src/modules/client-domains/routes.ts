@@ -5,7 +5,7 @@ import { registerRoute } from '../../http/route';
 import * as domains from './service';
 
 export function clientDomainsRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerRoute(app, deps, r.domains, async ({ principal, query }) => domains.listDomains(deps, principal, query), { kept: true });
-  registerRoute(app, deps, r.meta, async ({ principal }) => ({ data: await domains.metaDomains(deps, principal) }), { kept: true });
-  registerRoute(app, deps, r.tags, async ({ principal }) => ({ data: await domains.domainTags(deps, principal) }), { kept: true });
+  registerRoute(app, deps, r.domains, async ({ deps, principal, query }) => domains.listDomains(deps, principal, query), { kept: true });
+  registerRoute(app, deps, r.meta, async ({ deps, principal }) => ({ data: await domains.metaDomains(deps, principal) }), { kept: true });
+  registerRoute(app, deps, r.tags, async ({ deps, principal }) => ({ data: await domains.domainTags(deps, principal) }), { kept: true });
 }

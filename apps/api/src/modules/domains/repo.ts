@@ -31,7 +31,7 @@ async function certStatuses(db: Db, rows: DomainRow[]) {
   const at = new Date().toISOString();
   const expiries = certs.filter((c) => c.not_after > at).map((c) => Date.parse(c.not_after));
   // a valid certificate's domains read 'expired' from its expiry on
-  if (expiries.length) readsChangeAt(Math.min(...expiries));
+  if (expiries.length) readsChangeAt(db, Math.min(...expiries));
   return (d: DomainRow): CertStatus => {
     const c = certs.find((x) => x.id === d.certificate_id);
     if (!c) return 'none';

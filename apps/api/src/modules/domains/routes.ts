@@ -18,14 +18,14 @@ export function domainsRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!account) throw notFound('account');
     return { data: await ownershipOf(deps, { ownerId: (await tenantRootId(deps, account)) ?? account.id, name: query.domain }) };
   });
-  registerRoute(app, deps, r.domains, async ({ principal, params, query }) => domains.listDomains(deps, principal, params.siteId, query), { kept: true });
+  registerRoute(app, deps, r.domains, async ({ deps, principal, params, query }) => domains.listDomains(deps, principal, params.siteId, query), { kept: true });
   registerRoute(app, deps, r.createDomains, async ({ principal, params, body }) => ({ data: await domains.createDomains(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.updateDomain, async ({ principal, params, body }) => ({ data: await domains.updateDomain(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.removeDomains, async ({ principal, params, body }) => {
     await domains.removeDomains(deps, principal, params.siteId, body.ids);
     return ok;
   });
-  registerRoute(app, deps, r.upstreams, async ({ principal, params, query }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId, query), { kept: true });
+  registerRoute(app, deps, r.upstreams, async ({ deps, principal, params, query }) => domains.listUpstreams(deps, principal, params.siteId, params.domainId, query), { kept: true });
   registerRoute(app, deps, r.addUpstreams, async ({ principal, params, body }) => ({
     data: await domains.addUpstreams(deps, principal, params.siteId, params.domainId, body.upstreams),
   }));

@@ -16,7 +16,7 @@ const registerAutoSSLCounter = () =>
 
 export function domainSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerAutoSSLCounter();
-  registerRoute(app, deps, r.metaDomains, async ({ principal, params, query }) => ({ data: await batch.metaDomains(deps, principal, params.siteId, query.keyword) }), { kept: true });
+  registerRoute(app, deps, r.metaDomains, async ({ deps, principal, params, query }) => ({ data: await batch.metaDomains(deps, principal, params.siteId, query.keyword) }), { kept: true });
   registerRoute(app, deps, r.simpleDomains, async ({ principal, params, body }) => ({ data: await batch.simpleDomains(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.removeByNames, async ({ principal, params, body }) => {
     await batch.removeByNames(deps, principal, params.siteId, body.names);
@@ -34,7 +34,7 @@ export function domainSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     await batch.batchUpstreams(deps, principal, params.siteId, body);
     return ok;
   });
-  registerRoute(app, deps, r.tags, async ({ principal, params }) => ({ data: await settings.siteDomainTags(deps, principal, params.siteId) }), { kept: true });
+  registerRoute(app, deps, r.tags, async ({ deps, principal, params }) => ({ data: await settings.siteDomainTags(deps, principal, params.siteId) }), { kept: true });
   registerRoute(app, deps, r.setTags, async ({ principal, params, body }) => {
     await settings.setDomainTags(deps, principal, params.siteId, body);
     return ok;
@@ -55,6 +55,6 @@ export function domainSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     await settings.setForceSSL(deps, principal, params.siteId, body);
     return ok;
   });
-  registerRoute(app, deps, r.settings, async ({ principal, params, query }) => settings.domainSettings(deps, principal, params.siteId, query), { kept: true });
+  registerRoute(app, deps, r.settings, async ({ deps, principal, params, query }) => settings.domainSettings(deps, principal, params.siteId, query), { kept: true });
   registerRoute(app, deps, r.scheme, async ({ principal, params, body }) => ({ data: await settings.setScheme(deps, principal, params.siteId, params.domainId, body) }));
 }

@@ -9,7 +9,7 @@ import * as firewall from './service';
 export function firewallRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   for (const list of firewallSchemas.LISTS) {
     const r = firewallRoutes[list];
-    registerRoute(app, deps, r.list, async ({ principal, params, query }) => firewall.listRules(deps, principal, params.siteId, list, query), { kept: true });
+    registerRoute(app, deps, r.list, async ({ deps, principal, params, query }) => firewall.listRules(deps, principal, params.siteId, list, query), { kept: true });
     registerRoute(app, deps, r.create, async ({ principal, params, body }) => ({ data: await firewall.addRules(deps, principal, params.siteId, list, body) }));
     registerRoute(app, deps, r.update, async ({ principal, params, body }) => ({ data: await firewall.updateRule(deps, principal, params.siteId, list, body) }));
     registerRoute(app, deps, r.enable, async ({ principal, params, body }) => {

@@ -8,7 +8,7 @@ import { firewallSettings, setAdvance } from './settings-service';
 export function firewallRuleRoutesPlugin(app: FastifyInstance, deps: AppDeps) {
   for (const kind of firewallRuleSchemas.RULE_KIND_NAMES) {
     const r = firewallRuleRoutes[kind];
-    registerRoute(app, deps, r.list, async ({ principal, params, query }) => rules.listRules(deps, principal, params.siteId, kind, query), { kept: true });
+    registerRoute(app, deps, r.list, async ({ deps, principal, params, query }) => rules.listRules(deps, principal, params.siteId, kind, query), { kept: true });
     registerRoute(app, deps, r.create, async ({ principal, params, body }) => ({ data: await rules.createRule(deps, principal, params.siteId, kind, body as rules.CreateFields) }));
     registerRoute(app, deps, r.update, async ({ principal, params, body }) => ({ data: await rules.updateRule(deps, principal, params.siteId, kind, body as rules.UpdateFields) }));
     registerRoute(app, deps, r.enable, async ({ principal, params, body }) => {

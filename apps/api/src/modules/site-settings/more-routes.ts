@@ -20,7 +20,7 @@ export function moreSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerRoute(app, deps, r.bodySize, async ({ principal, params, body }) => ({
     data: await handlers.setBodySize(deps, principal, params.siteId, body.clientMaxBodySize),
   }));
-  registerRoute(app, deps, r.zonePorts, async ({ principal, params }) => ({ data: await zonePorts(deps, principal, params.siteId) }), { kept: true });
+  registerRoute(app, deps, r.zonePorts, async ({ deps, principal, params }) => ({ data: await zonePorts(deps, principal, params.siteId) }), { kept: true });
   registerRoute(app, deps, r.addPorts, async ({ principal, params, body }) => ({ data: await setPorts(deps, principal, params.siteId, { ...body, add: true }) }));
   registerRoute(app, deps, r.removePorts, async ({ principal, params, body }) => ({ data: await setPorts(deps, principal, params.siteId, { ...body, add: false }) }));
   registerRoute(app, deps, r.dnsRecords, async ({ principal, params, query }) => dns.listDnsRecords(deps, principal, params.siteId, query));

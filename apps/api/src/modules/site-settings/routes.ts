@@ -8,7 +8,7 @@ import { moreSettingsRoutes } from './more-routes';
 import * as settings from './service';
 
 export function siteSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerRoute(app, deps, r.certificates, async ({ principal, params, query }) => certs.listCertificates(deps, principal, params.siteId, query), { kept: true });
+  registerRoute(app, deps, r.certificates, async ({ deps, principal, params, query }) => certs.listCertificates(deps, principal, params.siteId, query), { kept: true });
   registerRoute(app, deps, r.metaCertificates, async ({ principal, params }) => ({ data: await certs.metaCertificates(deps, principal, params.siteId) }));
   registerRoute(app, deps, r.certificate, async ({ principal, params }) => ({ data: await certs.certificateDetail(deps, principal, params.siteId, params.id) }));
   registerRoute(app, deps, r.createCertificate, async ({ principal, params, body }) => ({ data: await certs.createCertificate(deps, principal, params.siteId, body) }));
@@ -18,7 +18,7 @@ export function siteSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     await certs.removeCertificates(deps, principal, params.siteId, body.ids);
     return { data: { ok: true } };
   });
-  registerRoute(app, deps, r.settings, async ({ principal, params }) => ({ data: await settings.readSettings(deps, principal, params.siteId) }), { kept: true });
+  registerRoute(app, deps, r.settings, async ({ deps, principal, params }) => ({ data: await settings.readSettings(deps, principal, params.siteId) }), { kept: true });
   registerRoute(app, deps, r.createCacheRule, async ({ principal, params, body }) => ({ data: await settings.addCacheRule(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.updateCacheRule, async ({ principal, params, body }) => ({ data: await settings.updateCacheRule(deps, principal, params.siteId, body) }));
   registerRoute(app, deps, r.removeCacheRules, async ({ principal, params, body }) => ({ data: await settings.removeCacheRules(deps, principal, params.siteId, body.ids) }));

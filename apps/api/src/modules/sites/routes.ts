@@ -8,8 +8,8 @@ import { removeSiteUsers, shareSites, siteUsers, unshareSites } from './site-use
 import { userProducts } from './user-products';
 
 export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerRoute(app, deps, r.sites, async ({ principal, query }) => sitesRepo(deps, principal).page(query), { kept: true });
-  registerRoute(app, deps, r.metaSites, async ({ principal }) => ({ data: await sitesRepo(deps, principal).names() }), { kept: true });
+  registerRoute(app, deps, r.sites, async ({ deps, principal, query }) => sitesRepo(deps, principal).page(query), { kept: true });
+  registerRoute(app, deps, r.metaSites, async ({ deps, principal }) => ({ data: await sitesRepo(deps, principal).names() }), { kept: true });
   registerRoute(app, deps, r.createSite, async ({ principal, body }) => ({ data: await sites.createSite(deps, principal, body) }));
   registerRoute(app, deps, r.updateSite, async ({ principal, body }) => ({ data: await sites.updateSite(deps, principal, body) }));
   registerRoute(app, deps, r.removeSites, async ({ principal, body }) => {
@@ -24,9 +24,9 @@ export function sitesRoutes(app: FastifyInstance, deps: AppDeps) {
     await removeSiteUsers(deps, principal, body);
     return { data: { ok: true } };
   });
-  registerRoute(app, deps, r.userSites, async ({ principal, query }) => sitesRepo(deps, principal).page(query), { kept: true });
-  registerRoute(app, deps, r.userMetaSites, async ({ principal }) => ({ data: await sitesRepo(deps, principal).names() }), { kept: true });
-  registerRoute(app, deps, r.userSite, async ({ principal, params }) => ({ data: await sitesRepo(deps, principal).get(params.siteId) }), { kept: true });
+  registerRoute(app, deps, r.userSites, async ({ deps, principal, query }) => sitesRepo(deps, principal).page(query), { kept: true });
+  registerRoute(app, deps, r.userMetaSites, async ({ deps, principal }) => ({ data: await sitesRepo(deps, principal).names() }), { kept: true });
+  registerRoute(app, deps, r.userSite, async ({ deps, principal, params }) => ({ data: await sitesRepo(deps, principal).get(params.siteId) }), { kept: true });
   registerRoute(app, deps, r.userSiteTags, async ({ principal }) => ({ data: await sites.siteTags(deps, principal) }));
   registerRoute(app, deps, r.setUserSiteTags, async ({ principal, params, body }) => ({
     data: await sites.updateSite(deps, principal, { id: params.siteId, tags: body.tags }),

@@ -8,8 +8,8 @@ import * as settings from './settings';
 
 export function zonesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = infraRoutes;
-  registerRoute(app, deps, r.zones, async ({ principal, query }) => zones.listZones(deps, principal, query), { kept: true });
-  registerRoute(app, deps, r.metaZones, async ({ principal }) => ({ data: await zones.metaZones(deps, principal) }), { kept: true });
+  registerRoute(app, deps, r.zones, async ({ deps, principal, query }) => zones.listZones(deps, principal, query), { kept: true });
+  registerRoute(app, deps, r.metaZones, async ({ deps, principal }) => ({ data: await zones.metaZones(deps, principal) }), { kept: true });
   registerRoute(app, deps, r.createZone, async ({ principal, body }) => ({ data: await zones.createZone(deps, principal, body) }));
   registerRoute(app, deps, r.updateZone, async ({ principal, body }) => ({ data: await zones.updateZone(deps, principal, body) }));
   registerRoute(app, deps, r.removeZone, async ({ principal, body }) => {
