@@ -303,8 +303,8 @@ type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 /**
  * PostgreSQL's client, telling the tables it writes once they are committed, before the caller goes on: to this
  * instance at once, and to every other on the database by a notice on WRITES_CHANNEL, sent on the same connection
- * right after the write (outside a transaction) or its transaction's commit, so a call answered after a write finds it
- * heard (`caughtUp`). A notice sent within the writing transaction would hold PostgreSQL's one notice lock across its
+ * right after the write (outside a transaction) or with its transaction's commit (one round trip, the notice in a
+ * transaction of its own after the commit), so a call answered after a write finds it heard (`caughtUp`). A notice sent within the writing transaction would hold PostgreSQL's one notice lock across its
  * commit, and every writer behind it.
  */
 function writeTellingClient(server: NonNullable<Watch['server']>, tablesOf: StatementTables) {
@@ -331,24 +331,35 @@ function writeTellingClient(server: NonNullable<Watch['server']>, tablesOf: Stat
           this.deleting ||= deleting;
         } else written = tables;
       }
+      const tables = written && server.tellsWrites ? [...written] : [];
+      const notice = `${server.tag}:${tables.join(',')}${deleting ? ':-' : ''}`;
+      const told = (r: unknown) => (server.tell?.(new Set(tables), deleting), r);
+      // a commit and its notice in one round trip: the notice runs once the commit is done, in a transaction of its own
+      if (tables.length && COMMITS.test(text) && noValues(rest)) {
+        return (query.call(this, `${text}; ${noticeStatement(notice)}`) as Promise<unknown[]>).then((results) => told(results[0]));
+      }
       const result = query.call(this, text, ...rest);
-      if (!written || !server.tellsWrites || !(result instanceof Promise)) return result;
-      const tables = [...written];
-      if (!tables.length) return result;
+      if (!tables.length || !(result instanceof Promise)) return result;
       // a notice that fails (the connection lost once the write was made) does not fail the write: kept answers on
       // PostgreSQL live a bounded time (see `keepAnswer`)
       const lost = (err: Error) => server.log?.warn({ err: { message: err.message } }, 'a write notice was not sent');
       return result.then((r: unknown) => {
-        server.tell?.(new Set(tables), deleting);
-        const notice = `${server.tag}:${tables.join(',')}${deleting ? ':-' : ''}`;
-        return (query.call(this, NOTICE, [WRITES_CHANNEL, notice]) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r));
+        told(r);
+        return (query.call(this, noticeStatement(notice)) as Promise<unknown>).then(() => r, (err: Error) => (lost(err), r));
       });
     },
   });
   return WriteTellingClient;
 }
 
-const NOTICE = 'SELECT pg_notify($1, $2)';
+/** A query's arguments after its text that bind no values (the simple protocol, where one text may hold several statements). */
+const noValues = (rest: unknown[]) => rest.length === 0 || (rest.length === 1 && Array.isArray(rest[0]) && rest[0].length === 0);
+
+/** The statement that sends a write notice: its text is the instance's tag and table names alone, quoted as they are. */
+const noticeStatement = (notice: string) => {
+  if (!/^[\w:,*-]+$/.test(notice)) throw new Error(`a write notice of unexpected text: ${notice}`);
+  return `SELECT pg_notify('${WRITES_CHANNEL}', '${notice}')`;
+};
 
 /** The embedded database's file (to ask SQLite what only it knows), or undefined on PostgreSQL. */
 export const sqliteFileOf = (db: Db) => watches.get(db)?.file;
