@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupRoot: env.BACKUP_ROOT ? path.resolve(env.BACKUP_ROOT) : undefined,
     acmeQueueSeconds: Math.max(1, Number(env.ACME_QUEUE_SECONDS ?? 5) || 5),
     metrics: { host: env.METRICS_HOST || '127.0.0.1', port: env.METRICS_PORT === 'off' ? undefined : Number(env.METRICS_PORT || 9464) },
-    keptAnswers: env.KEPT_ANSWERS === 'on' || env.KEPT_ANSWERS === 'off' || env.KEPT_ANSWERS === 'check' ? env.KEPT_ANSWERS : env.DATABASE_URL ? 'off' : 'on',
+    keptAnswers: env.KEPT_ANSWERS === 'off' || env.KEPT_ANSWERS === 'check' ? env.KEPT_ANSWERS : 'on',
     l4AttackAnalysis: env.L4_ATTACK_ANALYSIS === '1' || (env.DEMO === '1' && env.L4_ATTACK_ANALYSIS !== '0'),
     botApiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     demoPassword: env.DEMO === '1' ? (env.DEMO_PASSWORD ?? 'edgekeep-demo') : undefined,

@@ -318,10 +318,10 @@ lane('kept answers', () => {
     });
   });
 
-  it('keeps answers by default on SQLite, on PostgreSQL only when asked', () => {
+  it('keeps answers by default, on SQLite and on PostgreSQL, unless told not to', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).keptAnswers).toBe('on');
-    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x' }).keptAnswers).toBe('off');
-    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x', KEPT_ANSWERS: 'on' }).keptAnswers).toBe('on');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x' }).keptAnswers).toBe('on');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://127.0.0.1/x', KEPT_ANSWERS: 'off' }).keptAnswers).toBe('off');
     expect(loadConfig({ DATA_DIR: '/tmp/x', KEPT_ANSWERS: 'off' }).keptAnswers).toBe('off');
   });
 

@@ -45,12 +45,14 @@ export async function syncQueue(db: Db) {
       .onConflict((oc) => oc.column('domain_id').doNothing())
       .execute();
   }
-  await db
-    .deleteFrom('auto_certificates')
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('domains').select('domains.id').whereRef('domains.id', '=', 'auto_certificates.domain_id').where('domains.auto_ssl', '=', 0)),
-    )
+  // read first: a deletion that deletes nothing is still a write, and would drop every kept answer that read the queue
+  const gone = await db
+    .selectFrom('auto_certificates')
+    .innerJoin('domains', 'domains.id', 'auto_certificates.domain_id')
+    .select('auto_certificates.id')
+    .where('domains.auto_ssl', '=', 0)
     .execute();
+  if (gone.length) await db.deleteFrom('auto_certificates').where('id', 'in', gone.map((r) => r.id)).execute();
   return missing.length;
 }
 
