@@ -23,8 +23,9 @@ type Store = {
   /** PostgreSQL: resolves once every write committed before it was asked for has been heard (see `Listening`). */
   caughtUp?: () => Promise<void>;
   /**
-   * PostgreSQL: how long an answer is kept at most (ms). An instance tells its writes just after their commit
-   * (`writeTellingClient`): one killed between the two leaves a write unheard, seen by the others within this time.
+   * PostgreSQL: how long an answer is kept at most (ms). An instance tells a write made outside a transaction just
+   * after it (`writeTellingClient`; a transaction's with its commit): one killed between the two leaves the write
+   * unheard, seen by the others within this time.
    */
   lifetime?: number;
 };

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as x509 from '@peculiar/x509';
 import { buildNodeState } from '../../agent-gateway/state';
+import { onWrite } from '../../db';
 import { call, lane, startTestApp, type TestApp } from '../../../test/harness';
 import { makeInfra } from '../../../test/fixtures';
 import { grantLicense } from '../../../test/license-fixtures';
@@ -248,6 +249,21 @@ async function nearExpiry(name: string) {
     expect((await status(1)).status).toBe(200);
     await run();
     expect(await rowOf(id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("drops a domain's queue row once auto SSL is off, and writes nothing to the queue when there is nothing to drop", async () => {
+    const id = await domainOf('switched-off.example.com');
+    await settled();
+    expect((await call(t, 'POST', `user/site/${f.a.site}/domain/setting/autoSSL`, { token: f.tokens.userA, body: { ids: [id], autoSSL: false } })).status).toBe(200);
+    const written: string[] = [];
+    onWrite(t.deps.db, (tables) => written.push(...tables));
+    await repo.syncQueue(t.deps.db);
+    expect(await t.deps.db.selectFrom('auto_certificates').select('id').where('domain_id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(written).toContain('auto_certificates');
+    // a scan with nothing to add or drop is no write: it would drop every kept answer that read the queue
+    written.length = 0;
+    await repo.syncQueue(t.deps.db);
+    expect(written).toEqual([]);
   });
 
   it('turns auto SSL on only within the licence (401004) and refuses another tenant', async () => {
